@@ -1,0 +1,54 @@
+"""The one small interface every solver backend implements."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import ClassVar, Iterator
+
+from ..puzzle import Puzzle
+from ..result import Outcome, Solution
+
+
+class Backend(ABC):
+    """A way of searching a puzzle's solutions.
+
+    Subclasses set ``name`` and implement ``search``; ``variant`` is whatever
+    followed the colon in the name the user gave (``sat:glucose4``).
+    """
+
+    name: ClassVar[str]
+    install_hint: ClassVar[str] = ""  # what to install when ``available()`` is false
+
+    def __init__(self, variant: str | None = None, **options: object) -> None:
+        if variant:
+            raise ValueError(f"backend {self.name!r} has no variant {variant!r}")
+        if options:
+            raise ValueError(f"backend {self.name!r} takes no option {', '.join(options)}")
+
+    @property
+    def full_name(self) -> str:
+        return self.name
+
+    @classmethod
+    def available(cls) -> bool:
+        """Whether the libraries this backend needs can be imported."""
+        return True
+
+    def unsupported(self, puzzle: Puzzle) -> str | None:
+        """Why this backend cannot search ``puzzle`` (None when it can)."""
+        return None
+
+    @abstractmethod
+    def search(
+        self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None
+    ) -> Outcome:
+        """Find up to ``limit`` solutions (all when None), returning the first ``keep``.
+
+        Must stop within about ``time_limit`` seconds and then say so in
+        ``Outcome.timed_out``; must never report a solution twice.
+        """
+
+    def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
+        """Every solution, one at a time; backends that can stream override this."""
+        outcome = self.search(puzzle, limit=None, keep=2**62, time_limit=None)
+        yield from outcome.solutions

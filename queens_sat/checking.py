@@ -1,0 +1,71 @@
+"""``check`` as a library call: the verdict on one puzzle record, ready to print or serialise."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import (
+    EXIT_BAD_INPUT,
+    EXIT_NOT_UNIQUE,
+    EXIT_OK,
+    EXIT_TIME_LIMIT,
+    BackendError,
+)
+from .formats.records import PuzzleRecord
+from .result import SolveResult
+from .solving import solve
+
+INVALID = "invalid"
+
+
+@dataclass
+class CheckReport:
+    record: PuzzleRecord
+    status: str  # unique, multiple, none, unknown or invalid
+    result: SolveResult | None = None
+    warnings: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        rec = self.record
+        out: dict[str, Any] = {"source": rec.source, "line": rec.line, "id": rec.id}
+        if rec.puzzle is not None:
+            out.update(n=rec.puzzle.n, rule=rec.puzzle.rule)
+        out["status"] = self.status
+        if self.result is not None:
+            res = self.result
+            out.update(
+                count=res.count,
+                complete=res.complete,
+                timed_out=res.timed_out,
+                solutions=[list(s) for s in res.solutions],
+                elapsed=round(res.elapsed, 6),
+                backend=res.backend,
+            )
+        out["warnings"] = self.warnings
+        out["error"] = self.error
+        return out
+
+
+def check_record(record: PuzzleRecord, backend: str = "auto", time_limit: float | None = None) -> CheckReport:
+    """Is the record's puzzle well formed and unique? Errors become an ``invalid`` report."""
+    if record.error is not None or record.puzzle is None:
+        return CheckReport(record, INVALID, error=str(record.error))
+    try:
+        result = solve(record.puzzle, backend=backend, limit=2, time_limit=time_limit)
+    except BackendError as err:
+        return CheckReport(record, INVALID, error=str(err))
+    return CheckReport(record, result.status.value, result, record.puzzle.warnings())
+
+
+def exit_code(statuses: list[str] | set[str]) -> int:
+    """0 all unique; 2 any invalid; else 1 any none/multiple; else 3 any unknown."""
+    statuses = set(statuses)
+    if INVALID in statuses:
+        return EXIT_BAD_INPUT
+    if statuses & {"none", "multiple"}:
+        return EXIT_NOT_UNIQUE
+    if "unknown" in statuses:
+        return EXIT_TIME_LIMIT
+    return EXIT_OK

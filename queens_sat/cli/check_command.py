@@ -1,0 +1,81 @@
+"""``queens-sat check``: is each puzzle well formed, and does it have exactly one solution?"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+
+from .common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, iter_records, ms, peek_batch
+
+SUMMARY_ORDER = ("unique", "multiple", "none", "unknown", "invalid")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "check",
+        help="verdict on each puzzle: unique, multiple, none, unknown or invalid",
+        description="Check that each puzzle is well formed and has exactly one solution. "
+        "Exit code 0 when every puzzle is unique, 1 when one has no solution or several, "
+        "2 on bad input, 3 when a time limit was hit.",
+    )
+    add_input_arguments(p)
+    add_solver_arguments(p)
+    add_output_arguments(p)
+    p.add_argument("--boards", action="store_true", help="draw the solution boards in batch mode too")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..checking import check_record, exit_code
+    from ..display import board_lines, queen_mark, wants_color
+
+    batch, records = peek_batch(iter_records(args))
+    color = wants_color(sys.stdout, False if args.no_color else None)
+    queen = queen_mark(sys.stdout)
+    tally: Counter[str] = Counter()
+    elapsed = 0.0
+    for record in records:
+        report = check_record(record, args.backend, args.time_limit)
+        tally[report.status] += 1
+        if report.result is not None:
+            elapsed += report.result.elapsed
+        if args.json:
+            emit_json(report.as_dict())
+            continue
+        if args.quiet:
+            if report.error and not batch:
+                print(f"queens-sat: error: {report.error}", file=sys.stderr)
+            continue
+        if report.error is not None:
+            if batch:
+                print(f"{record.name}: invalid: {report.error}")
+            else:
+                print(f"queens-sat: error: {report.error}", file=sys.stderr)
+            continue
+        res = report.result
+        assert res is not None and record.puzzle is not None
+        puzzle = record.puzzle
+        facts = f"{puzzle.n}x{puzzle.n}, {puzzle.rule}, {res.backend}, {ms(res.elapsed)}"
+        verdict = {
+            "unique": "unique",
+            "multiple": f"multiple ({'at least ' if not res.complete else ''}{res.count} solutions)",
+            "none": "no solution",
+            "unknown": "unknown (time limit hit)" if res.timed_out else "unknown",
+        }[report.status]
+        print(f"{record.name}: {verdict} [{facts}]")
+        if not batch or args.boards:
+            for i, solution in enumerate(res.solutions[:2]):
+                if report.status == "multiple":
+                    print(f"  solution {i + 1}:")
+                print("\n".join(board_lines(puzzle, solution, color=color, queen=queen)))
+                if report.status == "multiple":
+                    print(f"  columns: {list(solution)}")
+        for warning in report.warnings:
+            print(f"  warning: {warning}")
+        sys.stdout.flush()
+    if batch and not args.quiet:
+        total = sum(tally.values())
+        parts = ", ".join(f"{tally[s]} {s}" for s in SUMMARY_ORDER)
+        print(f"{total} puzzles: {parts} (search time {ms(elapsed)})", file=sys.stderr if args.json else sys.stdout)
+    return exit_code(set(tally))

@@ -1,0 +1,111 @@
+"""Arguments and input handling shared by the commands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Iterator
+
+from ..formats import FORMATS, read_puzzles
+from ..formats.records import PuzzleRecord
+from ..puzzle import Puzzle
+from ..errors import PuzzleError
+from ..rules import RULES
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
+    return value
+
+
+def add_input_arguments(parser: argparse.ArgumentParser, *, many: bool = True) -> None:
+    parser.add_argument(
+        "files",
+        nargs="*" if many else "?",
+        metavar="FILE",
+        help="puzzle file(s): JSON, JSON lines or a text grid; '-' reads standard input",
+    )
+    parser.add_argument("--format", choices=FORMATS, help="input format (default: from suffix and content)")
+    parser.add_argument("--n", type=positive_int, help="a board of this size without regions, instead of a file")
+    parser.add_argument("--rule", choices=RULES, help="the rule (overrides the file's; default no-touch)")
+
+
+def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--backend",
+        default="auto",
+        help="solver backend: auto, python, ... (see 'queens-sat backends'; default auto)",
+    )
+    parser.add_argument("--time-limit", type=positive_float, metavar="SECONDS", help="give up on a puzzle after this long")
+
+
+def add_output_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="one JSON object per puzzle on stdout, nothing else")
+    parser.add_argument("--quiet", "-q", action="store_true", help="print nothing but errors; the exit code tells")
+    parser.add_argument("--no-color", action="store_true", help="never colour the boards (NO_COLOR is honoured too)")
+
+
+def iter_records(args: argparse.Namespace) -> Iterator[PuzzleRecord]:
+    """The puzzles named on the command line; a file that cannot be read becomes an error record."""
+    files = args.files if isinstance(args.files, list) else ([args.files] if args.files else [])
+    if args.n is not None:
+        if files:
+            raise PuzzleError("give either FILE or --n, not both")
+        try:
+            yield PuzzleRecord("--n", puzzle=Puzzle(n=args.n, rule=args.rule or "no-touch"))
+        except PuzzleError as err:
+            yield PuzzleRecord("--n", error=err)
+        return
+    if not files:
+        raise PuzzleError("no puzzle given: name a FILE ('-' for standard input) or use --n")
+    for path in files:
+        try:
+            for record in read_puzzles(path, args.format):
+                if args.rule and record.puzzle is not None and record.puzzle.rule != args.rule:
+                    try:
+                        record.puzzle = record.puzzle.replace(rule=args.rule)
+                    except PuzzleError as err:
+                        record.puzzle, record.error = None, err.located(source=record.source, line=record.line)
+                yield record
+        except PuzzleError as err:
+            yield PuzzleRecord("<stdin>" if path == "-" else path, error=err)
+
+
+def peek_batch(records: Iterator[PuzzleRecord]) -> tuple[bool, Iterator[PuzzleRecord]]:
+    """Whether there is more than one record, without reading further than the second."""
+    first = next(records, None)
+    second = next(records, None)
+
+    def chained() -> Iterator[PuzzleRecord]:
+        for rec in (first, second):
+            if rec is not None:
+                yield rec
+        yield from records
+
+    return second is not None, chained()
+
+
+def emit_json(obj: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+def ms(seconds: float) -> str:
+    """A duration for people: milliseconds below a second, seconds above."""
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"

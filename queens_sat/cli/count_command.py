@@ -1,0 +1,67 @@
+"""``queens-sat count``: the exact number of solutions, or a lower bound at ``--limit``."""
+
+from __future__ import annotations
+
+import argparse
+
+import sys
+
+from .common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, iter_records, ms, peek_batch, positive_int
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "count",
+        help="count the solutions of each puzzle",
+        description="Count solutions exactly, or stop at --limit and report 'at least K'. "
+        "Exit code 0 on success, 2 on bad input, 3 when a time limit was hit.",
+    )
+    add_input_arguments(p)
+    add_solver_arguments(p)
+    add_output_arguments(p)
+    p.add_argument("--limit", type=positive_int, metavar="K", help="stop counting at K solutions")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..checking import exit_code
+    from ..solving import solve
+
+    batch, records = peek_batch(iter_records(args))
+    statuses: set[str] = set()
+    for record in records:
+        if record.error is not None or record.puzzle is None:
+            statuses.add("invalid")
+            if args.json:
+                emit_json({"source": record.source, "line": record.line, "id": record.id, "status": "invalid", "error": str(record.error)})
+            else:
+                print(f"queens-sat: error: {record.error}", file=sys.stderr)
+            continue
+        res = solve(record.puzzle, backend=args.backend, limit=args.limit, time_limit=args.time_limit, keep=0)
+        # "unique" stands for "counted" here: exit 0 unless input was bad or time ran out
+        statuses.add("unknown" if res.timed_out else "unique")
+        if args.json:
+            emit_json(
+                {
+                    "source": record.source,
+                    "line": record.line,
+                    "id": record.id,
+                    "count": res.count,
+                    "exact": res.complete,
+                    "timed_out": res.timed_out,
+                    "elapsed": round(res.elapsed, 6),
+                    "backend": res.backend,
+                }
+            )
+            continue
+        if args.quiet:
+            continue
+        if res.complete:
+            text = f"{res.count}"
+        elif res.timed_out:
+            text = f"at least {res.count} (time limit hit)"
+        else:
+            text = f"at least {res.count}"
+        prefix = f"{record.name}: " if batch else ""
+        print(f"{prefix}{text} [{res.backend}, {ms(res.elapsed)}]")
+    return exit_code(statuses)

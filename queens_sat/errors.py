@@ -1,0 +1,81 @@
+"""One error type for everything a user can get wrong, so callers catch one thing.
+
+Each error knows *where* the problem is (file, line, row, column) so the CLI can
+print a precise message instead of a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Exit codes of the command-line tool, shared by every command.
+EXIT_OK = 0
+EXIT_NOT_UNIQUE = 1  # some puzzle has no solution or several
+EXIT_BAD_INPUT = 2  # unreadable or invalid input, or bad usage
+EXIT_TIME_LIMIT = 3  # a time limit stopped a search before it settled
+EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where in the input a problem sits; every part is optional."""
+
+    source: str | None = None  # file name, or "<stdin>"
+    line: int | None = None  # 1-based line of the file
+    row: int | None = None  # 0-based board row
+    col: int | None = None  # 0-based board column
+
+    def describe(self) -> str:
+        parts = []
+        if self.source is not None:
+            parts.append(self.source if self.line is None else f"{self.source}:{self.line}")
+        elif self.line is not None:
+            parts.append(f"line {self.line}")
+        if self.row is not None and self.col is not None:
+            parts.append(f"row {self.row}, column {self.col}")
+        elif self.row is not None:
+            parts.append(f"row {self.row}")
+        elif self.col is not None:
+            parts.append(f"column {self.col}")
+        return ": ".join(parts)
+
+
+class PuzzleError(ValueError):
+    """A puzzle (or the file holding it) is malformed; the message says what and where."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        row: int | None = None,
+        col: int | None = None,
+    ) -> None:
+        self.message = message
+        self.location = Location(source, line, row, col)
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        where = self.location.describe()
+        return f"{where}: {self.message}" if where else self.message
+
+    def located(self, *, source: str | None = None, line: int | None = None) -> "PuzzleError":
+        """The same error with the file (and line) filled in, for errors raised below the reader."""
+        loc = self.location
+        err = type(self)(
+            self.message,
+            source=loc.source if loc.source is not None else source,
+            line=loc.line if loc.line is not None else line,
+            row=loc.row,
+            col=loc.col,
+        )
+        return err
+
+
+class FormatError(PuzzleError):
+    """The input could not be parsed into a puzzle at all (bad JSON, unknown format)."""
+
+
+class BackendError(RuntimeError):
+    """A solver backend is unknown, not installed, or cannot handle this puzzle."""

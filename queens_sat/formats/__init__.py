@@ -1,0 +1,184 @@
+"""Reading and writing puzzles: JSON, JSON lines and text grids, detected automatically.
+
+The format comes from ``--format`` when given, else the file suffix, else the
+content (``{``/``[`` starts JSON, several objects on separate lines are JSON lines,
+anything else is a text grid). ``-`` is standard input.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+from typing import IO, Iterator
+
+from ..errors import FormatError, PuzzleError
+from ..puzzle import Puzzle
+from .json_format import puzzle_from_dict, puzzle_to_dict, puzzle_to_json, read_json_document, read_json_lines
+from .records import PuzzleRecord
+from .text_format import puzzle_to_text, read_text
+
+FORMATS = ("json", "jsonl", "text")
+_SUFFIXES = {
+    ".json": "json",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".txt": "text",
+    ".grid": "text",
+    ".queens": "text",
+}
+STDIN = "-"
+
+__all__ = [
+    "FORMATS",
+    "PuzzleRecord",
+    "detect_format",
+    "parse_puzzle",
+    "puzzle_from_dict",
+    "puzzle_to_dict",
+    "puzzle_to_json",
+    "puzzle_to_text",
+    "read_puzzle",
+    "read_puzzles",
+    "write_puzzle",
+]
+
+
+def detect_format(path: str, head: str) -> str:
+    """The format of a file from its suffix, else from its first characters."""
+    suffix = Path(path).suffix.lower() if path != STDIN else ""
+    if suffix in _SUFFIXES:
+        return _SUFFIXES[suffix]
+    stripped = head.lstrip()
+    if stripped.startswith("["):
+        return "json"
+    if stripped.startswith("{"):
+        first, _, rest = stripped.partition("\n")
+        return "jsonl" if first.rstrip().endswith("}") and rest.lstrip().startswith("{") else "json"
+    return "text"
+
+
+def _open(path: str) -> IO[str]:
+    if path == STDIN:
+        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="strict") if hasattr(sys.stdin, "buffer") else sys.stdin
+    try:
+        return open(path, encoding="utf-8")
+    except FileNotFoundError:
+        raise FormatError("no such file", source=path) from None
+    except IsADirectoryError:
+        raise FormatError("is a directory, not a puzzle file", source=path) from None
+    except OSError as err:
+        raise FormatError(f"cannot read: {err.strerror}", source=path) from None
+
+
+def read_puzzles(path: str | Path, format: str | None = None) -> Iterator[PuzzleRecord]:
+    """Every puzzle of a file, as records that carry either a puzzle or its error.
+
+    JSON lines are read lazily, a line at a time, so a corpus of any size streams.
+    A file that cannot be opened or decoded at all raises ``FormatError``.
+    """
+    path = str(path)
+    source = "<stdin>" if path == STDIN else path
+    if format is not None and format not in FORMATS:
+        raise FormatError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
+    handle = _open(path)
+    try:
+        try:
+            head = handle.read(4096)
+        except UnicodeDecodeError:
+            raise FormatError("not a text file (it is not valid UTF-8)", source=source) from None
+        fmt = format or detect_format(path, head)
+        if fmt == "jsonl":
+            yield from read_json_lines(_chain_lines(head, handle, source), source)
+            return
+        try:
+            text = head + handle.read()
+        except UnicodeDecodeError:
+            raise FormatError("not a text file (it is not valid UTF-8)", source=source) from None
+        if fmt == "json":
+            try:
+                records = read_json_document(text, source)
+            except FormatError as err:
+                if "Extra data" not in err.message:
+                    raise
+                records = list(read_json_lines(text.splitlines(), source))
+            yield from records
+        else:
+            yield read_text(text, source)
+    finally:
+        if handle is not sys.stdin and path != STDIN:
+            handle.close()
+
+
+def _chain_lines(head: str, handle: IO[str], source: str) -> Iterator[str]:
+    """The lines of a file whose first block was already read, read on lazily."""
+    buffer = head
+    while True:
+        lines = buffer.split("\n")
+        buffer = lines.pop()
+        yield from lines
+        try:
+            chunk = handle.read(1 << 16)
+        except UnicodeDecodeError:
+            raise FormatError("not a text file (it is not valid UTF-8)", source=source) from None
+        if not chunk:
+            break
+        buffer += chunk
+    if buffer:
+        yield buffer
+
+
+def read_puzzle(path: str | Path, format: str | None = None) -> Puzzle:
+    """The single puzzle of a file; raises ``PuzzleError`` when it is bad or there are several."""
+    records = list(read_puzzles(path, format))
+    if not records:
+        raise FormatError("the file holds no puzzle", source=str(path))
+    if len(records) > 1:
+        raise FormatError(f"the file holds {len(records)} puzzles, expected one", source=str(path))
+    if records[0].error is not None:
+        raise records[0].error
+    assert records[0].puzzle is not None
+    return records[0].puzzle
+
+
+def parse_puzzle(text: str, format: str | None = None, source: str = "<string>") -> Puzzle:
+    """A puzzle from a string in any of the formats."""
+    fmt = format or detect_format(source, text)
+    if fmt == "text":
+        rec = read_text(text, source)
+    elif fmt == "jsonl":
+        recs = list(read_json_lines(text.splitlines(), source))
+        if len(recs) != 1:
+            raise FormatError(f"expected one puzzle, found {len(recs)}", source=source)
+        rec = recs[0]
+    else:
+        recs = read_json_document(text, source)
+        if len(recs) != 1:
+            raise FormatError(f"expected one puzzle, found {len(recs)}", source=source)
+        rec = recs[0]
+    if rec.error is not None:
+        raise rec.error
+    assert rec.puzzle is not None
+    return rec.puzzle
+
+
+def format_puzzle(puzzle: Puzzle, format: str = "json", *, id: str | None = None) -> str:
+    """A puzzle as text in the given format (``json`` is indented, ``jsonl`` one line)."""
+    if format == "text":
+        return puzzle_to_text(puzzle, id=id)
+    if format == "jsonl":
+        return puzzle_to_json(puzzle, id=id) + "\n"
+    if format == "json":
+        return puzzle_to_json(puzzle, id=id, indent=2) + "\n"
+    raise FormatError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
+
+
+def write_puzzle(puzzle: Puzzle, path: str | Path, format: str | None = None, *, id: str | None = None) -> None:
+    """Write a puzzle to a file, the format taken from the suffix unless given."""
+    path = str(path)
+    fmt = format or _SUFFIXES.get(Path(path).suffix.lower(), "json")
+    text = format_puzzle(puzzle, fmt, id=id)
+    if path == STDIN:
+        sys.stdout.write(text)
+    else:
+        Path(path).write_text(text, encoding="utf-8")

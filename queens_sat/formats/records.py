@@ -1,0 +1,25 @@
+"""A puzzle read from a file, or the error that stopped it, with where it came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import PuzzleError
+from ..puzzle import Puzzle
+
+
+@dataclass
+class PuzzleRecord:
+    source: str  # file name or "<stdin>"
+    line: int | None = None  # 1-based line for JSON lines, None for a whole-file puzzle
+    id: str | None = None
+    puzzle: Puzzle | None = None
+    error: PuzzleError | None = None
+    meta: dict[str, Any] = field(default_factory=dict)  # extra fields of the record (solutions, ...)
+
+    @property
+    def name(self) -> str:
+        """How reports refer to this record: file, line and id when known."""
+        where = self.source if self.line is None else f"{self.source}:{self.line}"
+        return f"{where} [{self.id}]" if self.id is not None else where

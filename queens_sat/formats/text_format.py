@@ -1,0 +1,93 @@
+"""The plain text grid: a row per line, one label character per cell.
+
+Spaces between cells are allowed, ``#`` starts a comment, blank lines are
+ignored. Comments of the form ``# rule: queens``, ``# queens: (0, 1) (2, 3)``,
+``# blocked: (4, 4)``, ``# id: name`` and ``# n: 8`` (a board without regions,
+when no grid follows) carry what the grid alone cannot say.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import FormatError, PuzzleError
+from ..puzzle import Puzzle
+from .records import PuzzleRecord
+
+_DIRECTIVE = re.compile(r"^\s*#\s*(rule|queens|blocked|id|n)\s*:\s*(.*?)\s*$", re.IGNORECASE)
+_PAIR = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
+
+
+def _pairs(text: str, what: str, source: str, line: int) -> list[tuple[int, int]]:
+    pairs = [(int(a), int(b)) for a, b in _PAIR.findall(text)]
+    if _PAIR.sub("", text).strip(" ,;"):
+        raise FormatError(f"{what}: expected cells written as (row, column), got {text!r}", source=source, line=line)
+    return pairs
+
+
+def read_text(text: str, source: str) -> PuzzleRecord:
+    """Parse a text grid; problems come back as an error record naming the line."""
+    rows: list[Any] = []
+    row_lines: list[int] = []
+    options: dict[str, Any] = {"rule": "no-touch", "queens": [], "blocked": []}
+    rec = PuzzleRecord(source)
+    try:
+        for number, raw in enumerate(text.splitlines(), start=1):
+            directive = _DIRECTIVE.match(raw)
+            if directive:
+                key, value = directive.group(1).lower(), directive.group(2)
+                if key in ("queens", "blocked"):
+                    options[key] += _pairs(value, key, source, number)
+                elif key == "n":
+                    if not value.isdigit():
+                        raise FormatError(f"n: expected a number, got {value!r}", source=source, line=number)
+                    options["n"] = int(value)
+                elif key == "id":
+                    rec.id = value
+                else:
+                    options["rule"] = value
+                continue
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            rows.append(line.split() if any(ch.isspace() for ch in line) else list(line))
+            row_lines.append(number)
+        for r, cells in enumerate(rows):
+            long = [c for c in cells if len(c) != 1]
+            if long:
+                raise FormatError(
+                    f"cell {long[0]!r} is not a single label character", source=source, line=row_lines[r], row=r
+                )
+        if not rows and "n" not in options:
+            raise FormatError("no grid found (every line is blank or a comment)", source=source)
+        rec.puzzle = Puzzle(
+            rows or None,
+            n=options.get("n") if not rows else None,
+            rule=options["rule"],
+            queens=options["queens"],
+            blocked=options["blocked"],
+        )
+    except PuzzleError as err:
+        row = err.location.row
+        line = row_lines[row] if row is not None and row < len(row_lines) else None
+        rec.error = err.located(source=source, line=line)
+    return rec
+
+
+def puzzle_to_text(puzzle: Puzzle, *, id: str | None = None) -> str:
+    """The text grid of a puzzle, with comment lines for what the grid cannot hold."""
+    lines = []
+    if id is not None:
+        lines.append(f"# id: {id}")
+    if puzzle.rule != "no-touch":
+        lines.append(f"# rule: {puzzle.rule}")
+    if puzzle.queens:
+        lines.append("# queens: " + " ".join(f"({r}, {c})" for r, c in sorted(puzzle.queens)))
+    if puzzle.blocked:
+        lines.append("# blocked: " + " ".join(f"({r}, {c})" for r, c in sorted(puzzle.blocked)))
+    if puzzle.regions is None:
+        lines.append(f"# n: {puzzle.n}")
+    else:
+        lines.extend(puzzle.label_rows())
+    return "\n".join(lines) + "\n"

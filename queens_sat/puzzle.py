@@ -1,0 +1,357 @@
+"""The puzzle model: an immutable, validated, hashable Queens board.
+
+Everything else (formats, backends, logic engine, generator) takes a ``Puzzle``,
+so every check of well-formedness lives here and nowhere else.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, Iterable, Sequence
+
+from .errors import PuzzleError
+from .rules import DEFAULT_RULE, RULES, Cell, Rule, clash, solution_violations
+
+# Boards with regions are searched with one machine word per row in the native
+# backend, and written with one character per cell, so they stop at 64.
+MAX_REGION_N = 64
+# Region-free boards (N-Queens) only need O(n) memory; this keeps a column list
+# of int32 under half a gigabyte.
+MAX_FREE_N = 100_000_000
+
+# One character per region, in the order labels are handed out when writing.
+LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$"
+assert len(LABELS) == MAX_REGION_N
+
+Grid = tuple[tuple[int, ...], ...]
+
+
+def region_label(k: int) -> str:
+    """The one-character label of region ``k`` (0-based)."""
+    return LABELS[k]
+
+
+class Puzzle:
+    """An n×n Queens board: regions (or none), a rule, and givens.
+
+    ``regions`` is stored in canonical form: a tuple of row tuples of region
+    numbers 0..n-1, numbered by first appearance in row-major order, whatever the
+    input's labels were (letters, digits, any integers). Two boards that differ only
+    in their labels are therefore equal. One-character input labels are remembered
+    in ``labels`` for display.
+    """
+
+    __slots__ = ("n", "regions", "rule", "queens", "blocked", "labels", "_hash", "_region_cells")
+
+    n: int
+    regions: Grid | None
+    rule: Rule
+    queens: frozenset[Cell]
+    blocked: frozenset[Cell]
+    labels: tuple[str, ...] | None  # the input's one-character label of each region, for display only
+
+    def __init__(
+        self,
+        regions: Any = None,
+        *,
+        n: int | None = None,
+        rule: str = DEFAULT_RULE,
+        queens: Iterable[Sequence[int]] = (),
+        blocked: Iterable[Sequence[int]] = (),
+    ) -> None:
+        if rule not in RULES:
+            raise PuzzleError(f"rule {rule!r} is not one of {', '.join(RULES)}")
+        grid, labels = _normalise_regions(regions, n) if regions is not None else (None, None)
+        if grid is None:
+            if n is None:
+                raise PuzzleError("a board without regions needs its size n")
+            n = _check_size(n, MAX_FREE_N, "boards without regions")
+        else:
+            n = len(grid)
+        set_ = object.__setattr__
+        set_(self, "n", n)
+        set_(self, "regions", grid)
+        set_(self, "rule", rule)
+        set_(self, "queens", _cells(queens, n, "queen"))
+        set_(self, "blocked", _cells(blocked, n, "blocked cell"))
+        set_(self, "labels", labels)
+        set_(self, "_hash", None)
+        set_(self, "_region_cells", None)
+        self._check_givens()
+
+    # ------------------------------------------------------------------ identity
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Puzzle is immutable")
+
+    def _key(self) -> tuple:
+        return (self.n, self.regions, self.rule, self.queens, self.blocked)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Puzzle) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash(self._key()))
+        return self._hash  # type: ignore[return-value]
+
+    def __repr__(self) -> str:
+        shape = f"{self.n}x{self.n}"
+        extra = ""
+        if self.queens or self.blocked:
+            extra = f", {len(self.queens)} given queens, {len(self.blocked)} blocked"
+        kind = "regions" if self.regions is not None else "no regions"
+        return f"<Puzzle {shape} {self.rule}, {kind}{extra}>"
+
+    def __reduce__(self):  # pickling for process pools
+        grid = self.label_rows() if self.labels is not None else self.regions
+        return (_rebuild, (grid, self.n, self.rule, tuple(self.queens), tuple(self.blocked)))
+
+    # ------------------------------------------------------------------ views
+    @property
+    def has_regions(self) -> bool:
+        return self.regions is not None
+
+    @property
+    def has_givens(self) -> bool:
+        return bool(self.queens or self.blocked)
+
+    def region_cells(self) -> tuple[tuple[Cell, ...], ...]:
+        """The cells of each region, region by region (rows of a region-free board)."""
+        if self._region_cells is None:
+            cells: list[list[Cell]] = [[] for _ in range(self.n)]
+            if self.regions is not None:
+                for r, row in enumerate(self.regions):
+                    for c, k in enumerate(row):
+                        cells[k].append((r, c))
+            object.__setattr__(self, "_region_cells", tuple(tuple(x) for x in cells))
+        return self._region_cells  # type: ignore[return-value]
+
+    def label(self, k: int) -> str:
+        """The character that shows region ``k``: the input's own label when it had one."""
+        return self.labels[k] if self.labels is not None else LABELS[k]
+
+    def label_rows(self) -> list[str]:
+        """Regions as strings of one label character per cell ("AABB...")."""
+        if self.regions is None:
+            raise PuzzleError("this board has no regions to label")
+        return ["".join(self.label(k) for k in row) for row in self.regions]
+
+    def warnings(self) -> list[str]:
+        """Legal but suspicious features: regions that fall apart into pieces."""
+        out = []
+        if self.regions is not None:
+            for k, cells in enumerate(self.region_cells()):
+                parts = _count_components(cells)
+                if parts > 1:
+                    out.append(f"region {self.label(k)} is split into {parts} disconnected parts")
+        return out
+
+    def violations(self, cols: Sequence[int]) -> list[str]:
+        """Why ``cols`` (queen column per row) is not a solution; empty if it is one."""
+        return solution_violations(self.n, self.rule, self.regions, cols, self.queens, self.blocked)
+
+    def is_solution(self, cols: Sequence[int]) -> bool:
+        return not self.violations(cols)
+
+    # ------------------------------------------------------------------ derived puzzles
+    def replace(self, **changes: Any) -> "Puzzle":
+        """A copy with some fields changed (regions, n, rule, queens, blocked)."""
+        fields = dict(
+            regions=self.regions,
+            n=None if self.regions is not None else self.n,
+            rule=self.rule,
+            queens=self.queens,
+            blocked=self.blocked,
+        )
+        fields.update(changes)
+        if changes.get("regions") is not None:
+            fields["n"] = None
+        copy = Puzzle(**fields)
+        if "regions" not in changes and self.labels is not None:
+            object.__setattr__(copy, "labels", self.labels)
+        return copy
+
+    def canonical(self) -> "Puzzle":
+        """The puzzle with its canonical labels (A, B, C... by first appearance) for display.
+
+        The region numbers are canonical already; this only drops the input's labels.
+        """
+        if self.labels is None:
+            return self
+        return self.replace(regions=self.regions)
+
+    def transformed(self, symmetry: int) -> "Puzzle":
+        """The puzzle under one of the 8 symmetries of the square (0 is the identity).
+
+        Symmetry ``s`` transposes when ``s & 4``, then mirrors rows when ``s & 1``
+        and columns when ``s & 2``; both rules are invariant under all eight.
+        """
+        n = self.n
+
+        def move(r: int, c: int) -> Cell:
+            if symmetry & 4:
+                r, c = c, r
+            if symmetry & 1:
+                r = n - 1 - r
+            if symmetry & 2:
+                c = n - 1 - c
+            return r, c
+
+        grid = None
+        if self.regions is not None:
+            out = [[0] * n for _ in range(n)]
+            for r, row in enumerate(self.regions):
+                for c, k in enumerate(row):
+                    rr, cc = move(r, c)
+                    out[rr][cc] = k
+            grid = out
+        return Puzzle(
+            grid,
+            n=None if grid is not None else n,
+            rule=self.rule,
+            queens=[move(*q) for q in self.queens],
+            blocked=[move(*b) for b in self.blocked],
+        )
+
+    def symmetry_key(self) -> tuple:
+        """A key equal for two puzzles exactly when one is a rotation, reflection and
+        relabelling of the other; used to drop duplicates."""
+        return min(self.transformed(s)._key_sortable() for s in range(8))
+
+    def _key_sortable(self) -> tuple:
+        return (self.n, self.regions or (), self.rule, tuple(sorted(self.queens)), tuple(sorted(self.blocked)))
+
+    # ------------------------------------------------------------------ validation
+    def _check_givens(self) -> None:
+        both = self.queens & self.blocked
+        if both:
+            r, c = min(both)
+            raise PuzzleError("cell is both a given queen and blocked", row=r, col=c)
+        placed = sorted(self.queens)
+        for i, a in enumerate(placed):
+            for b in placed[i + 1 :]:
+                why = self._clash_reason(a, b)
+                if why:
+                    raise PuzzleError(
+                        f"given queens ({a[0]}, {a[1]}) and ({b[0]}, {b[1]}) {why}", row=b[0], col=b[1]
+                    )
+
+    def _clash_reason(self, a: Cell, b: Cell) -> str | None:
+        if a[0] == b[0]:
+            return "share a row"
+        if a[1] == b[1]:
+            return "share a column"
+        if self.regions is not None and self.regions[a[0]][a[1]] == self.regions[b[0]][b[1]]:
+            return "share a region"
+        if clash(self.rule, a, b):
+            return "touch" if self.rule == "no-touch" else "share a diagonal"
+        return None
+
+
+def _rebuild(regions, n, rule, queens, blocked) -> Puzzle:
+    return Puzzle(regions, n=None if regions is not None else n, rule=rule, queens=queens, blocked=blocked)
+
+
+def _check_size(n: Any, limit: int, what: str) -> int:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise PuzzleError(f"size n must be an integer, got {n!r}")
+    if n < 1:
+        raise PuzzleError("empty board: n must be at least 1" if n == 0 else f"size n = {n} is negative")
+    if n > limit:
+        raise PuzzleError(f"n = {n} exceeds the limit of {limit} for {what}")
+    return n
+
+
+def _cells(items: Iterable[Sequence[int]], n: int, what: str) -> frozenset[Cell]:
+    out = set()
+    for item in items:
+        if (
+            not isinstance(item, (list, tuple))
+            or len(item) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in item)
+        ):
+            raise PuzzleError(f"{what} {item!r} is not a [row, column] pair of integers")
+        r, c = int(item[0]), int(item[1])
+        if not (0 <= r < n and 0 <= c < n):
+            raise PuzzleError(f"{what} ({r}, {c}) is off the {n}x{n} board (rows and columns count from 0)")
+        out.add((r, c))
+    return frozenset(out)
+
+
+def _split_row(row: Any, r: int) -> list[Any]:
+    """One row of labels: a string of label characters (spaces allowed) or a list."""
+    if isinstance(row, str):
+        return row.split() if any(ch.isspace() for ch in row.strip()) else list(row.strip())
+    if hasattr(row, "tolist"):  # a numpy row
+        row = row.tolist()
+    if isinstance(row, (list, tuple)):
+        return list(row)
+    raise PuzzleError(f"row is {type(row).__name__}, expected a string of labels or a list", row=r)
+
+
+def _normalise_regions(regions: Any, n: int | None) -> tuple[Grid, tuple[str, ...] | None]:
+    """Region numbers 0..n-1 for any labelling, and the one-character labels if the input had them."""
+    if hasattr(regions, "tolist") and getattr(regions, "ndim", 2) != 2:
+        raise PuzzleError(f"regions array has {regions.ndim} dimensions, expected 2")
+    if hasattr(regions, "tolist"):
+        regions = regions.tolist()
+    if isinstance(regions, str):
+        regions = [line for line in regions.splitlines() if line.strip()]
+    if not isinstance(regions, (list, tuple)):
+        raise PuzzleError(f"regions must be a list of rows, got {type(regions).__name__}")
+    if len(regions) == 0:
+        raise PuzzleError("empty board: regions has no rows")
+    rows = [_split_row(row, r) for r, row in enumerate(regions)]
+    height = len(rows)
+    if height > MAX_REGION_N:
+        raise PuzzleError(f"n = {height} exceeds the limit of {MAX_REGION_N} for boards with regions")
+    if n is not None and n != height:
+        raise PuzzleError(f"n is {n} but regions has {height} rows")
+    for r, row in enumerate(rows):
+        if len(row) != len(rows[0]):
+            raise PuzzleError(f"ragged grid: this row has {len(row)} cells, row 0 has {len(rows[0])}", row=r)
+    if len(rows[0]) != height:
+        raise PuzzleError(f"the grid has {height} rows of {len(rows[0])} cells; it must be square")
+    labels: list[Any] = []
+    for r, row in enumerate(rows):
+        for c, v in enumerate(row):
+            if isinstance(v, bool) or not isinstance(v, (int, str)) or (isinstance(v, str) and not v.strip()):
+                raise PuzzleError(f"region label {v!r} is not an integer or a non-blank string", row=r, col=c)
+            labels.append(v)
+    if any(isinstance(v, int) for v in labels) and any(isinstance(v, str) for v in labels):
+        # A mix of numbers and strings: compare them as text so "1" and 1 are one label.
+        labels = [str(v) for v in labels]
+        rows = [[str(v) for v in row] for row in rows]
+    distinct = set(labels)
+    if len(distinct) != height:
+        raise PuzzleError(
+            f"a {height}x{height} board needs exactly {height} regions, found {len(distinct)}"
+            + (f" ({_sample(distinct)})" if len(distinct) <= 70 else "")
+        )
+    number: dict[Any, int] = {}
+    for v in labels:
+        number.setdefault(v, len(number))
+    grid = tuple(tuple(number[v] for v in row) for row in rows)
+    names = None
+    if all(isinstance(v, str) and len(v) == 1 and v not in "#" for v in distinct):
+        names = tuple(sorted(distinct, key=number.__getitem__))
+    return grid, names
+
+
+def _sample(labels: set[Any]) -> str:
+    return ", ".join(str(v) for v in sorted(labels, key=str))
+
+
+def _count_components(cells: Sequence[Cell]) -> int:
+    todo = set(cells)
+    parts = 0
+    while todo:
+        parts += 1
+        queue = deque([todo.pop()])
+        while queue:
+            r, c = queue.popleft()
+            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if nb in todo:
+                    todo.remove(nb)
+                    queue.append(nb)
+    return parts

@@ -1,0 +1,72 @@
+"""What a search reports, the same for every backend."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+Solution = tuple[int, ...]  # the column of the queen in each row
+
+
+class Status(str, Enum):
+    UNIQUE = "unique"  # exactly one solution, proven
+    MULTIPLE = "multiple"  # at least two solutions found
+    NONE = "none"  # no solution, proven
+    UNKNOWN = "unknown"  # the search stopped (time limit, or limit 1) before settling uniqueness
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The raw answer of a backend's search, before the facade verifies and times it."""
+
+    solutions: list[Solution]  # the solutions kept (at most ``keep``), in the order found
+    count: int  # solutions found; the exact number when ``complete``
+    complete: bool  # the whole search space was explored
+    timed_out: bool = False  # the time limit stopped the search
+    stats: dict[str, Any] = field(default_factory=dict)  # backend-specific figures (nodes, build time...)
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    status: Status
+    solutions: tuple[Solution, ...]
+    count: int  # solutions found; exact when ``complete``
+    complete: bool
+    timed_out: bool
+    elapsed: float  # seconds, wall clock, model building included
+    backend: str
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def solution(self) -> Solution | None:
+        """The first solution found, if any."""
+        return self.solutions[0] if self.solutions else None
+
+    @property
+    def is_unique(self) -> bool:
+        return self.status is Status.UNIQUE
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.status.value,
+            "count": self.count,
+            "complete": self.complete,
+            "timed_out": self.timed_out,
+            "solutions": [list(s) for s in self.solutions],
+            "elapsed": self.elapsed,
+            "backend": self.backend,
+            "stats": dict(self.stats),
+        }
+
+
+def status_of(count: int, complete: bool) -> Status:
+    """The verdict that a count and completeness allow, and nothing stronger."""
+    if count >= 2:
+        return Status.MULTIPLE
+    if complete:
+        return Status.UNIQUE if count == 1 else Status.NONE
+    return Status.UNKNOWN

@@ -1,0 +1,106 @@
+"""The two placement rules and the check that a solution obeys them.
+
+Kept apart from the puzzle model so that every backend, the logic engine and the
+verifier share one definition of "these two queens clash".
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Literal, Sequence
+
+Rule = Literal["no-touch", "queens"]
+RULES: tuple[str, ...] = ("no-touch", "queens")
+DEFAULT_RULE: Rule = "no-touch"
+
+Cell = tuple[int, int]
+
+
+def check_rule(rule: str) -> Rule:
+    """Return ``rule`` if it is known; raise ValueError naming the choices otherwise."""
+    if rule not in RULES:
+        raise ValueError(f"rule {rule!r} is not one of {', '.join(RULES)}")
+    return rule  # type: ignore[return-value]
+
+
+def clash(rule: str, a: Cell, b: Cell) -> bool:
+    """True when queens on distinct cells ``a`` and ``b`` may not coexist (regions aside).
+
+    Same row or column always clash; "no-touch" adds the eight neighbours, "queens"
+    adds both diagonals (which include the diagonal neighbours).
+    """
+    dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
+    if dr == 0 or dc == 0:
+        return True
+    if rule == "queens":
+        return dr == dc
+    return dr <= 1 and dc <= 1
+
+
+def attacked_cells(rule: str, n: int, r: int, c: int) -> Iterable[Cell]:
+    """Cells outside row ``r`` and column ``c`` that a queen on (r, c) rules out."""
+    if rule == "queens":
+        for d in range(1, n):
+            for rr, cc in ((r - d, c - d), (r - d, c + d), (r + d, c - d), (r + d, c + d)):
+                if 0 <= rr < n and 0 <= cc < n:
+                    yield rr, cc
+    else:
+        for rr in (r - 1, r + 1):
+            for cc in (c - 1, c + 1):
+                if 0 <= rr < n and 0 <= cc < n:
+                    yield rr, cc
+
+
+def solution_violations(
+    n: int,
+    rule: str,
+    regions: Sequence[Sequence[int]] | None,
+    cols: Sequence[int],
+    queens: Iterable[Cell] = (),
+    blocked: Iterable[Cell] = (),
+) -> list[str]:
+    """Every way in which ``cols`` (the queen's column in each row) breaks the puzzle.
+
+    An empty list means the placement is a solution. Runs in O(n) so that it can
+    verify a million-queen answer too.
+    """
+    problems: list[str] = []
+    if len(cols) != n:
+        return [f"expected {n} queens (one per row), got {len(cols)}"]
+    seen_col: dict[int, int] = {}
+    for r, c in enumerate(cols):
+        if not isinstance(c, int) or not 0 <= c < n:
+            problems.append(f"row {r}: column {c!r} is off the board")
+            continue
+        if c in seen_col:
+            problems.append(f"column {c} holds queens in rows {seen_col[c]} and {r}")
+        seen_col[c] = r
+    if problems:
+        return problems
+    if rule == "queens":
+        for name, key in (("diagonal", lambda r: r - cols[r]), ("anti-diagonal", lambda r: r + cols[r])):
+            first: dict[int, int] = {}
+            for r in range(n):
+                k = key(r)
+                if k in first:
+                    problems.append(
+                        f"queens ({first[k]}, {cols[first[k]]}) and ({r}, {cols[r]}) share a {name}"
+                    )
+                first.setdefault(k, r)
+    else:
+        for r in range(n - 1):
+            if abs(cols[r] - cols[r + 1]) <= 1:
+                problems.append(f"queens ({r}, {cols[r]}) and ({r + 1}, {cols[r + 1]}) touch")
+    if regions is not None:
+        owner: dict[int, int] = {}
+        for r, c in enumerate(cols):
+            k = regions[r][c]
+            if k in owner:
+                problems.append(f"region {k} holds queens in rows {owner[k]} and {r}")
+            owner[k] = r
+    for r, c in queens:
+        if cols[r] != c:
+            problems.append(f"given queen ({r}, {c}) is not in the placement")
+    for r, c in blocked:
+        if cols[r] == c:
+            problems.append(f"queen ({r}, {c}) stands on a blocked cell")
+    return problems

@@ -1,0 +1,82 @@
+"""The solving API: pick a backend, run it, verify what it found, time it.
+
+Backends only search; this facade is the one place that turns their raw
+``Outcome`` into a ``SolveResult`` and refuses any solution that breaks a rule.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .backends import get_backend
+from .backends.base import Backend
+from .errors import BackendError
+from .puzzle import Puzzle
+from .result import SolveResult, status_of
+
+
+def as_puzzle(puzzle: Any, rule: str = "no-touch") -> Puzzle:
+    """Accept a ``Puzzle`` or anything its constructor takes as regions (lists, strings, numpy)."""
+    return puzzle if isinstance(puzzle, Puzzle) else Puzzle(puzzle, rule=rule)
+
+
+def solve(
+    puzzle: Puzzle | Any,
+    backend: str | Backend = "auto",
+    limit: int | None = 2,
+    time_limit: float | None = None,
+    keep: int | None = None,
+) -> SolveResult:
+    """Search ``puzzle`` for up to ``limit`` solutions (all when None).
+
+    The default limit of 2 is the uniqueness check. ``keep`` bounds how many
+    solutions are returned (default: up to ``limit``, at most 2 when counting all),
+    so that counting 100,000 solutions does not hold them all in memory.
+    """
+    puzzle = as_puzzle(puzzle)
+    if limit is not None and limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
+    if keep is None:
+        keep = limit if limit is not None else 2
+    engine = get_backend(backend, puzzle)
+    why = engine.unsupported(puzzle)
+    if why is not None:
+        raise BackendError(f"backend {engine.full_name!r} cannot search this puzzle: {why}")
+    start = time.perf_counter()
+    outcome = engine.search(puzzle, limit=limit, keep=keep, time_limit=time_limit)
+    elapsed = time.perf_counter() - start
+    seen = set()
+    for solution in outcome.solutions:
+        problems = puzzle.violations(solution)
+        if problems:
+            raise BackendError(
+                f"backend {engine.full_name!r} returned a wrong solution {list(solution)}: {problems[0]}"
+            )
+        if solution in seen:
+            raise BackendError(f"backend {engine.full_name!r} returned solution {list(solution)} twice")
+        seen.add(solution)
+    return SolveResult(
+        status=status_of(outcome.count, outcome.complete),
+        solutions=tuple(tuple(s) for s in outcome.solutions),
+        count=outcome.count,
+        complete=outcome.complete,
+        timed_out=outcome.timed_out,
+        elapsed=elapsed,
+        backend=engine.full_name,
+        stats=dict(outcome.stats),
+    )
+
+
+def count_solutions(puzzle: Puzzle | Any, limit: int | None = None, backend: str | Backend = "auto") -> int:
+    """The number of solutions, exact; with ``limit``, counting stops there."""
+    return solve(puzzle, backend=backend, limit=limit, keep=0).count
+
+
+def is_unique(puzzle: Puzzle | Any, backend: str | Backend = "auto", rule: str = "no-touch") -> bool:
+    """True when the puzzle has exactly one solution.
+
+    Takes a ``Puzzle`` or a bare region grid (list of lists, strings or a numpy
+    array), so that other generators can call it as their validator.
+    """
+    return solve(as_puzzle(puzzle, rule), backend=backend, limit=2, keep=0).is_unique
