@@ -7,15 +7,18 @@ available backend that supports the puzzle is used.
 from __future__ import annotations
 
 import importlib
+import warnings
+
 from ..errors import BackendError
 from ..puzzle import Puzzle
 from .base import Backend
 
 # name -> (module, class); the module is imported only when the backend is used.
 _REGISTRY: dict[str, tuple[str, str]] = {
+    "native": ("queens_sat.backends.native", "NativeBackend"),
     "python": ("queens_sat.backends.python", "PythonBackend"),
 }
-AUTO_ORDER: tuple[str, ...] = ("python",)
+AUTO_ORDER: tuple[str, ...] = ("native", "python")
 
 
 def backend_names() -> list[str]:
@@ -75,6 +78,9 @@ def _auto_backend(puzzle: Puzzle | None, options: dict) -> Backend:
         backend = cls(None, **options)
         why = backend.unsupported(puzzle) if puzzle is not None else None
         if why is None:
+            declined = [r for r in reasons if not r.endswith(": not installed")]
+            if declined:  # a preferred backend could not take this puzzle: say so, once per reason
+                warnings.warn(f"using backend {n!r}: {'; '.join(declined)}", stacklevel=3)
             return backend
         reasons.append(f"{n}: {why}")
     raise BackendError("no backend can search this puzzle:\n  " + "\n  ".join(reasons))
