@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..checking import check_record, exit_code
+    from ..checking import check_records, exit_code
     from ..display import board_lines, queen_mark, wants_color
 
     batch, records = peek_batch(iter_records(args))
@@ -35,8 +35,8 @@ def run(args: argparse.Namespace) -> int:
     queen = queen_mark(sys.stdout)
     tally: Counter[str] = Counter()
     elapsed = 0.0
-    for record in records:
-        report = check_record(record, args.backend, args.time_limit)
+    for report in check_records(records, args.backend, args.time_limit):
+        record = report.record
         tally[report.status] += 1
         if report.result is not None:
             elapsed += report.result.elapsed

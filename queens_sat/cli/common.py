@@ -107,5 +107,7 @@ def emit_json(obj: dict[str, Any]) -> None:
 
 
 def ms(seconds: float) -> str:
-    """A duration for people: milliseconds below a second, seconds above."""
+    """A duration for people: microseconds below 0.1 ms, milliseconds below a second, seconds above."""
+    if seconds < 1e-4:
+        return f"{seconds * 1e6:.1f} µs"
     return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
