@@ -294,8 +294,8 @@ def python_count_batch(
                 n,
                 rule,
                 grids[i].ravel().tolist(),
-                [] if queen_masks is None else [tuple(cell) for cell in np.argwhere(queen_masks[i])],
-                [] if blocked_masks is None else [tuple(cell) for cell in np.argwhere(blocked_masks[i])],
+                _mask_cells(queen_masks, i),
+                _mask_cells(blocked_masks, i),
                 limit=limit,
                 keep=keep,
                 time_limit=time_limit,
@@ -304,6 +304,10 @@ def python_count_batch(
     except KeyboardInterrupt:
         raise BatchInterrupted(out) from None
     return out
+
+
+def _mask_cells(masks: np.ndarray | None, i: int) -> list[Cell]:
+    return [] if masks is None else [(r, c) for r, c in np.argwhere(masks[i]).tolist()]
 
 
 def _fill(out: BatchCounts, i: int, result: CountResult, elapsed: float) -> None:
