@@ -31,6 +31,7 @@ STYLE: dict[str, object] = {
     "figure.dpi": 100,
     "savefig.dpi": 150,
     "savefig.bbox": "tight",
+    "svg.fonttype": "none",  # SVG charts keep their text as text: smaller, searchable
     "font.size": 10,
     "axes.edgecolor": INK,
     "axes.labelcolor": INK,
