@@ -230,3 +230,18 @@ def test_parser_does_not_import_drawing_libraries():
     code = "import sys; from queens_sat.cli import build_parser; build_parser(); print(sorted(m for m in ('PIL', 'matplotlib') if m in sys.modules))"
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=dict(os.environ))
     assert res.stdout.strip() == "[]"
+
+
+def test_readme_pictures_exist_and_were_drawn_by_render():
+    import re
+
+    from helpers import ROOT
+
+    readme = (ROOT / "README.md").read_text()
+    pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", readme)
+    assert pictures
+    for picture in pictures:
+        assert (ROOT / picture).exists(), picture
+        assert f"-o {picture}" in readme  # the command that drew it is shown
+        with Image.open(ROOT / picture) as image:
+            assert image.info.get("Title", "").endswith("no-touch rule")
