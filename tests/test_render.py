@@ -178,6 +178,9 @@ def test_render_input_errors_exit_2(capsys, tmp_path):
     assert code == 2 and "batch.jsonl:7" in err and "must be square" in err
     code, _, err = run(capsys, "render", str(EXAMPLES / "unique-8.json"), "-o", str(tmp_path / "missing" / "b.svg"))
     assert code == 2 and "cannot write" in err
+    (tmp_path / "empty.jsonl").write_text("")
+    code, _, err = run(capsys, "render", str(tmp_path / "empty.jsonl"), "-o", str(tmp_path / "b.svg"))
+    assert code == 2 and "no puzzle in it" in err
 
 
 def test_render_through_the_real_command_has_no_traceback(tmp_path):

@@ -46,10 +46,12 @@ def _fail(message: str, code: int = EXIT_BAD_INPUT) -> int:
 def _pick_record(args: argparse.Namespace):
     """The one puzzle to draw: the only one in the input, or the one named by --id."""
     records = list(iter_records(args))
+    if not records:
+        raise PuzzleError(f"{args.files or 'the input'}: no puzzle in it")
     if args.id is not None:
         chosen = [r for r in records if r.id == args.id or str(r.line) == args.id]
         if not chosen:
-            raise PuzzleError(f"no puzzle with id or line {args.id!r} in {records[0].source if records else 'the input'}")
+            raise PuzzleError(f"{records[0].source}: no puzzle with id or line {args.id!r}")
         records = chosen[:1]
     if len(records) > 1:
         ids = ", ".join(r.id or f"line {r.line}" for r in records[:5]) + (", ..." if len(records) > 5 else "")

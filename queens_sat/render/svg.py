@@ -123,11 +123,12 @@ def scene_to_svg(scene: Scene) -> str:
         f'<path class="borders" d="{_segments(scene.thick)}" stroke="{INK}" stroke-width="{_num(scene.thick_width)}" '
         f'stroke-linecap="square" fill="none"/>'
     )
-    for x, y, s in scene.focus:
-        inset = scene.thick_width
+    for x, y, s in scene.focus:  # drawn inside the cell, clear of the borders, as in the PNG
+        inset, width = scene.thick_width, scene.thick_width * 0.8
+        box = s - 2 * inset - width
         out.append(
-            f'<rect class="focus" x="{_num(x + inset)}" y="{_num(y + inset)}" width="{_num(s - 2 * inset)}" '
-            f'height="{_num(s - 2 * inset)}" fill="none" stroke="{ACCENT}" stroke-width="{_num(inset * 0.8)}"/>'
+            f'<rect class="focus" x="{_num(x + inset + width / 2)}" y="{_num(y + inset + width / 2)}" width="{_num(box)}" '
+            f'height="{_num(box)}" fill="none" stroke="{ACCENT}" stroke-width="{_num(width)}"/>'
         )
     out += [_text(label, "label") for label in scene.labels]
     out += [_mark(mark) for mark in scene.marks]
