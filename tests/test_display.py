@@ -77,16 +77,31 @@ def test_givens_and_crossed_cells_are_marked():
     assert lines[0].split()[0] == "Q" and lines[5].split()[5] == "x" and lines[1].split()[1] == "x"
 
 
-def _cli(*args: str, **env: str) -> subprocess.CompletedProcess:
-    environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    environ.update(env)
-    return subprocess.run([sys.executable, "-m", "queens_sat", *args], capture_output=True, text=True, env=environ, timeout=60)
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_check_and_solve_colour_only_when_forced(capsys, monkeypatch, command):
+    from queens_sat.cli import main
 
-
-def test_check_and_solve_colour_only_when_forced():
     target = str(EXAMPLES / "unique-8.json")
-    for command in ("check", "solve"):
-        assert "\x1b[" not in _cli(command, target).stdout  # not a terminal
-        assert "\x1b[48;" in _cli(command, target, FORCE_COLOR="1").stdout
-        assert "\x1b[" not in _cli(command, target, "--no-color", FORCE_COLOR="1").stdout
-        assert "\x1b[" not in _cli(command, target, FORCE_COLOR="1", NO_COLOR="1").stdout
+    for name in ("NO_COLOR", "FORCE_COLOR", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+
+    def output(*args: str, **env: str) -> str:
+        with monkeypatch.context() as patch:
+            for name, value in env.items():
+                patch.setenv(name, value)
+            assert main([command, target, *args]) == 0
+        return capsys.readouterr().out
+
+    assert "\x1b[" not in output()  # captured output is not a terminal
+    assert "\x1b[48;" in output(FORCE_COLOR="1")
+    assert "\x1b[" not in output("--no-color", FORCE_COLOR="1")
+    assert "\x1b[" not in output(FORCE_COLOR="1", NO_COLOR="1")
+
+
+def test_colour_through_the_real_command():
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    args = [sys.executable, "-m", "queens_sat", "check", str(EXAMPLES / "unique-8.json")]
+    piped = subprocess.run(args, capture_output=True, text=True, env=env, timeout=60)
+    forced = subprocess.run(args, capture_output=True, text=True, env=dict(env, FORCE_COLOR="1"), timeout=60)
+    assert piped.returncode == forced.returncode == 0
+    assert "\x1b[" not in piped.stdout and "\x1b[48;" in forced.stdout
