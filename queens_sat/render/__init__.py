@@ -93,7 +93,7 @@ def render_board(
     fmt = image_format(path)
     if state is None:
         state = BoardState.solved(solution) if solution is not None else BoardState()
-    _write(board_scene(puzzle, state, cell=_checked_cell(cell), labels=labels), path, fmt)
+    _write(board_scene(puzzle, state, cell=_checked_cell(puzzle, cell), labels=labels), path, fmt)
     return path
 
 
@@ -113,7 +113,7 @@ def render_steps(
         raise RenderError("there are no steps to draw")
     path = Path(path)
     fmt = image_format(path, animated=True)
-    cell = _checked_cell(cell) or default_cell_size(puzzle.n)
+    cell = _checked_cell(puzzle, cell)
     rows = caption_rows_needed(puzzle, states, cell)
     scenes = [board_scene(puzzle, s, cell=cell, labels=labels, caption_rows=rows) for s in states]
     if fmt == "gif":
@@ -128,9 +128,16 @@ def render_steps(
 
 
 MIN_CELL, MAX_CELL = 8, 400
+MAX_BOARD_SIDE = 4096  # pixels; bounds the memory and file size of a picture
 
 
-def _checked_cell(cell: int | None) -> int | None:
+def _checked_cell(puzzle: Puzzle, cell: int | None) -> int:
+    """The cell size to draw ``puzzle`` with, or ``RenderError`` when it is out of bounds."""
     if cell is not None and not MIN_CELL <= cell <= MAX_CELL:
         raise RenderError(f"cell size {cell} px is outside {MIN_CELL}..{MAX_CELL}")
+    n = puzzle.n
+    cell = cell or default_cell_size(n)
+    if n * cell > MAX_BOARD_SIDE:
+        hint = f"; a cell of {MAX_BOARD_SIDE // n} px or less fits" if MAX_BOARD_SIDE // n >= MIN_CELL else ""
+        raise RenderError(f"a {n}x{n} board at {cell} px a cell is {n * cell} px wide, over the {MAX_BOARD_SIDE} px limit{hint}")
     return cell

@@ -18,12 +18,13 @@ if TYPE_CHECKING:
     from PIL import Image as PILImage
     from PIL import ImageDraw as PILImageDraw
 
-MAX_DRAWING_SIDE = 4096  # pixels of the enlarged drawing; bounds memory on huge boards
+MAX_DRAWING_SIDE = 8192  # pixels of the enlarged drawing; bounds memory on large pictures
 THIN_LINE_ALPHA = 140  # the thin lines are ink at 55 % opacity, as in the SVG
 
 
 def _supersampling(scene: Scene) -> int:
-    return max(1, min(4, MAX_DRAWING_SIDE // max(scene.width, scene.height)))
+    """How many times larger to draw: 4 for most boards, at least 2 for smooth edges."""
+    return max(2, min(4, MAX_DRAWING_SIDE // max(scene.width, scene.height)))
 
 
 def scene_to_image(scene: Scene) -> "PILImage.Image":
@@ -36,8 +37,12 @@ def scene_to_image(scene: Scene) -> "PILImage.Image":
     for f in scene.fills:
         draw.rectangle(_box(f.x, f.y, f.size, f.size, k), fill=f.color)
     _draw_hatching(image, scene, k)
-    image = _with_overlay(image, lambda d: [d.line(_seg(s, k), fill=_rgba(INK, THIN_LINE_ALPHA), width=_px(scene.thin_width, k)) for s in scene.thin])
-    draw = ImageDraw.Draw(image)
+
+    def thin_lines(mask: "PILImageDraw.ImageDraw") -> None:
+        for seg in scene.thin:
+            mask.line(_seg(seg, k), fill=THIN_LINE_ALPHA, width=_px(scene.thin_width, k))
+
+    _draw_translucent(image, INK, thin_lines)
     half = scene.thick_width / 2
     for (x1, y1), (x2, y2) in scene.thick:
         draw.rectangle(_box(min(x1, x2) - half, min(y1, y2) - half, abs(x2 - x1) + 2 * half, abs(y2 - y1) + 2 * half, k), fill=INK)
@@ -85,17 +90,14 @@ def _seg(seg, k: int) -> list[tuple[float, float]]:
     return [(px * k, py * k) for px, py in seg]
 
 
-def _rgba(color: str, alpha: int) -> tuple[int, int, int, int]:
-    return (*hex_to_rgb(color), alpha)
-
-
-def _with_overlay(image: "PILImage.Image", paint: Callable[["PILImageDraw.ImageDraw"], object]) -> "PILImage.Image":
-    """``image`` with translucent shapes painted over it."""
+def _draw_translucent(image: "PILImage.Image", color: str, paint: Callable[["PILImageDraw.ImageDraw"], None]) -> None:
+    """Paint ``color`` through a mask that ``paint`` draws (its grey level is the opacity);
+    overlapping shapes do not darken each other, as with one SVG path."""
     from PIL import Image, ImageDraw
 
-    layer = Image.new("RGBA", image.size, (0, 0, 0, 0))
-    paint(ImageDraw.Draw(layer))
-    return Image.alpha_composite(image.convert("RGBA"), layer).convert("RGB")
+    mask = Image.new("L", image.size, 0)
+    paint(ImageDraw.Draw(mask))
+    image.paste(color, mask=mask)
 
 
 def _draw_hatching(image: "PILImage.Image", scene: Scene, k: int) -> None:
