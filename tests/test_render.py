@@ -77,6 +77,13 @@ def test_svg_solution_givens_and_patterns(tmp_path):
     assert len(labels) == 20
 
 
+def test_board_without_regions_is_a_chessboard(capsys, tmp_path):
+    code, _, _ = run(capsys, "render", "--n", "5", "--rule", "queens", "-o", str(tmp_path / "q.svg"))
+    cells = svg_cells(tmp_path / "q.svg")
+    assert code == 0 and len(cells) == 25 and all(e.get("data-region") is None for e in cells)
+    assert len({e.get("fill") for e in cells}) == 2
+
+
 def test_png_has_the_expected_size_and_paints_regions_and_queens(tmp_path):
     puzzle = read_puzzle(EXAMPLES / "unique-8.json")
     path = render_board(puzzle, tmp_path / "board.png", solution=UNIQUE_8, cell=40)
@@ -178,6 +185,8 @@ def test_render_input_errors_exit_2(capsys, tmp_path):
     assert code == 2 and "batch.jsonl:7" in err and "must be square" in err
     code, _, err = run(capsys, "render", str(EXAMPLES / "unique-8.json"), "-o", str(tmp_path / "missing" / "b.svg"))
     assert code == 2 and "cannot write" in err
+    code, _, err = run(capsys, "render", "--n", "300", "-o", str(tmp_path / "b.svg"))
+    assert code == 2 and "over the 4096 px limit; a cell of 13 px or less fits" in err
     (tmp_path / "empty.jsonl").write_text("")
     code, _, err = run(capsys, "render", str(tmp_path / "empty.jsonl"), "-o", str(tmp_path / "b.svg"))
     assert code == 2 and "no puzzle in it" in err
