@@ -219,6 +219,8 @@ def test_states_from_deductions_accumulate():
     assert states[0] == BoardState(caption="Start")
     assert states[2].queens == {(5, 0), (0, 6)} and states[1].crossed < states[2].crossed
     assert states[2].changed == {(0, 6)} | (states[2].crossed - states[1].crossed)
+    with pytest.raises(ValueError, match=r"step 1 names cell \(8, 0\), off the 8x8 board"):
+        states_from_deductions(puzzle, [Deduction(crossed=[(8, 0)])])
 
 
 def test_render_steps_frames_and_animation(tmp_path):

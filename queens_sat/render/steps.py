@@ -37,20 +37,27 @@ def states_from_deductions(
     puzzle: Puzzle, deductions: Iterable[Deduction], *, start_caption: str = "Start"
 ) -> list[BoardState]:
     """The board after each deduction, starting with the bare puzzle; the marks of the
-    latest step are flagged as ``changed`` so they stand out."""
+    latest step are flagged as ``changed`` so they stand out. A cell off the board is a
+    ``ValueError`` naming the step."""
     queens: frozenset[Cell] = frozenset()
     crossed: frozenset[Cell] = frozenset()
     states = [BoardState(caption=start_caption)]
     for i, step in enumerate(deductions, 1):
-        new_queens = frozenset(map(tuple, step.queens)) - queens  # type: ignore[arg-type]
-        new_crossed = frozenset(map(tuple, step.crossed)) - crossed  # type: ignore[arg-type]
+        new_queens = _cells(step.queens, puzzle.n, i) - queens
+        new_crossed = _cells(step.crossed, puzzle.n, i) - crossed
         queens |= new_queens
         crossed |= new_crossed
         caption = f"Step {i}: {step.reason}" if step.reason else f"Step {i}"
-        states.append(
-            BoardState(queens, crossed, changed=new_queens | new_crossed, focus=frozenset(map(tuple, step.focus)), caption=caption)  # type: ignore[arg-type]
-        )
+        states.append(BoardState(queens, crossed, new_queens | new_crossed, _cells(step.focus, puzzle.n, i), caption))
     return states
+
+
+def _cells(items: Iterable[Sequence[int]], n: int, step: int) -> frozenset[Cell]:
+    cells = frozenset((int(r), int(c)) for r, c in items)
+    off = sorted(cell for cell in cells if not (0 <= cell[0] < n and 0 <= cell[1] < n))
+    if off:
+        raise ValueError(f"step {step} names cell {off[0]}, off the {n}x{n} board")
+    return cells
 
 
 def logic_engine_available() -> bool:
