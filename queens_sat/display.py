@@ -67,18 +67,20 @@ def board_lines(
     color: bool = False,
     queen: str = "*",
     indent: str = "  ",
+    queens: Collection[Cell] = (),
     crossed: Collection[Cell] = (),
     truecolor: bool | None = None,
 ) -> list[str]:
-    """The board as lines of text: a label per cell, queens (the solution's and the given
-    ones) marked ``queen``, blocked and ``crossed`` cells marked x.
+    """The board as lines of text: a label per cell, queens (the solution's, the given
+    ones and ``queens``, e.g. placed so far by a deduction) marked ``queen``, blocked
+    and ``crossed`` cells marked x.
 
     Without colour the cells are letters separated by spaces; with colour each cell is
     painted its region's colour, so a queen's region stays visible.
     """
     n = puzzle.n
     compact = n > COMPACT_ABOVE
-    queens = set(puzzle.queens) | (set(enumerate(solution)) if solution is not None else set())
+    queens = set(puzzle.queens) | set(queens) | (set(enumerate(solution)) if solution is not None else set())
     ruled_out = set(puzzle.blocked) | set(crossed)
     if color:
         truecolor = truecolor_terminal() if truecolor is None else truecolor

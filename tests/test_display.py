@@ -73,8 +73,9 @@ def test_board_fits_80_columns(n, color):
 
 def test_givens_and_crossed_cells_are_marked():
     puzzle = read_puzzle(EXAMPLES / "givens.json")
-    lines = board_lines(puzzle, None, queen="Q", crossed={(1, 1)})
+    lines = board_lines(puzzle, None, queen="Q", queens={(2, 3)}, crossed={(1, 1)})
     assert lines[0].split()[0] == "Q" and lines[5].split()[5] == "x" and lines[1].split()[1] == "x"
+    assert lines[2].split()[3] == "Q" and sum(line.count("Q") for line in lines) == 2
 
 
 @pytest.mark.parametrize("command", ["check", "solve"])
