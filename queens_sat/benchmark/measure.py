@@ -123,6 +123,7 @@ def run_bench(
                 if on_measurement is not None:
                     on_measurement(m)
             run.puzzles += 1
+            results.sort(key=lambda m: labels.index(m.backend))
             disagreement = find_disagreement(case, results)
             if disagreement is not None:
                 run.disagreements.append(disagreement)

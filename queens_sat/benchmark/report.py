@@ -35,6 +35,10 @@ def row_record(row: SummaryRow) -> dict[str, Any]:
     }
 
 
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
 def machine() -> dict[str, Any]:
     return {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()}
 
@@ -72,7 +76,7 @@ def print_table(out: IO[str], run: BenchRun, rows: Sequence[SummaryRow], notes: 
 
     width = None if out.isatty() else 120  # a file or pipe gets every column
     console = Console(file=out, no_color=not color, highlight=False, width=width)
-    title = f"uniqueness check, {run.puzzles} puzzles" + (" (interrupted)" if run.interrupted else "")
+    title = f"uniqueness check, {plural(run.puzzles, 'puzzle')}" + (" (interrupted)" if run.interrupted else "")
     table = Table(title=title, title_justify="left")
     for heading in ("size", "backend", "puzzles", "median ms", "p95 ms", "max ms", "× fastest", "build ms", "solve ms", "timeouts"):
         table.add_column(heading, justify="left" if heading == "backend" else "right")
@@ -97,7 +101,7 @@ def print_table(out: IO[str], run: BenchRun, rows: Sequence[SummaryRow], notes: 
     for note in notes:
         console.print(f"note: {note}", markup=False)
     verdict = (
-        f"{len(run.disagreements)} puzzles with disagreeing verdicts"
+        f"{plural(len(run.disagreements), 'puzzle')} with disagreeing verdicts"
         if run.disagreements
         else "every backend gave the same verdict on every puzzle"
     )

@@ -72,7 +72,7 @@ def _run(args: argparse.Namespace) -> int:
     from ..benchmark.cases import corpus_cases, generated_cases, parse_sizes
     from ..benchmark.measure import run_bench
     from ..benchmark.plot import check_plot_target, plot_times
-    from ..benchmark.report import describe_disagreement, print_table, write_csv, write_json
+    from ..benchmark.report import describe_disagreement, plural, print_table, write_csv, write_json
     from ..benchmark.summary import summarise
     from ..display import wants_color
     from ..errors import EXIT_INTERRUPTED, EXIT_NOT_UNIQUE, EXIT_OK
@@ -130,7 +130,7 @@ def _run(args: argparse.Namespace) -> int:
         for note in notes:
             print(f"queens-sat: note: {note}", file=sys.stderr)
     if args.plot and rows:
-        plot_times(rows, args.plot, f"uniqueness check, {run.puzzles} puzzles")
+        plot_times(rows, args.plot, f"uniqueness check, {plural(run.puzzles, 'puzzle')}")
     if run.disagreements:
         return EXIT_NOT_UNIQUE
     return EXIT_INTERRUPTED if run.interrupted else EXIT_OK
