@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 
 from queens_sat import BackendError, Puzzle, Status, count_solutions, get_backend, solve
 from queens_sat.backends import available_backends
+from queens_sat.backends.sat import SatBackend
 
 from helpers import brute_force_solutions, random_puzzle
 
@@ -26,22 +28,8 @@ pytestmark = pytest.mark.skipif(
     not {"sat", "cpsat"} <= set(available_backends()), reason="ortools and python-sat are needed"
 )
 
-SAT_SOLVERS = [
-    "cadical153",
-    "cadical195",
-    "gluecard4",
-    "glucose3",
-    "glucose4",
-    "glucose42",
-    "lingeling",
-    "maplechrono",
-    "maplecm",
-    "maplesat",
-    "mergesat3",
-    "minicard",
-    "minisat22",
-    "minisatep",
-]
+# Every solver the backend offers, so that none is listed that does not work.
+SAT_SOLVERS = list(SatBackend.solver_names()) if {"sat", "cpsat"} <= set(available_backends()) else []
 ENCODINGS = ["pairwise", "seqcounter", "ladder", "totalizer", "bitwise", "sortnetwrk", "cardnetwrk"]
 CPSAT_VARIANTS = [
     "cpsat:blocking",
@@ -269,3 +257,38 @@ def test_encodings_allow_exactly_the_right_assignments(encoding, m):
                 want = sum(values) == 1 if exactly else sum(values) <= 1
                 assumptions = [x if v else -x for x, v in zip(lits, values)]
                 assert oracle.solve(assumptions=assumptions) == want, (values, exactly)
+
+
+def test_the_commands_take_backend_variants(capsys):
+    from queens_sat.cli import main
+
+    from helpers import EXAMPLES
+
+    assert main(["check", str(EXAMPLES / "unique-8.json"), "--backend", "sat:glucose4:ladder", "--no-color"]) == 0
+    assert "unique [8x8, no-touch, sat:glucose4:ladder," in capsys.readouterr().out
+    assert main(["count", "--n", "6", "--rule", "queens", "--backend", "cpsat:blocking"]) == 0
+    assert capsys.readouterr().out.startswith("4 [cpsat:blocking,")
+    assert main(["solve", str(EXAMPLES / "unique-8.json"), "--backend", "sat:nope"]) == 2
+    err = capsys.readouterr().err
+    assert "queens-sat: error: backend 'sat': unknown variant 'nope'" in err and "Traceback" not in err
+
+
+def test_ctrl_c_inside_a_solver_becomes_keyboard_interrupt():
+    """CP-SAT catches SIGINT and stops early; python-sat raises its own error: both must
+    reach the command line as KeyboardInterrupt (exit 130), not as a timeout or a traceback."""
+    from ortools.sat.python import cp_model
+    from pysolvers import error as SolverError
+
+    from queens_sat.backends.cpsat import CpSatBackend
+
+    with pytest.raises(KeyboardInterrupt):
+        CpSatBackend._check_status(None, cp_model.UNKNOWN, None)
+    with pytest.raises(KeyboardInterrupt):
+        CpSatBackend._check_status(None, cp_model.FEASIBLE, time.perf_counter() + 60)
+    CpSatBackend._check_status(None, cp_model.UNKNOWN, time.perf_counter() - 1)  # a real timeout
+
+    def interrupted():
+        raise SolverError("Caught keyboard interrupt")
+
+    with pytest.raises(KeyboardInterrupt):
+        next(SatBackend._queen_sets(None, 4, interrupted, SimpleNamespace(solves=0)))

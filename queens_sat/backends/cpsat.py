@@ -52,6 +52,9 @@ OPTIONS = (
 )
 
 
+CLOCK_SLACK = 0.01  # seconds: CP-SAT's clock and ours may differ by this much
+
+
 def _negated(index: int) -> int:
     """The proto's literal for "cell ``index`` holds no queen"."""
     return -index - 1
@@ -79,6 +82,7 @@ class CpSatBackend(Backend):
                 f"prove that it is complete); use cpsat:blocking:workers={self.workers}"
             )
         self._local = threading.local()  # one reusable CpModel per thread
+        _import_ortools()  # now, so that time limits and timings measure the search alone
 
     @property
     def full_name(self) -> str:
@@ -117,12 +121,12 @@ class CpSatBackend(Backend):
 
         model = cp_model.CpModel()
         self._load(model, puzzle)
-        solver = self._solver(None)
+        solver = self._solver()
         n = puzzle.n
         while True:
             status = solver.solve(model)
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                self._check_status(solver, status)
+                self._check_status(solver, status, None)
                 return
             queens = self._queens(solver.response_proto.solution)
             yield tuple(i % n for i in queens)
@@ -133,7 +137,7 @@ class CpSatBackend(Backend):
     ) -> tuple[bool, bool, int]:
         from ortools.sat.python import cp_model
 
-        solver = self._solver(deadline)
+        solver = self._solver()
         constraints = model.proto.constraints
         solves = 0
         while not tally.full:
@@ -145,7 +149,7 @@ class CpSatBackend(Backend):
             status = solver.solve(model)
             solves += 1
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                self._check_status(solver, status)
+                self._check_status(solver, status, deadline)
                 infeasible = status == cp_model.INFEASIBLE
                 return infeasible, not infeasible, solves
             queens = self._queens(solver.response_proto.solution)
@@ -156,7 +160,7 @@ class CpSatBackend(Backend):
     def _enumerate(self, model: Any, n: int, tally: SolutionTally, deadline: float | None) -> tuple[bool, bool, int]:
         from ortools.sat.python import cp_model
 
-        solver = self._solver(deadline)
+        solver = self._solver()
         if deadline is not None:
             left = deadline - time.perf_counter()
             if left <= 0:
@@ -165,9 +169,9 @@ class CpSatBackend(Backend):
         solver.parameters.enumerate_all_solutions = True
         collector = _collector_class()(tally, n)
         status = solver.solve(model, collector)
-        self._check_status(solver, status)
-        if collector.stopped:
+        if collector.stopped:  # at the limit: FEASIBLE, and no interruption
             return False, False, 1
+        self._check_status(solver, status, deadline)
         settled = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
         return settled, not settled, 1
 
@@ -194,7 +198,7 @@ class CpSatBackend(Backend):
         for i in blocked:
             constraints.add().bool_or.literals.append(_negated(i))
 
-    def _solver(self, deadline: float | None) -> Any:
+    def _solver(self) -> Any:
         from ortools.sat.python import cp_model
 
         solver = cp_model.CpSolver()
@@ -220,11 +224,27 @@ class CpSatBackend(Backend):
         return [i for i, v in enumerate(values) if v]
 
     @staticmethod
-    def _check_status(solver: Any, status: Any) -> None:
+    def _check_status(solver: Any, status: Any, deadline: float | None) -> None:
+        """Refuse an invalid model, and turn Ctrl-C back into KeyboardInterrupt.
+
+        CP-SAT catches SIGINT itself and stops with UNKNOWN (or FEASIBLE when it
+        had found something); with no other limit set, stopping before the
+        deadline can only mean that.
+        """
         from ortools.sat.python import cp_model
 
         if status == cp_model.MODEL_INVALID:
             raise BackendError(f"CP-SAT rejected the model: {solver.solution_info()}")
+        stopped_early = deadline is None or time.perf_counter() < deadline - CLOCK_SLACK
+        if status in (cp_model.UNKNOWN, cp_model.FEASIBLE) and stopped_early:
+            raise KeyboardInterrupt
+
+
+def _import_ortools() -> None:
+    try:
+        from ortools.sat.python import cp_model  # noqa: F401
+    except ImportError as err:  # a broken install, or Ctrl-C in the middle of the import
+        raise ValueError(f"cannot load OR-Tools CP-SAT: {err}") from None
 
 
 def _log_to_stderr(line: str) -> None:

@@ -115,6 +115,11 @@ class SatBackend(Backend):
     def available(cls) -> bool:
         return importlib.util.find_spec("pysat") is not None
 
+    @staticmethod
+    def solver_names() -> tuple[str, ...]:
+        """The solvers this installation offers (imports python-sat)."""
+        return _solver_choice().values
+
     def unsupported(self, puzzle: Puzzle) -> str | None:
         return too_large(puzzle)
 
@@ -158,9 +163,16 @@ class SatBackend(Backend):
     @staticmethod
     def _queen_sets(solver: Any, n: int, solve: Callable[[], bool | None], state: _SearchState) -> Iterator[list[int]]:
         """The queen variables of each solution; each is blocked before the next solve."""
+        from pysolvers import error as SolverError  # python-sat's C extension
+
         cells = n * n
         while True:
-            found = solve()
+            try:
+                found = solve()
+            except SolverError as err:
+                if "keyboard interrupt" in str(err).lower():
+                    raise KeyboardInterrupt from None  # python-sat reports Ctrl-C as its own error
+                raise
             state.solves += 1
             if not found:
                 state.exhausted = found is False
