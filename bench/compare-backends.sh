@@ -16,6 +16,7 @@
 #   cpsat      CP-SAT: 2x2 windows vs pairwise, enumerate vs blocking, 1 vs 2 workers,
 #              its own branching vs row order, lean parameters vs CP-SAT's defaults
 #   cpsat-large  the same choices on the real puzzles of sizes 14 to 18
+#   counting   `queens-sat count` on the community puzzle with 112,812 solutions
 #
 # All backends of one table run on the same puzzle one after the other, so their
 # ratios come from one run; absolute times depend on what else the machine does.
@@ -49,6 +50,15 @@ bench solvers "${sample[@]}" --backends sat:minisat22:seqcounter,sat:glucose3:se
 bench encodings "${sample[@]}" --backends sat:minisat22:pairwise,sat:minisat22:seqcounter,sat:minisat22:ladder,sat:minisat22:totalizer,sat:minisat22:bitwise,sat:minisat22:cardnetwrk,sat:minicard:native
 bench cpsat "${sample[@]}" --backends cpsat,cpsat:pairwise,cpsat:blocking,cpsat:blocking:pairwise,cpsat:blocking:workers=2,cpsat:rows,cpsat:lean=off
 bench cpsat-large "${real[@]}" --sizes 14-18 --backends cpsat,cpsat:pairwise,cpsat:blocking,cpsat:blocking:workers=2,cpsat:rows
+
+# Counting every solution is another matter: the community puzzle with 112,812.
+grep '"solutions":112812' "$corpus/community.jsonl" > "$out/112812.jsonl"
+echo "== counting: queens-sat count $out/112812.jsonl (112,812 solutions)" | tee "$out/counting.txt"
+counters=(python cpsat cpsat:rows sat:minicard:native sat:cadical195:seqcounter)
+if "$qs" count --n 1 --backend native > /dev/null 2>&1; then counters=(native "${counters[@]}"); fi
+for backend in "${counters[@]}"; do
+    "$qs" count "$out/112812.jsonl" --backend "$backend" | tee -a "$out/counting.txt" || status=$?
+done
 
 echo "results in $out"
 exit $status

@@ -18,8 +18,9 @@ Python API object by object costs more than solving it on boards this small.
 Options: ``workers=K`` (default 1: parallel start-up costs more than it saves
 here; ``blocking`` mode only, since a parallel enumeration cannot prove that
 it is complete), ``seed=S``, ``log`` (CP-SAT's search log on standard error), and
-``lean=off`` to give back CP-SAT's presolve, probing, symmetry detection and LP
-relaxation, switched off by default because they cost more than they save.
+``lean=off`` to give back CP-SAT's presolve, probing, symmetry detection, LP
+relaxation and inprocessing, switched off by default because they cost more
+than they save.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ OPTIONS = (
     Option("workers", parse_positive_int, 1, help="CP-SAT search workers"),
     Option("seed", parse_seed, None, help="CP-SAT random seed"),
     Option("log", parse_bool, False, flag=True, help="print CP-SAT's search log on standard error"),
-    Option("lean", parse_bool, True, help="presolve, probing, symmetry and LP off"),
+    Option("lean", parse_bool, True, help="presolve, probing, symmetry, LP and inprocessing off"),
 )
 
 
@@ -209,6 +210,7 @@ class CpSatBackend(Backend):
             params.cp_model_probing_level = 0
             params.symmetry_level = 0
             params.linearization_level = 0
+            params.use_sat_inprocessing = False
         if self.branching == "rows":
             params.search_branching = cp_model.FIXED_SEARCH
         if self.seed is not None:

@@ -74,12 +74,15 @@ def print_table(out: IO[str], run: BenchRun, rows: Sequence[SummaryRow], notes: 
     from rich.console import Console
     from rich.table import Table
 
-    width = None if out.isatty() else 120  # a file or pipe gets every column
+    width = None if out.isatty() else 200  # a file or pipe gets every column at full width
     console = Console(file=out, no_color=not color, highlight=False, width=width)
     title = f"uniqueness check, {plural(run.puzzles, 'puzzle')}" + (" (interrupted)" if run.interrupted else "")
     table = Table(title=title, title_justify="left")
     for heading in ("size", "backend", "puzzles", "median ms", "p95 ms", "max ms", "× fastest", "build ms", "solve ms", "timeouts"):
-        table.add_column(heading, justify="left" if heading == "backend" else "right")
+        if heading == "backend":
+            table.add_column(heading, overflow="fold")  # a long variant wraps, never loses its end
+        else:
+            table.add_column(heading, justify="right")
     previous = None
     for row in rows:
         if previous is not None and row.size != previous:
