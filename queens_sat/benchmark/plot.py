@@ -41,8 +41,9 @@ def plot_times(rows: Sequence[SummaryRow], path: str, title: str) -> None:
     for backend in backends:
         mine = sorted((r for r in per_size if r.backend == backend), key=lambda r: int(r.size))
         sizes = [int(r.size) for r in mine]
-        ax.plot(sizes, [r.median * 1000 for r in mine], marker="o", label=backend)
-        ax.fill_between(sizes, [r.median * 1000 for r in mine], [r.p95 * 1000 for r in mine], alpha=0.15)
+        (line,) = ax.plot(sizes, [r.median * 1000 for r in mine], marker="o", label=backend)
+        medians, p95s = [r.median * 1000 for r in mine], [r.p95 * 1000 for r in mine]
+        ax.fill_between(sizes, medians, p95s, color=line.get_color(), alpha=0.15)
     ax.set_yscale("log")
     ax.set_xlabel("board size n")
     ax.set_ylabel("uniqueness check, ms (median; band to p95)")
