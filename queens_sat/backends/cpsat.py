@@ -15,6 +15,10 @@ depend only on n and the rule and are kept as a proto template that each puzzle
 copies before adding its regions and givens: building a model through the
 Python API object by object costs more than solving it on boards this small.
 
+Branching is CP-SAT's own (``free``) by default; ``rows`` fixes the order to
+the cells row by row, queen first, which is a little slower on uniqueness
+checks but about four times faster when counting every solution.
+
 Options: ``workers=K`` (default 1: parallel start-up costs more than it saves
 here; ``blocking`` mode only, since a parallel enumeration cannot prove that
 it is complete), ``seed=S``, ``log`` (CP-SAT's search log on standard error), and
