@@ -14,6 +14,8 @@ from .base import Backend
 # name -> (module, class); the module is imported only when the backend is used.
 _REGISTRY: dict[str, tuple[str, str]] = {
     "python": ("queens_sat.backends.python", "PythonBackend"),
+    "cpsat": ("queens_sat.backends.cpsat", "CpSatBackend"),
+    "sat": ("queens_sat.backends.sat", "SatBackend"),
 }
 AUTO_ORDER: tuple[str, ...] = ("python",)
 
