@@ -17,6 +17,8 @@ from .base import Backend
 _REGISTRY: dict[str, tuple[str, str]] = {
     "native": ("queens_sat.backends.native", "NativeBackend"),
     "python": ("queens_sat.backends.python", "PythonBackend"),
+    "cpsat": ("queens_sat.backends.cpsat", "CpSatBackend"),
+    "sat": ("queens_sat.backends.sat", "SatBackend"),
 }
 AUTO_ORDER: tuple[str, ...] = ("native", "python")
 
