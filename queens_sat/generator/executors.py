@@ -1,0 +1,103 @@
+"""Where the puzzles are made: in this process, a local process pool, or a Dask cluster.
+
+All three hand out ``future = submit(index)`` with ``future.result()``: the run
+loop does not care which. Every task is "make puzzle ``index``", a pure
+function of the options and the index, so a task lost with a dead worker is
+simply made again.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from .attempt import GeneratorOptions, make_puzzle
+
+
+def usable_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+class InlineExecutor:
+    """Makes each puzzle when its result is asked for, in this process: one core, no start-up cost."""
+
+    slots = 1
+
+    def __init__(self, options: GeneratorOptions) -> None:
+        self.options = options
+
+    def submit(self, index: int) -> Any:
+        return _Deferred(self.options, index)
+
+    def close(self, cancel: bool = False) -> None:
+        pass
+
+
+class _Deferred:
+    def __init__(self, options: GeneratorOptions, index: int) -> None:
+        self.options, self.index = options, index
+
+    def result(self) -> Any:
+        return make_puzzle(self.options, self.index)
+
+    def cancel(self) -> bool:
+        return True
+
+
+class PoolExecutor:
+    """A pool of ``workers`` processes (started fresh, not forked, so no lock or thread is copied)."""
+
+    def __init__(self, options: GeneratorOptions, workers: int) -> None:
+        self.options, self.slots = options, workers
+        self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+
+    def submit(self, index: int) -> Future:
+        return self.pool.submit(make_puzzle, self.options, index)
+
+    def restart(self) -> None:
+        """A new pool after a worker died (the old one is broken for good)."""
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool = ProcessPoolExecutor(self.slots, mp_context=multiprocessing.get_context("spawn"))
+
+    def close(self, cancel: bool = False) -> None:
+        self.pool.shutdown(wait=not cancel, cancel_futures=cancel)
+
+
+class DaskExecutor:
+    """The same tasks on a Dask cluster: ``tcp://HOST:8786`` (a running scheduler) or ``local``.
+
+    ``local`` starts a cluster of ``workers`` single-threaded worker processes on
+    this machine. Dask reruns the task of a worker that dies, so nothing is lost.
+    """
+
+    def __init__(self, options: GeneratorOptions, address: str, workers: int | None) -> None:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise RuntimeError(
+                "--dask needs Dask's distributed scheduler: pip install 'queens-sat[dask]' (or 'dask[distributed]')"
+            ) from None
+        self.options = options
+        self.cluster = None
+        if address == "local":
+            self.cluster = LocalCluster(
+                n_workers=workers or usable_cores(), threads_per_worker=1, processes=True, dashboard_address=None
+            )
+            self.client = Client(self.cluster)
+        else:
+            self.client = Client(address, timeout="20s")
+        self.slots = max(1, sum(self.client.nthreads().values()))
+
+    def submit(self, index: int) -> Any:
+        # pure=False: the same index asked twice (after a resume, say) is made, not looked up
+        return self.client.submit(make_puzzle, self.options, index, pure=False, retries=2)
+
+    def close(self, cancel: bool = False) -> None:
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
