@@ -62,6 +62,16 @@ class GeneratorOptions:
             value = getattr(self, name)
             if value is not None and value < 0:
                 raise ValueError(f"{name} must be at least 0, got {value}")
+        if isinstance(self.validator, str):
+            named_validator(self.validator)  # an unknown or missing one fails here, not in every worker
+        elif not callable(self.validator):
+            raise ValueError(f"validator must be a name or a callable, got {self.validator!r}")
+        if self.logic or self.grades:
+            from .logic_filter import check_grades
+
+            object.__setattr__(self, "grades", check_grades(tuple(self.grades)))
+            if self.max_depth < 0:
+                raise ValueError(f"max_depth must be at least 0, got {self.max_depth}")
 
     @property
     def repair_budget(self) -> int:

@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from .attempt import GeneratorOptions, make_puzzle
+
+
+class ExecutorError(RuntimeError):
+    """The work cannot be sent where asked: Dask missing, a scheduler out of reach."""
 
 
 def usable_cores() -> int:
@@ -49,23 +54,46 @@ class _Deferred:
         return True
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them: no traceback from every worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _new_pool(workers: int) -> ProcessPoolExecutor:
+    # started fresh ("spawn"), not forked, so that no lock or thread of the main process is copied
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts)
+
+
 class PoolExecutor:
-    """A pool of ``workers`` processes (started fresh, not forked, so no lock or thread is copied)."""
+    """A pool of ``workers`` processes on this machine."""
 
     def __init__(self, options: GeneratorOptions, workers: int) -> None:
         self.options, self.slots = options, workers
-        self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        self.pool = _new_pool(workers)
 
     def submit(self, index: int) -> Future:
         return self.pool.submit(make_puzzle, self.options, index)
 
     def restart(self) -> None:
         """A new pool after a worker died (the old one is broken for good)."""
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        self.pool = ProcessPoolExecutor(self.slots, mp_context=multiprocessing.get_context("spawn"))
+        self._stop()
+        self.pool = _new_pool(self.slots)
 
     def close(self, cancel: bool = False) -> None:
-        self.pool.shutdown(wait=not cancel, cancel_futures=cancel)
+        if cancel:
+            self._stop()
+        else:
+            self.pool.shutdown(wait=True)
+
+    def _stop(self) -> None:
+        """Cancel what waits and end the workers now: a puzzle being made is not waited for."""
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(5)
 
 
 class DaskExecutor:
@@ -79,7 +107,7 @@ class DaskExecutor:
         try:
             from distributed import Client, LocalCluster
         except ImportError:
-            raise RuntimeError(
+            raise ExecutorError(
                 "--dask needs Dask's distributed scheduler: pip install 'queens-sat[dask]' (or 'dask[distributed]')"
             ) from None
         self.options = options
@@ -90,7 +118,10 @@ class DaskExecutor:
             )
             self.client = Client(self.cluster)
         else:
-            self.client = Client(address, timeout="20s")
+            try:
+                self.client = Client(address, timeout="20s")
+            except (OSError, TimeoutError, ValueError) as err:
+                raise ExecutorError(f"cannot reach the Dask scheduler at {address}: {err}") from None
         self.slots = max(1, sum(self.client.nthreads().values()))
 
     def submit(self, index: int) -> Any:

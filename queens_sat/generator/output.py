@@ -86,6 +86,16 @@ class ResumeState:
     torn: bool = False  # a torn last line was dropped
 
 
+def stored_seed(path: str) -> int | None:
+    """The seed of the run that wrote ``path`` (its first whole line's), or None when there is none to read."""
+    try:
+        with open(path, "rb") as f:
+            first = f.readline()
+        return int(json.loads(first)["seed"]) if first.endswith(b"\n") else None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 def read_progress(path: str, options: GeneratorOptions) -> ResumeState:
     """Read an interrupted run's file, drop a torn last line, and check it is the same run.
 
