@@ -117,6 +117,9 @@ def read_progress(path: str, options: GeneratorOptions) -> ResumeState:
             continue
         try:
             obj = json.loads(line)
+            missing = [name for name in (*RUN_FIELDS, "index", "regions") if name not in obj]
+            if missing:
+                raise PuzzleError(f"not a generator record: no {', '.join(missing)}", source=path, line=number)
             wanted = {"n": options.n, "rule": options.rule, "seed": options.seed, "strategy": options.strategy}
             for name in RUN_FIELDS:
                 if obj.get(name) != wanted[name]:

@@ -45,11 +45,14 @@ def iter_generate(
     dask: str | None = None,
     seen: Iterable[bytes] = (),
     stats: dict[str, Any] | None = None,
+    max_duplicates_in_a_row: int = MAX_DUPLICATES_IN_A_ROW,
 ) -> Iterator[GeneratedPuzzle]:
     """Yield ``count`` distinct unique puzzles, made from index ``start`` on, in index order.
 
     ``seen``: layout keys of puzzles made before (a resumed file's). ``stats``,
-    when given, gets ``duplicates`` and ``next_index`` as the run goes. Closing
+    when given, gets ``duplicates`` and ``next_index`` as the run goes. After
+``max_duplicates_in_a_row`` the size is taken to have run out of new puzzles
+(``TooFewPuzzles``). Closing
     the iterator (or Ctrl-C) cancels the work in flight.
     """
     if count < 0:
@@ -88,7 +91,7 @@ def iter_generate(
             else:
                 in_a_row += 1
                 stats["duplicates"] = kept.duplicates
-                if in_a_row >= MAX_DUPLICATES_IN_A_ROW:
+                if in_a_row >= max_duplicates_in_a_row:
                     raise TooFewPuzzles(
                         f"{in_a_row} duplicates in a row after {made} new puzzles: n = {options.n} has few distinct puzzles left"
                     )
