@@ -42,6 +42,7 @@ class CheckReport:
                 solutions=[list(s) for s in res.solutions],
                 elapsed=round(res.elapsed, 6),
                 backend=res.backend,
+                stats=res.stats,
             )
         out["warnings"] = self.warnings
         out["error"] = self.error
