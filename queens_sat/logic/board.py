@@ -8,7 +8,7 @@ three integers, which makes copying it for a contradiction probe free.
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from ..errors import PuzzleError
 from ..puzzle import Puzzle
@@ -46,7 +46,7 @@ class Geometry:
 
     __slots__ = (
         "n", "puzzle", "units", "unit_mask", "cell_units", "cell_unit_bits",
-        "attack", "families", "all_units", "region_of",
+        "attack", "families", "all_units", "region_of", "region_row_pieces", "region_col_pieces",
     )  # fmt: skip
 
     def __init__(self, puzzle: Puzzle) -> None:
@@ -70,30 +70,33 @@ class Geometry:
             self.unit_mask += region_mask
             self.families.append(range(2 * n, 3 * n))
         self.all_units = (1 << len(self.units)) - 1
+        # (region, row, cells) for every region that reaches into a row; same for columns
+        self.region_row_pieces: list[tuple[int, int, int]] = []
+        self.region_col_pieces: list[tuple[int, int, int]] = []
+        if self.region_of is not None:
+            for k in range(n):
+                mask = self.unit_mask[2 * n + k]
+                for line in range(n):
+                    if mask & self.unit_mask[line]:
+                        self.region_row_pieces.append((k, line, mask & self.unit_mask[line]))
+                    if mask & self.unit_mask[n + line]:
+                        self.region_col_pieces.append((k, line, mask & self.unit_mask[n + line]))
         self.cell_units: list[tuple[int, ...]] = []
         self.cell_unit_bits: list[int] = []
         self.attack: list[int] = []
+        unit_mask = self.unit_mask
+        reach = _rule_reach(puzzle.rule, n)
         for i in range(n * n):
             r, c = divmod(i, n)
-            ids = (r, n + c) if self.region_of is None else (r, n + c, 2 * n + self.region_of[i])
+            if self.region_of is None:
+                ids: tuple[int, ...] = (r, n + c)
+                mask = unit_mask[r] | unit_mask[n + c]
+            else:
+                ids = (r, n + c, 2 * n + self.region_of[i])
+                mask = unit_mask[r] | unit_mask[n + c] | unit_mask[ids[2]]
             self.cell_units.append(ids)
             self.cell_unit_bits.append(sum(1 << u for u in ids))
-            mask = 0
-            for u in ids:
-                mask |= self.unit_mask[u]
-            mask |= self._rule_attack(puzzle.rule, r, c)
-            self.attack.append(mask & ~(1 << i))
-
-    def _rule_attack(self, rule: str, r: int, c: int) -> int:
-        """The cells beyond row, column and region that a queen on (r, c) rules out."""
-        n = self.n
-        mask = 0
-        reach = range(1, n) if rule == "queens" else range(1, 2)
-        for d in reach:
-            for rr, cc in ((r - d, c - d), (r - d, c + d), (r + d, c - d), (r + d, c + d)):
-                if 0 <= rr < n and 0 <= cc < n:
-                    mask |= 1 << (rr * n + cc)
-        return mask
+            self.attack.append((mask | reach(r, c)) & ~(1 << i))
 
     # ------------------------------------------------------------------ conversions
     def cell(self, i: int) -> Cell:
@@ -108,6 +111,27 @@ class Geometry:
 
     def unit_tuple(self, ids) -> tuple[Unit, ...]:
         return tuple(self.units[u] for u in ids)
+
+
+def _rule_reach(rule: str, n: int) -> Callable[[int, int], int]:
+    """The cells beyond row, column and region that a queen on (r, c) rules out, as a
+    function of (r, c): the 8 neighbours (no-touch) or both diagonals (queens)."""
+    if rule == "queens":
+        diag = [0] * (2 * n - 1)  # indexed by r - c + n - 1
+        anti = [0] * (2 * n - 1)  # indexed by r + c
+        for r in range(n):
+            for c in range(n):
+                diag[r - c + n - 1] |= 1 << (r * n + c)
+                anti[r + c] |= 1 << (r * n + c)
+        return lambda r, c: diag[r - c + n - 1] | anti[r + c]
+    full = (1 << n) - 1
+    strip = [((7 << c) >> 1) & full for c in range(n)]  # columns c-1..c+1 of row 0
+
+    def block(r: int, c: int) -> int:  # that strip in rows r-1..r+1
+        three = strip[c] << (r * n)
+        return (three | (three << n) | (three >> n)) & ((1 << (n * n)) - 1)
+
+    return block
 
 
 class State:

@@ -5,13 +5,14 @@ crossed out; likewise k rows inside k regions, regions and columns, rows and col
 Trying every group of k units is exponential; this finds every such deduction, of any
 size, in polynomial time, by Hall's theorem:
 
-match each open unit of one kind (a region) to a distinct unit of the other (a row)
-that it touches; a queen placement is one such matching. The smallest group that
-explains crossing out a cell of row ``b`` is then the *closure* of ``b``: ``b``, the
-region matched to it, the rows that region touches, the regions matched to those, and
-so on. The closure T and its matched regions S are k rows and k regions with S inside
-T; if some other region touches T, its cells there are crossed out. A failed matching is
-a contradiction: some k units have fewer than k lines for their queens.
+match each open region to a distinct row it touches (a solution is one such matching).
+Say row ``b`` *leads to* row ``b'`` when the region matched to ``b`` touches ``b'``. The
+rows reachable from ``b`` form the smallest group T containing ``b`` whose matched regions
+S lie inside T: |S| = |T| = k, so S fills T. A region outside S that touches T has its
+cells there crossed out, and these are exactly the cells no matching (hence no solution)
+can use. The other direction (k rows inside k regions) is the same graph read backwards:
+the rows that reach ``b``. A failed matching is a contradiction: some k units have
+fewer than k lines for their queens.
 """
 
 from __future__ import annotations
@@ -19,59 +20,116 @@ from __future__ import annotations
 from .board import Geometry, State, bits
 from .deduction import PIGEONHOLE, Contradiction, Deduction
 
-# (inside, around) family pairs: 0 rows, 1 columns, 2 regions. Each pair is searched
-# in both directions (regions inside rows, rows inside regions).
-_REGION_PAIRS = ((2, 0), (2, 1), (0, 1))
-_LINE_PAIRS = ((0, 1),)
-
-
-def pigeonhole(geo: Geometry, st: State) -> Deduction | None:
+def pigeonhole(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None:
     """The pigeonhole deduction with the fewest units (k >= 2 in practice: k = 1 is
-    confinement, or a single candidate, which the engine tries first)."""
+    confinement, or a single candidate, which the engine tries first).
+
+    With ``bulk``, every pigeonhole crossing at once, for probes that need no story.
+    """
     n = geo.n
-    adjacency = _adjacency(geo, st)
-    pairs = _REGION_PAIRS if len(geo.families) == 3 else _LINE_PAIRS
+    unit_mask = geo.unit_mask
+    cand = st.cand
     best: tuple[int, Deduction] | None = None
-    for fa, fb in pairs:
-        adj_a, adj_b = adjacency[(fa, fb)], adjacency[(fb, fa)]
-        nodes_a = [j for j in range(n) if st.open >> (fa * n + j) & 1]
-        match_a, match_b = _match(adj_a, nodes_a, fa, fb, n)
-        nodes_b = [match_a[a] for a in nodes_a]
-        # A inside B: closure over lines b, each stepping to the lines its matched unit touches.
-        for k, inside, around in _groups(nodes_b, adj_a, adj_b, match_b):
-            if best is None or k < best[0]:
-                best = (k, _deduction(geo, st, fa, inside, fb, around))
-        # B inside A: closure over units a, each stepping to the units its matched line touches.
-        for k, inside, around in _groups(nodes_a, adj_b, adj_a, match_a):
-            if best is None or k < best[0]:
-                best = (k, _deduction(geo, st, fb, inside, fa, around))
+    everything = 0
+    for fa, fb, adj, rev in _graphs(geo, st):
+        nodes = [j for j in range(n) if st.open >> (fa * n + j) & 1]
+        match_a, match_b = _match(adj, nodes, fa, fb, n)
+        lines = [match_a[a] for a in nodes]
+        everywhere = sum(1 << b for b in lines)
+        step = [0] * n  # line -> the lines its matched unit touches
+        for b in lines:
+            step[b] = adj[match_b[b]]
+        component = _components(everywhere, step, rev, match_a, n)
+        for a in nodes:
+            line = match_a[a]
+            # a's cells in the lines outside its matched line's component: no matching uses them
+            removable = adj[a] & ~component[line]
+            if not removable:
+                continue
+            if bulk:
+                outer = 0
+                for b in bits(removable):
+                    outer |= unit_mask[fb * n + b]
+                everything |= cand & unit_mask[fa * n + a] & outer
+                continue
+            # Explained by the lines reachable from b (units inside those lines), or by
+            # the lines that reach a's own line (lines inside those units): the smaller.
+            inside_lines = _closure_back(line, rev, match_a, everywhere)
+            for b in bits(removable):
+                around = _closure(b, step, everywhere)
+                k = min(around.bit_count(), inside_lines.bit_count())
+                if best is not None and k >= best[0]:
+                    continue
+                if around.bit_count() <= inside_lines.bit_count():
+                    found = _deduction(geo, st, fa, _mapped(around, match_b), fb, around)
+                else:
+                    found = _deduction(geo, st, fb, inside_lines, fa, _mapped(inside_lines, match_b))
+                best = (k, found)
         if best is not None and best[0] <= 2:
             break
+    if bulk:
+        return Deduction(PIGEONHOLE, cross=everything) if everything else None
     return best[1] if best is not None else None
 
 
-def _groups(starts: list[int], adj_in: list[int], adj_out: list[int], match: list[int]):
-    """For each start (a unit of the "around" kind), its closure T and the matched
-    group S inside it, when some unit outside S touches T: (k, S mask, T mask).
+def _mapped(items: int, match: list[int]) -> int:
+    """The partners of ``items`` under ``match``, as a mask."""
+    out = 0
+    for b in bits(items):
+        out |= 1 << match[b]
+    return out
 
-    ``match`` maps an around-unit to its matched inside-unit; ``adj_in`` gives the
-    around-units an inside-unit touches; ``adj_out`` the inside-units an around-unit touches.
-    """
-    step = {b: adj_in[match[b]] for b in starts}
-    for b in starts:
-        closure = 1 << b
-        todo = step[b] & ~closure
-        while todo:
-            low = todo & -todo
-            closure |= low
-            todo = (todo | step[low.bit_length() - 1]) & ~closure
-        inside = 0
-        touching = 0
-        for t in bits(closure):
-            inside |= 1 << match[t]
-            touching |= adj_out[t]
-        if touching & ~inside:
-            yield closure.bit_count(), inside, closure
+
+def _closure(start: int, step: list[int], within: int) -> int:
+    """The lines reachable from ``start`` (itself included) inside ``within``."""
+    seen = frontier = 1 << start
+    while frontier:
+        reached = 0
+        while frontier:
+            low = frontier & -frontier
+            reached |= step[low.bit_length() - 1]
+            frontier ^= low
+        frontier = reached & within & ~seen
+        seen |= frontier
+    return seen
+
+
+def _closure_back(start: int, rev: list[int], match_a: list[int], within: int) -> int:
+    """The lines that reach ``start`` (itself included) inside ``within``: the lines
+    matched to the units that touch it, and so on."""
+    seen = frontier = 1 << start
+    units_seen = 0
+    while frontier:
+        units = 0
+        while frontier:
+            low = frontier & -frontier
+            units |= rev[low.bit_length() - 1]
+            frontier ^= low
+        units &= ~units_seen
+        units_seen |= units
+        reached = 0
+        while units:
+            low = units & -units
+            reached |= 1 << match_a[low.bit_length() - 1]
+            units ^= low
+        frontier = reached & within & ~seen
+        seen |= frontier
+    return seen
+
+
+def _components(lines: int, step: list[int], rev: list[int], match_a: list[int], n: int) -> list[int]:
+    """The strongly connected component of each line, as a mask: what it reaches and is
+    reached from. One component, the usual case, costs two closures."""
+    component = [0] * n
+    remaining = lines
+    while remaining:
+        x = (remaining & -remaining).bit_length() - 1
+        # removed lines form whole components, so no path within x's component leaves them
+        comp = _closure(x, step, remaining) & _closure_back(x, rev, match_a, remaining)
+        for b in bits(comp):
+            component[b] = comp
+        remaining &= ~comp
+    return component
 
 
 def _deduction(geo: Geometry, st: State, f_in: int, inside: int, f_out: int, around: int) -> Deduction:
@@ -86,6 +144,35 @@ def _deduction(geo: Geometry, st: State, f_in: int, inside: int, f_out: int, aro
     for u in lines:
         outer |= unit_mask[u]
     return Deduction(PIGEONHOLE, cross=st.cand & outer & ~inner, units=units, lines=lines)
+
+
+def _graphs(geo: Geometry, st: State) -> list[tuple[int, int, list[int], list[int]]]:
+    """The bipartite graphs to match: (family a, family b, a's touched b-units, b's touched
+    a-units), bitmasks over local indices; closed units touch nothing."""
+    n = geo.n
+    cand = st.cand
+    full = (1 << n) - 1
+    row_cols = [(cand >> (r * n)) & full for r in range(n)]
+    col_rows = [0] * n
+    for r, cols in enumerate(row_cols):
+        bit = 1 << r
+        while cols:
+            low = cols & -cols
+            col_rows[low.bit_length() - 1] |= bit
+            cols ^= low
+    line_pair = (0, 1, row_cols, col_rows)
+    if geo.region_of is None:
+        return [line_pair]
+    region_rows, row_regions, region_cols, col_regions = [0] * n, [0] * n, [0] * n, [0] * n
+    for k, r, piece in geo.region_row_pieces:
+        if cand & piece:
+            region_rows[k] |= 1 << r
+            row_regions[r] |= 1 << k
+    for k, c, piece in geo.region_col_pieces:
+        if cand & piece:
+            region_cols[k] |= 1 << c
+            col_regions[c] |= 1 << k
+    return [(2, 0, region_rows, row_regions), (2, 1, region_cols, col_regions), line_pair]
 
 
 def _match(adj: list[int], nodes: list[int], fa: int, fb: int, n: int) -> tuple[list[int], list[int]]:
@@ -109,7 +196,7 @@ def _match(adj: list[int], nodes: list[int], fa: int, fb: int, n: int) -> tuple[
             continue
         visited = [0]
         if not _augment(a, adj, match_a, match_b, visited):
-            group = (1 << a) | sum(1 << match_b[b] for b in bits(visited[0]))
+            group = (1 << a) | _mapped(visited[0], match_b)
             raise Contradiction(
                 tuple(fa * n + j for j in bits(group)), tuple(fb * n + j for j in bits(visited[0]))
             )
@@ -128,36 +215,3 @@ def _augment(a: int, adj: list[int], match_a: list[int], match_b: list[int], vis
             return True
         free &= ~visited[0]
     return False
-
-
-def _adjacency(geo: Geometry, st: State) -> dict[tuple[int, int], list[int]]:
-    """For each ordered pair of families (f, g), the g-units each f-unit's candidates touch,
-    as bitmasks over g's indices."""
-    n = geo.n
-    cand = st.cand
-    full = (1 << n) - 1
-    row_cols = [(cand >> (r * n)) & full for r in range(n)]
-    out = {(0, 1): row_cols, (1, 0): _transpose(row_cols, n)}
-    if geo.region_of is not None:
-        region_of = geo.region_of
-        region_rows = [0] * n
-        region_cols = [0] * n
-        for i in bits(cand):
-            r, c = divmod(i, n)
-            k = region_of[i]
-            region_rows[k] |= 1 << r
-            region_cols[k] |= 1 << c
-        out[(2, 0)] = region_rows
-        out[(2, 1)] = region_cols
-        out[(0, 2)] = _transpose(region_rows, n)
-        out[(1, 2)] = _transpose(region_cols, n)
-    return out
-
-
-def _transpose(adj: list[int], n: int) -> list[int]:
-    rev = [0] * n
-    for a, mask in enumerate(adj):
-        bit = 1 << a
-        for b in bits(mask):
-            rev[b] |= bit
-    return rev

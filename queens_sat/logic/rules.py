@@ -50,59 +50,61 @@ def single_candidate(geo: Geometry, st: State) -> Deduction | None:
 
 
 # ---------------------------------------------------------------------- confinement
-def confinement(geo: Geometry, st: State) -> Deduction | None:
+def confinement(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None:
     """A region whose candidates lie in one row (column) owns that row's (column's) queen,
     so the rest of the row is crossed out; likewise a row or column whose candidates
-    lie in one region owns that region's queen."""
-    if len(geo.families) < 3:
+    lie in one region owns that region's queen. With ``bulk``, every such crossing at once."""
+    if geo.region_of is None:
         return None  # rows and columns alone: a line inside one line is a single candidate
     n = geo.n
     cand = st.cand
     unit_mask = geo.unit_mask
     cell_units = geo.cell_units
     open_units = st.open
-    for u in geo.families[2]:
+    everything = 0
+    for u in range(3 * n):
         if not open_units >> u & 1:
             continue
         m = cand & unit_mask[u]
-        first = (m & -m).bit_length() - 1
-        for line in cell_units[first][:2]:
+        if not m:
+            raise Contradiction((u,))
+        first = cell_units[(m & -m).bit_length() - 1]
+        # a region looks at its first cell's row and column; a row or column at its region
+        for line in first[:2] if u >= 2 * n else first[2:]:
             if not m & ~unit_mask[line]:
                 cross = cand & unit_mask[line] & ~m
-                if cross:
+                if cross and not bulk:
                     return Deduction(CONFINEMENT, cross=cross, units=(u,), lines=(line,))
-    for u in range(2 * n):
-        if not open_units >> u & 1:
-            continue
-        m = cand & unit_mask[u]
-        region = cell_units[(m & -m).bit_length() - 1][2]
-        if not m & ~unit_mask[region]:
-            cross = cand & unit_mask[region] & ~m
-            if cross:
-                return Deduction(CONFINEMENT, cross=cross, units=(u,), lines=(region,))
-    return None
+                everything |= cross
+    return Deduction(CONFINEMENT, cross=everything) if everything else None
 
 
 # ---------------------------------------------------------------------- would-empty-unit
-def would_empty_unit(geo: Geometry, st: State) -> Deduction | None:
+def would_empty_unit(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None:
     """A cell whose queen would leave some row, column or region with no candidate is crossed out.
 
     The cells that would empty unit ``u`` are those that attack every candidate of
-    ``u`` (attack is symmetric), outside ``u`` itself.
+    ``u`` (attack is symmetric), outside ``u`` itself. With ``bulk``, all of them at once.
     """
     cand = st.cand
     unit_mask = geo.unit_mask
     attack = geo.attack
-    for u in bits(st.open):
+    open_units = st.open
+    everything = 0
+    for u in range(len(unit_mask)):
+        if not open_units >> u & 1:
+            continue
         m = cand & unit_mask[u]
         hit = cand & ~unit_mask[u]
-        for j in bits(m):
-            hit &= attack[j]
-            if not hit:
-                break
+        while m and hit:
+            low = m & -m
+            hit &= attack[low.bit_length() - 1]
+            m ^= low
         if hit:
-            return Deduction(WOULD_EMPTY_UNIT, cross=hit, units=(u,))
-    return None
+            if not bulk:
+                return Deduction(WOULD_EMPTY_UNIT, cross=hit, units=(u,))
+            everything |= hit
+    return Deduction(WOULD_EMPTY_UNIT, cross=everything) if everything else None
 
 
 # The rules without assumptions, cheapest first.
