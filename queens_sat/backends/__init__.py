@@ -14,6 +14,8 @@ from .base import Backend
 # name -> (module, class); the module is imported only when the backend is used.
 _REGISTRY: dict[str, tuple[str, str]] = {
     "python": ("queens_sat.backends.python", "PythonBackend"),
+    # reasoning alone: settles only what logic can, so never chosen by "auto"
+    "logic": ("queens_sat.backends.logic", "LogicBackend"),
 }
 AUTO_ORDER: tuple[str, ...] = ("python",)
 

@@ -16,6 +16,7 @@ from ..rules import Cell
 from .board import Geometry, State, Unit
 from .grading import grade_of, hardest_of
 from .probes import OutOfTime, next_deduction
+from .witness import Witnesses
 from .deduction import PROBE, Contradiction, Deduction
 
 DEFAULT_DEPTH = 2  # published daily puzzles need no deeper probes
@@ -141,6 +142,7 @@ class Engine:
         self.state = State.start(self.geo)
         self.max_depth = max_depth
         self.deadline = deadline
+        self.witnesses = Witnesses()  # solutions met on the way; they only save work
         self.status: str | None = SOLVED if self.state.solved else None
         self.contradiction: Contradiction | None = None
 
@@ -150,7 +152,7 @@ class Engine:
         if self.status is not None:
             return None
         try:
-            found = next_deduction(self.geo, self.state, self.max_depth, self.deadline)
+            found = next_deduction(self.geo, self.state, self.max_depth, self.deadline, self.witnesses)
         except Contradiction as why:
             self.status, self.contradiction = CONTRADICTION, why
             return None

@@ -21,20 +21,23 @@ from .board import Geometry, State, bits
 from .deduction import PROBE, Contradiction, Deduction
 from .pigeonhole import pigeonhole
 from .rules import BASIC_RULES, confinement, would_empty_unit
+from .witness import Witnesses
 
 
 class OutOfTime(Exception):
     """The deadline passed in the middle of a search for the next step."""
 
 
-def next_deduction(geo: Geometry, st: State, depth: int, deadline: float | None = None) -> Deduction | None:
+def next_deduction(
+    geo: Geometry, st: State, depth: int, deadline: float | None = None, witnesses: Witnesses | None = None
+) -> Deduction | None:
     """The first deduction of the cheapest rule that makes one, probes up to ``depth`` last."""
     for rule in BASIC_RULES:
         found = rule(geo, st)
         if found is not None:
             return found
     if depth > 0:
-        return probe(geo, st, depth, deadline)
+        return probe(geo, st, depth, deadline, witnesses=witnesses)
     return None
 
 
@@ -89,7 +92,12 @@ Hints = dict[int, State]
 
 
 def probe(
-    geo: Geometry, st: State, max_depth: int, deadline: float | None = None, hints: Hints | None = None
+    geo: Geometry,
+    st: State,
+    max_depth: int,
+    deadline: float | None = None,
+    hints: Hints | None = None,
+    witnesses: Witnesses | None = None,
 ) -> Deduction | None:
     """The first cell whose queen leads to a contradiction, shallowest probes first.
 
@@ -97,20 +105,25 @@ def probe(
     removes candidates, so what a queen on cell j led to in an earlier state (a
     ``hints`` entry) still follows from it in ``st``: a depth-1 probe starts from that
     state merged with ``st``, and a clash between the two is a contradiction at once.
-    The deductions are the same as without hints, only found sooner.
+    Cells that a known solution uses (``witnesses``) cannot lead to a contradiction
+    and are skipped. The deductions are the same as without either, only found sooner.
     """
     known: Hints = {}  # what each cell's queen leads to in st, without probes
     for depth in range(1, max_depth + 1):
         for i in probe_order(geo, st):
             if deadline is not None and time.perf_counter() > deadline:
                 raise OutOfTime
+            if witnesses is not None and witnesses.covers(st, i):
+                continue
             trial = st.copy()
             try:
                 if depth == 1:
                     trial = _assume(geo, st, i, hints.get(i) if hints else None)
                     saturate(geo, trial, 0, deadline)
                     known[i] = trial
-                else:
+                    if witnesses is not None and not trial.open:
+                        witnesses.add(trial.queens)
+                elif witnesses is None or not witnesses.search(geo, known[i]):
                     trial = known[i].copy()
                     saturate(geo, trial, depth - 1, deadline, known)
             except Contradiction as why:
