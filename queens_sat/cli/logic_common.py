@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import argparse
 
+from .common import whole_number
+
 DEFAULT_DEPTH = 2  # the engine's own default; repeated here so --help imports no engine code
 
 
 def depth(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
-    return value
+    return whole_number(text, 0)
 
 
 def add_depth_argument(parser: argparse.ArgumentParser) -> None:

@@ -63,11 +63,8 @@ class Geometry:
         self.region_of: list[int] | None = None
         if puzzle.regions is not None:
             self.region_of = [k for row in puzzle.regions for k in row]
-            region_mask = [0] * n
-            for i, k in enumerate(self.region_of):
-                region_mask[k] |= 1 << i
             self.units += [Unit(REGION, k) for k in range(n)]
-            self.unit_mask += region_mask
+            self.unit_mask += [sum(1 << (r * n + c) for r, c in cells) for cells in puzzle.region_cells()]
             self.families.append(range(2 * n, 3 * n))
         self.all_units = (1 << len(self.units)) - 1
         # (region, row, cells) for every region that reaches into a row; same for columns

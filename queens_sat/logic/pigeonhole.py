@@ -80,16 +80,21 @@ def _mapped(items: int, match: list[int]) -> int:
     return out
 
 
+def _union(items: int, table: list[int]) -> int:
+    """The union of ``table[i]`` over the set bits ``i`` of ``items``."""
+    out = 0
+    while items:
+        low = items & -items
+        out |= table[low.bit_length() - 1]
+        items ^= low
+    return out
+
+
 def _closure(start: int, step: list[int], within: int) -> int:
     """The lines reachable from ``start`` (itself included) inside ``within``."""
     seen = frontier = 1 << start
     while frontier:
-        reached = 0
-        while frontier:
-            low = frontier & -frontier
-            reached |= step[low.bit_length() - 1]
-            frontier ^= low
-        frontier = reached & within & ~seen
+        frontier = _union(frontier, step) & within & ~seen
         seen |= frontier
     return seen
 
@@ -98,21 +103,8 @@ def _closure_back(start: int, rev: list[int], match_a: list[int], within: int) -
     """The lines that reach ``start`` (itself included) inside ``within``: the lines
     matched to the units that touch it, and so on."""
     seen = frontier = 1 << start
-    units_seen = 0
     while frontier:
-        units = 0
-        while frontier:
-            low = frontier & -frontier
-            units |= rev[low.bit_length() - 1]
-            frontier ^= low
-        units &= ~units_seen
-        units_seen |= units
-        reached = 0
-        while units:
-            low = units & -units
-            reached |= 1 << match_a[low.bit_length() - 1]
-            units ^= low
-        frontier = reached & within & ~seen
+        frontier = _mapped(_union(frontier, rev), match_a) & within & ~seen
         seen |= frontier
     return seen
 
