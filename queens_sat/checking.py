@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 INVALID = "invalid"
 LOGIC_DEPTH = 2  # probe depth of the logic verdict; published daily puzzles need no more
+LOGIC_TIME_LIMIT = 10.0  # seconds for the logic verdict when the caller sets no time limit
 
 
 @dataclass
@@ -64,7 +65,9 @@ def check_record(
 
     A unique puzzle is also solved by the logic engine (probes up to ``logic_depth``;
     None skips it): can a person solve it without guessing, and how hard is it? Only
-    unique puzzles, because logic can settle nothing else.
+    unique puzzles, because logic can settle nothing else. Without ``time_limit`` the
+    logic verdict still stops after ``LOGIC_TIME_LIMIT`` (deep probes on a big board can
+    take minutes) and says so.
     """
     if record.error is not None or record.puzzle is None:
         return CheckReport(record, INVALID, error=str(record.error))
@@ -77,7 +80,8 @@ def check_record(
         from .logic import MAX_N, logic_solve
 
         if record.puzzle.n <= MAX_N:
-            report.logic = logic_solve(record.puzzle, logic_depth, time_limit)
+            limit = time_limit if time_limit is not None else LOGIC_TIME_LIMIT
+            report.logic = logic_solve(record.puzzle, logic_depth, limit)
     return report
 
 

@@ -31,7 +31,7 @@ def pigeonhole(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None
     cand = st.cand
     best: tuple[int, Deduction] | None = None
     everything = 0
-    for fa, fb, adj, rev in _graphs(geo, st):
+    for fa, fb, adj in _graphs(geo, st):
         nodes = [j for j in range(n) if st.open >> (fa * n + j) & 1]
         match_a, match_b = _match(adj, nodes, fa, fb, n)
         lines = [match_a[a] for a in nodes]
@@ -39,7 +39,7 @@ def pigeonhole(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None
         step = [0] * n  # line -> the lines its matched unit touches
         for b in lines:
             step[b] = adj[match_b[b]]
-        component = _components(everywhere, step, rev, match_a, n)
+        component = _components(everywhere, step, n)
         for a in nodes:
             line = match_a[a]
             # a's cells in the lines outside its matched line's component: no matching uses them
@@ -54,7 +54,7 @@ def pigeonhole(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None
                 continue
             # Explained by the lines reachable from b (units inside those lines), or by
             # the lines that reach a's own line (lines inside those units): the smaller.
-            inside_lines = _closure_back(line, rev, match_a, everywhere)
+            inside_lines = _closure_back(line, step, everywhere)
             for b in bits(removable):
                 around = _closure(b, step, everywhere)
                 k = min(around.bit_count(), inside_lines.bit_count())
@@ -99,17 +99,24 @@ def _closure(start: int, step: list[int], within: int) -> int:
     return seen
 
 
-def _closure_back(start: int, rev: list[int], match_a: list[int], within: int) -> int:
-    """The lines that reach ``start`` (itself included) inside ``within``: the lines
-    matched to the units that touch it, and so on."""
-    seen = frontier = 1 << start
-    while frontier:
-        frontier = _mapped(_union(frontier, rev), match_a) & within & ~seen
-        seen |= frontier
-    return seen
+def _closure_back(start: int, step: list[int], within: int) -> int:
+    """The lines that reach ``start`` (itself included) inside ``within``: grown by
+    adding every line that steps into the set until none does (no reversed graph needed)."""
+    seen = 1 << start
+    while True:
+        rest = within & ~seen
+        grown = 0
+        while rest:
+            low = rest & -rest
+            if step[low.bit_length() - 1] & seen:
+                grown |= low
+            rest ^= low
+        if not grown:
+            return seen
+        seen |= grown
 
 
-def _components(lines: int, step: list[int], rev: list[int], match_a: list[int], n: int) -> list[int]:
+def _components(lines: int, step: list[int], n: int) -> list[int]:
     """The strongly connected component of each line, as a mask: what it reaches and is
     reached from. One component, the usual case, costs two closures."""
     component = [0] * n
@@ -117,7 +124,7 @@ def _components(lines: int, step: list[int], rev: list[int], match_a: list[int],
     while remaining:
         x = (remaining & -remaining).bit_length() - 1
         # removed lines form whole components, so no path within x's component leaves them
-        comp = _closure(x, step, remaining) & _closure_back(x, rev, match_a, remaining)
+        comp = _closure(x, step, remaining) & _closure_back(x, step, remaining)
         for b in bits(comp):
             component[b] = comp
         remaining &= ~comp
@@ -138,33 +145,23 @@ def _deduction(geo: Geometry, st: State, f_in: int, inside: int, f_out: int, aro
     return Deduction(PIGEONHOLE, cross=st.cand & outer & ~inner, units=units, lines=lines)
 
 
-def _graphs(geo: Geometry, st: State) -> list[tuple[int, int, list[int], list[int]]]:
-    """The bipartite graphs to match: (family a, family b, a's touched b-units, b's touched
-    a-units), bitmasks over local indices; closed units touch nothing."""
+def _graphs(geo: Geometry, st: State) -> list[tuple[int, int, list[int]]]:
+    """The bipartite graphs to match: (family a, family b, the b-units each a-unit's
+    candidates touch, as bitmasks over b's indices); closed units touch nothing."""
     n = geo.n
     cand = st.cand
     full = (1 << n) - 1
-    row_cols = [(cand >> (r * n)) & full for r in range(n)]
-    col_rows = [0] * n
-    for r, cols in enumerate(row_cols):
-        bit = 1 << r
-        while cols:
-            low = cols & -cols
-            col_rows[low.bit_length() - 1] |= bit
-            cols ^= low
-    line_pair = (0, 1, row_cols, col_rows)
+    line_pair = (0, 1, [(cand >> (r * n)) & full for r in range(n)])
     if geo.region_of is None:
         return [line_pair]
-    region_rows, row_regions, region_cols, col_regions = [0] * n, [0] * n, [0] * n, [0] * n
+    region_rows, region_cols = [0] * n, [0] * n
     for k, r, piece in geo.region_row_pieces:
         if cand & piece:
             region_rows[k] |= 1 << r
-            row_regions[r] |= 1 << k
     for k, c, piece in geo.region_col_pieces:
         if cand & piece:
             region_cols[k] |= 1 << c
-            col_regions[c] |= 1 << k
-    return [(2, 0, region_rows, row_regions), (2, 1, region_cols, col_regions), line_pair]
+    return [(2, 0, region_rows), (2, 1, region_cols), line_pair]
 
 
 def _match(adj: list[int], nodes: list[int], fa: int, fb: int, n: int) -> tuple[list[int], list[int]]:

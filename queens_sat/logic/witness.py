@@ -10,9 +10,12 @@ several solutions this removes most of the probing work.
 
 from __future__ import annotations
 
-from .board import Geometry, State
+import random
 
-NODE_BUDGET = 400  # search nodes per attempt; past it the probe is simply run
+from .board import Geometry, State, bits
+
+RESTARTS = 16  # tries, the first in plain order, the others shuffled
+NODES_PER_CANDIDATE = 10  # search budget: a probe sweep costs about one saturation per candidate, ~10 nodes
 
 
 class Witnesses:
@@ -40,15 +43,23 @@ class Witnesses:
         return any(w >> i & 1 and not w & ~allowed for w in self.solutions)
 
     def search(self, geo: Geometry, st: State) -> bool:
-        """Look (briefly) for a solution extending ``st``; remember it if found."""
-        found = _search(geo, st.cand, st.open, st.queens, [NODE_BUDGET])
-        if found is None:
-            return False
-        self.add(found)
-        return True
+        """Look (briefly: about as long as probing every candidate would take) for a
+        solution extending ``st``; remember it if found."""
+        budget = NODES_PER_CANDIDATE * max(st.cand.bit_count(), 20)
+        # Backtracking on queens is heavy-tailed: a few short runs in shuffled orders
+        # find a solution far more often than one long run.
+        for attempt in range(RESTARTS):
+            order = None if attempt == 0 else random.Random(attempt).random
+            found = _search(geo, st.cand, st.open, st.queens, [budget // RESTARTS], order)
+            if found is not None:
+                self.add(found)
+                return True
+        return False
 
 
-def _search(geo: Geometry, cand: int, open_units: int, queens: int, budget: list[int]) -> int | None:
+def _search(
+    geo: Geometry, cand: int, open_units: int, queens: int, budget: list[int], order=None
+) -> int | None:
     """A solution extending the state, by depth-first search on the open unit with the
     fewest candidates; None when there is none or the budget ran out."""
     if not open_units:
@@ -69,11 +80,12 @@ def _search(geo: Geometry, cand: int, open_units: int, queens: int, budget: list
             if not count:
                 return None
             best, best_count = m, count
-    while best:
-        low = best & -best
-        best ^= low
-        i = low.bit_length() - 1
-        found = _search(geo, cand & ~(low | geo.attack[i]), open_units & ~geo.cell_unit_bits[i], queens | low, budget)
+    choices = list(bits(best))
+    if order is not None:
+        choices.sort(key=lambda _: order())
+    for i in choices:
+        low = 1 << i
+        found = _search(geo, cand & ~(low | geo.attack[i]), open_units & ~geo.cell_unit_bits[i], queens | low, budget, order)
         if found is not None or budget[0] < 0:
             return found
     return None
