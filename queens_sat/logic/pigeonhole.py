@@ -20,6 +20,7 @@ from __future__ import annotations
 from .board import Geometry, State, bits
 from .deduction import PIGEONHOLE, Contradiction, Deduction
 
+
 def pigeonhole(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None:
     """The pigeonhole deduction with the fewest units (k >= 2 in practice: k = 1 is
     confinement, or a single candidate, which the engine tries first).
