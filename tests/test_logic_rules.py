@@ -9,7 +9,7 @@ from queens_sat import Puzzle, PuzzleError, solve
 from queens_sat.logic import GRADES, Engine, Unit, grade_of, logic_solve, rank
 from queens_sat.logic.board import Geometry, State
 from queens_sat.logic.deduction import Contradiction
-from queens_sat.logic.describe import describe, summary
+from queens_sat.logic.describe import describe, summary, unit_cells
 from queens_sat.logic.pigeonhole import pigeonhole
 from queens_sat.rules import clash
 
@@ -212,3 +212,10 @@ def test_result_reports_hardest_rule_counts_and_json():
     data = result.as_dict(steps=True)
     assert data["solved"] and data["hardest"] == "probe-1" and data["step_count"] == len(data["steps"])
     assert data["steps"][0]["rule"] == result.steps[0].rule and data["solution"] == list(result.solution)
+
+
+def test_unit_cells_for_highlighting_a_step():
+    puzzle = Puzzle(["AAB", "ACB", "CCB"])
+    assert unit_cells(puzzle, row(1)) == ((1, 0), (1, 1), (1, 2))
+    assert unit_cells(puzzle, column(2)) == ((0, 2), (1, 2), (2, 2))
+    assert unit_cells(puzzle, region(2)) == ((1, 1), (2, 0), (2, 1))

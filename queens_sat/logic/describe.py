@@ -25,6 +25,16 @@ def unit_name(puzzle: Puzzle, unit: Unit) -> str:
     return f"{unit.kind} {puzzle.label(unit.index) if unit.kind == REGION else unit.index}"
 
 
+def unit_cells(puzzle: Puzzle, unit: Unit) -> tuple[Cell, ...]:
+    """Every cell of a row, column or region: what a picture of a step highlights."""
+    n = puzzle.n
+    if unit.kind == REGION:
+        return puzzle.region_cells()[unit.index]
+    if unit.kind == "row":
+        return tuple((unit.index, c) for c in range(n))
+    return tuple((r, unit.index) for r in range(n))
+
+
 def units_phrase(puzzle: Puzzle, units: Sequence[Unit]) -> str:
     """"regions B and C", "row 4", "rows 2, 3 and 5": units of one kind, named together."""
     if not units:
