@@ -17,6 +17,8 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "python": ("queens_sat.backends.python", "PythonBackend"),
     "cpsat": ("queens_sat.backends.cpsat", "CpSatBackend"),
     "sat": ("queens_sat.backends.sat", "SatBackend"),
+    # reasoning alone: settles only what logic can, so never chosen by "auto"
+    "logic": ("queens_sat.backends.logic", "LogicBackend"),
 }
 AUTO_ORDER: tuple[str, ...] = ("python",)
 
