@@ -24,6 +24,8 @@ _EXPORTS = {
     "count_solutions": "queens_sat.solving",
     "is_unique": "queens_sat.solving",
     "generate": "queens_sat.generator",
+    "logic_solve": "queens_sat.logic",
+    "LogicResult": "queens_sat.logic",
     "available_backends": "queens_sat.backends",
     "get_backend": "queens_sat.backends",
     "read_puzzle": "queens_sat.formats",

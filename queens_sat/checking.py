@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from .errors import (
     EXIT_BAD_INPUT,
@@ -17,7 +17,12 @@ from .formats.records import PuzzleRecord
 from .result import SolveResult
 from .solving import solve, verified_result
 
+if TYPE_CHECKING:
+    from .logic import LogicResult
+
 INVALID = "invalid"
+LOGIC_DEPTH = 2  # probe depth of the logic verdict; published daily puzzles need no more
+LOGIC_TIME_LIMIT = 10.0  # seconds for the logic verdict when the caller sets no time limit
 
 
 @dataclass
@@ -27,6 +32,7 @@ class CheckReport:
     result: SolveResult | None = None
     warnings: list[str] = field(default_factory=list)
     error: str | None = None
+    logic: LogicResult | None = None  # reasoning alone, for unique puzzles (None when skipped)
 
     def as_dict(self) -> dict[str, Any]:
         rec = self.record
@@ -43,33 +49,57 @@ class CheckReport:
                 solutions=[list(s) for s in res.solutions],
                 elapsed=round(res.elapsed, 6),
                 backend=res.backend,
+                stats=res.stats,
             )
+        out["logic"] = self.logic.as_dict() if self.logic is not None else None
         out["warnings"] = self.warnings
         out["error"] = self.error
         return out
 
 
-def check_record(record: PuzzleRecord, backend: str = "auto", time_limit: float | None = None) -> CheckReport:
-    """Is the record's puzzle well formed and unique? Errors become an ``invalid`` report."""
+def check_record(
+    record: PuzzleRecord,
+    backend: str = "auto",
+    time_limit: float | None = None,
+    logic_depth: int | None = LOGIC_DEPTH,
+) -> CheckReport:
+    """Is the record's puzzle well formed and unique? Errors become an ``invalid`` report.
+
+    A unique puzzle is also solved by the logic engine (probes up to ``logic_depth``;
+    None skips it): can a person solve it without guessing, and how hard is it? Only
+    unique puzzles, because logic can settle nothing else. Without ``time_limit`` the
+    logic verdict still stops after ``LOGIC_TIME_LIMIT`` (deep probes on a big board can
+    take minutes) and says so.
+    """
     if record.error is not None or record.puzzle is None:
         return CheckReport(record, INVALID, error=str(record.error))
     try:
         result = solve(record.puzzle, backend=backend, limit=2, time_limit=time_limit)
     except BackendError as err:
         return CheckReport(record, INVALID, error=str(err))
-    return _report(record, result)
+    return _report(record, result, time_limit, logic_depth)
 
 
-def _report(record: PuzzleRecord, result: SolveResult) -> CheckReport:
+def _report(record: PuzzleRecord, result: SolveResult, time_limit: float | None, logic_depth: int | None) -> CheckReport:
     assert record.puzzle is not None
-    return CheckReport(record, result.status.value, result, record.puzzle.warnings())
+    report = CheckReport(record, result.status.value, result, record.puzzle.warnings())
+    if logic_depth is not None and result.is_unique:
+        from .logic import MAX_N, logic_solve
+
+        if record.puzzle.n <= MAX_N:
+            limit = time_limit if time_limit is not None else LOGIC_TIME_LIMIT
+            report.logic = logic_solve(record.puzzle, logic_depth, limit)
+    return report
 
 
 BATCH = 512  # records read and searched together on the batch path
 
 
 def check_records(
-    records: Iterable[PuzzleRecord], backend: str = "auto", time_limit: float | None = None
+    records: Iterable[PuzzleRecord],
+    backend: str = "auto",
+    time_limit: float | None = None,
+    logic_depth: int | None = LOGIC_DEPTH,
 ) -> Iterator[CheckReport]:
     """``check_record`` for every record, in order, as they come.
 
@@ -82,14 +112,16 @@ def check_records(
 
     if backend not in ("auto", "native") or native_module() is None:
         for record in records:
-            yield check_record(record, backend, time_limit)
+            yield check_record(record, backend, time_limit, logic_depth)
         return
     records = iter(records)
     while chunk := list(islice(records, BATCH)):
-        yield from _check_chunk(chunk, backend, time_limit)
+        yield from _check_chunk(chunk, backend, time_limit, logic_depth)
 
 
-def _check_chunk(chunk: list[PuzzleRecord], backend: str, time_limit: float | None) -> Iterator[CheckReport]:
+def _check_chunk(
+    chunk: list[PuzzleRecord], backend: str, time_limit: float | None, logic_depth: int | None
+) -> Iterator[CheckReport]:
     from .batch import Interrupted, batchable, search_many
 
     picked = [i for i, rec in enumerate(chunk) if rec.error is None and rec.puzzle is not None and batchable(rec.puzzle)]
@@ -101,13 +133,14 @@ def _check_chunk(chunk: list[PuzzleRecord], backend: str, time_limit: float | No
     by_record = dict(zip(picked, found))
     for i, record in enumerate(chunk):
         if i not in by_record:  # an error, or a board the batch search does not take
-            yield check_record(record, backend, time_limit)
+            yield check_record(record, backend, time_limit, logic_depth)
             continue
         if by_record[i] is None:  # not reached before Ctrl-C: what came before is out
             raise KeyboardInterrupt from stopped
         outcome, elapsed = by_record[i]
         try:
-            report = _report(record, verified_result(record.puzzle, outcome, "native", elapsed))  # type: ignore[arg-type]
+            result = verified_result(record.puzzle, outcome, "native", elapsed)  # type: ignore[arg-type]
+            report = _report(record, result, time_limit, logic_depth)
         except BackendError as err:
             report = CheckReport(record, INVALID, error=str(err))
         yield report

@@ -191,3 +191,17 @@ def test_check_gives_the_right_verdict_on_the_whole_corpus(capsys):
             if "solution" in want:
                 assert got["solutions"] == [want["solution"]]
         assert code == (1 if name == "community.jsonl" else 0)
+
+
+def test_backends_lists_every_backend_and_the_auto_order(capsys):
+    from queens_sat.backends import AUTO_ORDER, backend_names
+
+    code, out, _ = run(capsys, "backends")
+    assert code == 0
+    listed = [line.split()[0] for line in out.splitlines() if line and not line.startswith(" ")]
+    assert listed[: len(backend_names())] == backend_names()
+    assert out.splitlines()[-1] == f"auto tries, in order: {', '.join(AUTO_ORDER)}"
+    code, out, _ = run(capsys, "backends", "--json")
+    infos = [json.loads(line) for line in out.splitlines()]
+    assert [i["name"] for i in infos] == backend_names()
+    assert all(i["available"] in (True, False) and isinstance(i["summary"], str) for i in infos)

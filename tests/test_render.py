@@ -168,7 +168,6 @@ def test_render_solution_needs_a_unique_solution(capsys, tmp_path, name, message
         (["-o", "board"], "no suffix"),
         (["-o", "board.gif"], "an animated .gif is for a sequence (--steps)"),
         (["-o", "b.svg", "--cell", "2"], "cell size 2 px is outside"),
-        (["-o", "b.svg", "--steps"], "logic engine"),
     ],
 )
 def test_render_usage_errors_exit_2(capsys, tmp_path, args, message):
@@ -238,6 +237,29 @@ def test_render_steps_frames_and_animation(tmp_path):
         assert anim.n_frames == 3
     with pytest.raises(RenderError):
         render_steps(puzzle, [], tmp_path / "none.svg")
+
+
+def test_render_steps_draws_the_logic_engines_solve(capsys, tmp_path):
+    from queens_sat.logic import logic_solve
+
+    puzzle = read_puzzle(EXAMPLES / "unique-8.json")
+    result = logic_solve(puzzle)
+    assert result.solved
+    code, out, err = run(capsys, "render", str(EXAMPLES / "unique-8.json"), "-o", str(tmp_path / "s.svg"), "--steps")
+    assert code == 0, err
+    frames = sorted(tmp_path.iterdir())
+    assert len(frames) == len(result.steps) + 1  # the bare puzzle, then a picture per step
+    last = ET.parse(frames[-1]).getroot()
+    queens = {(int(g.get("data-row")), int(g.get("data-col"))) for g in last.iter(f"{SVG}g") if g.get("class") == "queen"}
+    assert queens == set(enumerate(result.solution))
+
+
+def test_render_steps_of_a_puzzle_logic_cannot_finish_says_so(tmp_path):
+    from queens_sat.render import logic_states
+
+    puzzle = read_puzzle(EXAMPLES / "multiple.txt")
+    states = logic_states(puzzle)
+    assert states[-1].caption.startswith("Logic alone stops here")
 
 
 def test_parser_does_not_import_drawing_libraries():

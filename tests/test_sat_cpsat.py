@@ -292,3 +292,22 @@ def test_ctrl_c_inside_a_solver_becomes_keyboard_interrupt():
 
     with pytest.raises(KeyboardInterrupt):
         next(SatBackend._queen_sets(None, 4, interrupted, SimpleNamespace(solves=0)))
+
+
+def test_ctrl_c_after_a_cpsat_solve_is_still_a_keyboard_interrupt():
+    """CP-SAT leaves its own SIGINT handler behind; the backend puts Python's back."""
+    code = (
+        "import os, signal, threading, time\n"
+        "from queens_sat import Puzzle, solve\n"
+        "solve(Puzzle(n=8, rule='queens'), backend='cpsat')\n"
+        "threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
+        "try:\n"
+        "    time.sleep(5)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+    )
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "interrupted", done.stderr

@@ -19,6 +19,8 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "python": ("queens_sat.backends.python", "PythonBackend"),
     "cpsat": ("queens_sat.backends.cpsat", "CpSatBackend"),
     "sat": ("queens_sat.backends.sat", "SatBackend"),
+    # reasoning alone: settles only what logic can, so never chosen by "auto"
+    "logic": ("queens_sat.backends.logic", "LogicBackend"),
 }
 AUTO_ORDER: tuple[str, ...] = ("native", "python")
 
@@ -37,6 +39,24 @@ def available_backends() -> list[str]:
     """The names of the backends whose libraries are installed, in auto order first."""
     ordered = list(AUTO_ORDER) + [n for n in _REGISTRY if n not in AUTO_ORDER]
     return [n for n in ordered if _backend_class(n).available()]
+
+
+def backend_info() -> list[dict[str, object]]:
+    """Name, availability, install hint, auto rank and one-line summary of every backend."""
+    out = []
+    for name in _REGISTRY:
+        cls = _backend_class(name)
+        doc = (cls.__doc__ or importlib.import_module(cls.__module__).__doc__ or "").strip().splitlines()
+        out.append(
+            {
+                "name": name,
+                "available": cls.available(),
+                "install_hint": cls.install_hint,
+                "auto_rank": AUTO_ORDER.index(name) + 1 if name in AUTO_ORDER else None,
+                "summary": doc[0].replace("``", "") if doc else "",
+            }
+        )
+    return out
 
 
 def _choices() -> str:

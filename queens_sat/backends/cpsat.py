@@ -30,7 +30,9 @@ than they save.
 from __future__ import annotations
 
 import importlib.util
+import signal
 import sys
+import threading
 import threading
 import time
 from functools import lru_cache
@@ -129,7 +131,7 @@ class CpSatBackend(Backend):
         solver = self._solver()
         n = puzzle.n
         while True:
-            status = solver.solve(model)
+            status = _solve(solver, model)
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 self._check_status(solver, status, None)
                 return
@@ -151,7 +153,7 @@ class CpSatBackend(Backend):
                 if left <= 0:
                     return False, True, solves
                 solver.parameters.max_time_in_seconds = left
-            status = solver.solve(model)
+            status = _solve(solver, model)
             solves += 1
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 self._check_status(solver, status, deadline)
@@ -173,7 +175,7 @@ class CpSatBackend(Backend):
             solver.parameters.max_time_in_seconds = left
         solver.parameters.enumerate_all_solutions = True
         collector = _collector_class()(tally, n)
-        status = solver.solve(model, collector)
+        status = _solve(solver, model, collector)
         if collector.stopped:  # at the limit: FEASIBLE, and no interruption
             return False, False, 1
         self._check_status(solver, status, deadline)
@@ -244,6 +246,23 @@ class CpSatBackend(Backend):
         stopped_early = deadline is None or time.perf_counter() < deadline - CLOCK_SLACK
         if status in (cp_model.UNKNOWN, cp_model.FEASIBLE) and stopped_early:
             raise KeyboardInterrupt
+
+
+def _solve(solver: Any, model: Any, callback: Any = None) -> Any:
+    """``solver.solve``, then Python's own Ctrl-C handler back in place.
+
+    CP-SAT installs a SIGINT handler of its own for the solve and leaves it there:
+    a Ctrl-C after any CP-SAT solve would then end the process outright instead
+    of raising KeyboardInterrupt (a generator or a batch would stop without its
+    clean-up).
+    """
+    try:
+        return solver.solve(model) if callback is None else solver.solve(model, callback)
+    finally:
+        if threading.current_thread() is threading.main_thread():
+            handler = signal.getsignal(signal.SIGINT)
+            if handler is not None:
+                signal.signal(signal.SIGINT, handler)
 
 
 def _import_ortools() -> None:

@@ -131,7 +131,7 @@ def _run(args: argparse.Namespace) -> int:
         for note in notes:
             print(f"queens-sat: note: {note}", file=sys.stderr)
     if args.plot and rows:
-        plot_times(rows, args.plot, f"uniqueness check, {plural(run.puzzles, 'puzzle')}")
+        plot_times(run.measurements, run.backends, args.plot, f"uniqueness check, {plural(run.puzzles, 'puzzle')}")
     if run.disagreements:
         return EXIT_NOT_UNIQUE
     return EXIT_INTERRUPTED if run.interrupted else EXIT_OK

@@ -7,6 +7,7 @@ import sys
 from collections import Counter
 
 from .common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, iter_records, ms, peek_batch
+from .logic_common import add_depth_argument
 
 SUMMARY_ORDER = ("unique", "multiple", "none", "unknown", "invalid")
 
@@ -23,21 +24,33 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_solver_arguments(p)
     add_output_arguments(p)
     p.add_argument("--boards", action="store_true", help="draw the solution boards in batch mode too")
+    add_depth_argument(p)
+    p.add_argument("--no-logic", action="store_true", help="skip the logic verdict and grade (faster on big batches)")
     p.set_defaults(run=run)
+
+
+def _grade_order(item: tuple[str, int]) -> int:
+    from ..logic import GRADES
+
+    return GRADES.index(item[0]) if item[0] in GRADES else len(GRADES)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..checking import check_records, exit_code
     from ..display import board_lines, queen_mark, wants_color
+    from ..logic.describe import logic_brief
 
     batch, records = peek_batch(iter_records(args))
     color = wants_color(sys.stdout, False if args.no_color else None)
     queen = queen_mark(sys.stdout)
     tally: Counter[str] = Counter()
+    grades: Counter[str] = Counter()
     elapsed = 0.0
-    for report in check_records(records, args.backend, args.time_limit):
+    for report in check_records(records, args.backend, args.time_limit, None if args.no_logic else args.max_depth):
         record = report.record
         tally[report.status] += 1
+        if report.logic is not None:
+            grades[report.logic.grade or "not solved by logic"] += 1
         if report.result is not None:
             elapsed += report.result.elapsed
         if args.json:
@@ -61,9 +74,12 @@ def run(args: argparse.Namespace) -> int:
             "unique": "unique",
             "multiple": f"multiple ({'at least ' if not res.complete else ''}{res.count} solutions)",
             "none": "no solution",
-            "unknown": "unknown (time limit hit)" if res.timed_out else "unknown",
+            "unknown": "unknown (time limit hit)"
+            if res.timed_out
+            else ("unknown (reasoning alone cannot settle it)" if res.stats.get("logic") == "stuck" else "unknown"),
         }[report.status]
-        print(f"{record.name}: {verdict} [{facts}]")
+        logic = f"; logic: {logic_brief(report.logic)}" if report.logic is not None else ""
+        print(f"{record.name}: {verdict} [{facts}]{logic}")
         if not batch or args.boards:
             for i, solution in enumerate(res.solutions[:2]):
                 if report.status == "multiple":
@@ -77,5 +93,8 @@ def run(args: argparse.Namespace) -> int:
     if batch and not args.quiet:
         total = sum(tally.values())
         parts = ", ".join(f"{tally[s]} {s}" for s in SUMMARY_ORDER)
-        print(f"{total} puzzles: {parts} (search time {ms(elapsed)})", file=sys.stderr if args.json else sys.stdout)
+        logic = ""
+        if grades:
+            logic = "; logic: " + ", ".join(f"{count} {grade}" for grade, count in sorted(grades.items(), key=_grade_order))
+        print(f"{total} puzzles: {parts} (search time {ms(elapsed)}){logic}", file=sys.stderr if args.json else sys.stdout)
     return exit_code(set(tally))

@@ -24,14 +24,19 @@ def positive_float(text: str) -> float:
     return value
 
 
-def positive_int(text: str) -> int:
+def whole_number(text: str, minimum: int) -> int:
+    """An argparse value: an integer of at least ``minimum``."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {text}")
     return value
+
+
+def positive_int(text: str) -> int:
+    return whole_number(text, 1)
 
 
 def add_input_arguments(parser: argparse.ArgumentParser, *, many: bool = True) -> None:

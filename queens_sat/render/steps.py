@@ -64,21 +64,38 @@ def logic_engine_available() -> bool:
     return importlib.util.find_spec("queens_sat.logic") is not None
 
 
-def logic_states(puzzle: Puzzle) -> list[BoardState]:
+def logic_states(puzzle: Puzzle, max_depth: int | None = None) -> list[BoardState]:
     """The board after each step of the logic engine's solve of ``puzzle``.
 
     Raises ``StepsUnavailable`` when this build has no logic engine
-    (``queens_sat.logic``). The engine's steps are mapped to ``Deduction`` here and
-    drawn through ``states_from_deductions``.
+    (``queens_sat.logic``). Each engine step becomes a ``Deduction`` (its units are
+    the focus) drawn through ``states_from_deductions``; when logic alone gets stuck
+    the last picture says so.
     """
     if not logic_engine_available():
         raise StepsUnavailable(
             "--steps needs the logic engine (queens_sat.logic), which this build of queens-sat does not have"
         )
-    raise StepsUnavailable(
-        "the logic engine is installed but not yet connected to 'render --steps' "
-        "(queens_sat/render/steps.py: logic_states)"
+    from ..logic import logic_solve
+    from ..logic.describe import describe, unit_cells
+
+    result = logic_solve(puzzle) if max_depth is None else logic_solve(puzzle, max_depth=max_depth)
+    states = states_from_deductions(
+        puzzle,
+        (
+            Deduction(
+                queens=step.placed,
+                crossed=step.crossed,
+                focus=[cell for unit in step.units + step.lines for cell in unit_cells(puzzle, unit)],
+                reason=describe(step, puzzle),
+            )
+            for step in result.steps
+        ),
     )
+    if not result.solved:
+        last = states[-1]
+        states.append(BoardState(last.queens, last.crossed, frozenset(), frozenset(), f"Logic alone stops here ({result.status})"))
+    return states
 
 
 def frame_paths(path: str | Path, count: int) -> list[Path]:

@@ -1,0 +1,61 @@
+"""The logic engine as a backend: it settles a puzzle only when reasoning alone does.
+
+It never guesses, so it cannot count: it reports ``unique`` (with the solution) when
+logic solves the puzzle, which proves there is exactly one solution, ``none`` when
+logic reaches a contradiction, which proves there is none, and ``unknown`` when it
+gets stuck (the puzzle may have several solutions, or need deeper probes). The
+variant is the probe depth: ``logic:3``.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..errors import BackendError
+from ..puzzle import Puzzle
+from ..result import Outcome, Solution
+from .base import Backend
+
+
+class LogicBackend(Backend):
+    name = "logic"
+
+    def __init__(self, variant: str | None = None, **options: object) -> None:
+        super().__init__(None, **options)
+        from ..logic import DEFAULT_DEPTH
+
+        self.depth = DEFAULT_DEPTH
+        self.variant = variant
+        if variant is not None:
+            if not variant.isdigit():
+                raise ValueError(f"backend 'logic' takes a probe depth as variant (logic:2), not {variant!r}")
+            self.depth = int(variant)
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.name}:{self.variant}" if self.variant else self.name
+
+    def unsupported(self, puzzle: Puzzle) -> str | None:
+        from ..logic import MAX_N
+
+        if puzzle.n > MAX_N:
+            return f"the logic engine handles n <= {MAX_N}, this board has n = {puzzle.n}"
+        return None
+
+    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+        from ..logic import CONTRADICTION, TIMED_OUT, logic_solve
+
+        result = logic_solve(puzzle, self.depth, time_limit)
+        stats = {"logic": result.status, "steps": len(result.steps), "hardest": result.hardest, "grade": result.grade}
+        if result.solution is not None:
+            # solved by sound deductions alone: the solution is the only one
+            return Outcome([result.solution][:keep], 1, True, stats=stats)
+        if result.status == CONTRADICTION:
+            return Outcome([], 0, True, stats=stats)
+        return Outcome([], 0, False, timed_out=result.status == TIMED_OUT, stats=stats)
+
+    def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
+        outcome = self.search(puzzle, limit=None, keep=1, time_limit=None)
+        if not outcome.complete:
+            raise BackendError("the logic backend cannot list the solutions of a puzzle it cannot solve by reasoning")
+        yield from outcome.solutions

@@ -1,0 +1,77 @@
+"""``queens-sat explain``: solve each puzzle by reasoning alone, saying why at every step."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .common import add_input_arguments, add_output_arguments, emit_json, iter_records, ms, peek_batch, positive_float
+from .logic_common import add_depth_argument, verdict_status
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "explain",
+        help="solve by logic alone, explaining every step in plain words",
+        description="Solve each puzzle as a person does, never guessing, and list every step with "
+        "its reason. Givens (queens, blocked cells) are the starting position. Exit code 0 when "
+        "logic solves every puzzle, 1 when it cannot (no solution, or more than logic can "
+        "settle), 2 on bad input, 3 when the time limit was hit.",
+    )
+    add_input_arguments(p)
+    add_depth_argument(p)
+    p.add_argument("--time-limit", type=positive_float, metavar="SECONDS", help="give up on a puzzle after this long")
+    add_output_arguments(p)
+    p.add_argument("--boards", action="store_true", help="draw the board after each step")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..checking import exit_code
+    from ..display import queen_mark, wants_color
+    from ..errors import PuzzleError
+    from ..logic import logic_solve
+    from ..logic.describe import describe, replay, state_lines, step_dicts, summary
+
+    batch, records = peek_batch(iter_records(args))
+    color = wants_color(sys.stdout, False if args.no_color else None)
+    queen = queen_mark(sys.stdout)
+    statuses: set[str] = set()
+    for record in records:
+        error = record.error
+        result = None
+        if error is None and record.puzzle is not None:
+            try:
+                result = logic_solve(record.puzzle, args.max_depth, args.time_limit)
+            except PuzzleError as err:
+                error = err.located(source=record.source, line=record.line)
+        if result is None or record.puzzle is None:
+            statuses.add("invalid")
+            if args.json:
+                emit_json({"source": record.source, "line": record.line, "id": record.id, "status": "invalid", "error": str(error)})
+            elif batch and not args.quiet:
+                print(f"{record.name}: invalid: {error}")
+            else:
+                print(f"queens-sat: error: {error}", file=sys.stderr)
+            continue
+        puzzle = record.puzzle
+        statuses.add(verdict_status(result.status))
+        if args.json:
+            obj = {"source": record.source, "line": record.line, "id": record.id, "n": puzzle.n, "rule": puzzle.rule}
+            obj.update(result.as_dict())
+            obj.update(summary=summary(result, puzzle), steps=step_dicts(result, puzzle))
+            emit_json(obj)
+            continue
+        if args.quiet:
+            continue
+        print(f"{record.name}: {summary(result, puzzle)} [{puzzle.n}x{puzzle.n}, {puzzle.rule}, {ms(result.elapsed)}]")
+        if args.boards:
+            print("  start:")
+            print("\n".join(state_lines(puzzle, puzzle.queens, puzzle.blocked, color=color, queen=queen)))
+        width = len(str(len(result.steps)))
+        for number, (step, (queens, crossed)) in enumerate(zip(result.steps, replay(puzzle, result.steps)), 1):
+            print(f"  {number:>{width}}. {describe(step, puzzle)}")
+            if args.boards:
+                print("\n".join(state_lines(puzzle, queens, crossed, color=color, queen=queen)))
+        sys.stdout.flush()
+    return exit_code(statuses)

@@ -1,0 +1,29 @@
+"""What the commands that run the logic engine (check, explain, hint) share."""
+
+from __future__ import annotations
+
+import argparse
+
+from .common import whole_number
+
+DEFAULT_DEPTH = 2  # the engine's own default; repeated here so --help imports no engine code
+
+
+def depth(text: str) -> int:
+    return whole_number(text, 0)
+
+
+def add_depth_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--max-depth",
+        type=depth,
+        default=DEFAULT_DEPTH,
+        metavar="D",
+        help=f"deepest contradiction probe the logic engine may use; 0 for none (default {DEFAULT_DEPTH})",
+    )
+
+
+def verdict_status(status: str) -> str:
+    """A logic status as the verdict ``checking.exit_code`` knows: solved counts as success,
+    stuck or contradiction as failure (1), timed-out as a time limit (3)."""
+    return {"solved": "unique", "timed-out": "unknown"}.get(status, "none")

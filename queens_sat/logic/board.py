@@ -1,0 +1,178 @@
+"""The cell-state board of the logic engine: every cell is unknown, a queen, or crossed out.
+
+The geometry of a puzzle (the cells of each row, column and region, the cells a queen
+rules out) is computed once as Python-int bitmasks with bit ``r * n + c`` per cell, so
+that the rules work on whole units with a few integer operations. The state itself is
+three integers, which makes copying it for a contradiction probe free.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator, NamedTuple
+
+from ..errors import PuzzleError
+from ..puzzle import Puzzle
+from ..rules import Cell
+
+# Boards with regions stop at 64 anyway; region-free boards beyond this are N-Queens
+# instances, which have many solutions and nothing for a person to deduce.
+MAX_N = 64
+
+ROW, COLUMN, REGION = "row", "column", "region"
+
+
+class Unit(NamedTuple):
+    """A row, column or region: the things that must each hold exactly one queen."""
+
+    kind: str  # "row", "column" or "region"
+    index: int  # 0-based row or column number, or canonical region number
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Geometry:
+    """The fixed masks of one puzzle.
+
+    Units are numbered rows ``0..n-1``, columns ``n..2n-1`` and regions ``2n..3n-1``
+    (region-free boards have only rows and columns). ``families`` lists the unit ids
+    of each kind, so that the rules can pair rows with regions and so on.
+    """
+
+    __slots__ = (
+        "n", "puzzle", "units", "unit_mask", "cell_units", "cell_unit_bits",
+        "attack", "families", "all_units", "region_of", "region_row_pieces", "region_col_pieces",
+    )  # fmt: skip
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        n = puzzle.n
+        if n > MAX_N:
+            raise PuzzleError(f"the logic engine handles boards up to n = {MAX_N}; this one has n = {n}")
+        self.n = n
+        self.puzzle = puzzle
+        full_row = (1 << n) - 1
+        column0 = sum(1 << (r * n) for r in range(n))
+        self.units: list[Unit] = [Unit(ROW, r) for r in range(n)] + [Unit(COLUMN, c) for c in range(n)]
+        self.unit_mask: list[int] = [full_row << (r * n) for r in range(n)] + [column0 << c for c in range(n)]
+        self.families: list[range] = [range(0, n), range(n, 2 * n)]
+        self.region_of: list[int] | None = None
+        if puzzle.regions is not None:
+            self.region_of = [k for row in puzzle.regions for k in row]
+            self.units += [Unit(REGION, k) for k in range(n)]
+            self.unit_mask += [sum(1 << (r * n + c) for r, c in cells) for cells in puzzle.region_cells()]
+            self.families.append(range(2 * n, 3 * n))
+        self.all_units = (1 << len(self.units)) - 1
+        # (region, row, cells) for every region that reaches into a row; same for columns
+        self.region_row_pieces: list[tuple[int, int, int]] = []
+        self.region_col_pieces: list[tuple[int, int, int]] = []
+        if self.region_of is not None:
+            for k in range(n):
+                mask = self.unit_mask[2 * n + k]
+                for line in range(n):
+                    if mask & self.unit_mask[line]:
+                        self.region_row_pieces.append((k, line, mask & self.unit_mask[line]))
+                    if mask & self.unit_mask[n + line]:
+                        self.region_col_pieces.append((k, line, mask & self.unit_mask[n + line]))
+        self.cell_units: list[tuple[int, ...]] = []
+        self.cell_unit_bits: list[int] = []
+        self.attack: list[int] = []
+        unit_mask = self.unit_mask
+        reach = _rule_reach(puzzle.rule, n)
+        for i in range(n * n):
+            r, c = divmod(i, n)
+            if self.region_of is None:
+                ids: tuple[int, ...] = (r, n + c)
+                mask = unit_mask[r] | unit_mask[n + c]
+            else:
+                ids = (r, n + c, 2 * n + self.region_of[i])
+                mask = unit_mask[r] | unit_mask[n + c] | unit_mask[ids[2]]
+            self.cell_units.append(ids)
+            self.cell_unit_bits.append(sum(1 << u for u in ids))
+            self.attack.append((mask | reach(r, c)) & ~(1 << i))
+
+    # ------------------------------------------------------------------ conversions
+    def cell(self, i: int) -> Cell:
+        return divmod(i, self.n)
+
+    def cells(self, mask: int) -> tuple[Cell, ...]:
+        n = self.n
+        return tuple(divmod(i, n) for i in bits(mask))
+
+    def index(self, cell: Cell) -> int:
+        return cell[0] * self.n + cell[1]
+
+    def unit_tuple(self, ids) -> tuple[Unit, ...]:
+        return tuple(self.units[u] for u in ids)
+
+
+def _rule_reach(rule: str, n: int) -> Callable[[int, int], int]:
+    """The cells beyond row, column and region that a queen on (r, c) rules out, as a
+    function of (r, c): the 8 neighbours (no-touch) or both diagonals (queens)."""
+    if rule == "queens":
+        diag = [0] * (2 * n - 1)  # indexed by r - c + n - 1
+        anti = [0] * (2 * n - 1)  # indexed by r + c
+        for r in range(n):
+            for c in range(n):
+                diag[r - c + n - 1] |= 1 << (r * n + c)
+                anti[r + c] |= 1 << (r * n + c)
+        return lambda r, c: diag[r - c + n - 1] | anti[r + c]
+    full = (1 << n) - 1
+    strip = [((7 << c) >> 1) & full for c in range(n)]  # columns c-1..c+1 of row 0
+
+    def block(r: int, c: int) -> int:  # that strip in rows r-1..r+1
+        three = strip[c] << (r * n)
+        return (three | (three << n) | (three >> n)) & ((1 << (n * n)) - 1)
+
+    return block
+
+
+class State:
+    """Which cells are still unknown (``cand``), which hold queens, which units are open.
+
+    A cell that is neither a candidate nor a queen is crossed out. A unit is open
+    while it has no queen; every open unit still needs one.
+    """
+
+    __slots__ = ("cand", "queens", "open")
+
+    def __init__(self, cand: int, queens: int, open_units: int) -> None:
+        self.cand = cand
+        self.queens = queens
+        self.open = open_units
+
+    @classmethod
+    def start(cls, geo: Geometry) -> "State":
+        """The puzzle's givens: its queens placed and its blocked cells crossed out."""
+        n = geo.n
+        state = cls((1 << (n * n)) - 1, 0, geo.all_units)
+        for r, c in geo.puzzle.blocked:
+            state.cand &= ~(1 << (r * n + c))
+        for r, c in geo.puzzle.queens:
+            state.place(geo, r * n + c)
+        return state
+
+    def copy(self) -> "State":
+        return State(self.cand, self.queens, self.open)
+
+    def place(self, geo: Geometry, i: int) -> None:
+        """A queen on cell ``i``; its row, column and region are no longer open."""
+        self.queens |= 1 << i
+        self.cand &= ~(1 << i)
+        self.open &= ~geo.cell_unit_bits[i]
+
+    def apply(self, geo: Geometry, place: int, cross: int) -> None:
+        self.cand &= ~cross
+        for i in bits(place):
+            self.place(geo, i)
+
+    @property
+    def solved(self) -> bool:
+        return not self.open
+
+    def crossed(self, geo: Geometry) -> int:
+        return ((1 << (geo.n * geo.n)) - 1) & ~(self.cand | self.queens)

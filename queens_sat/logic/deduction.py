@@ -1,0 +1,58 @@
+"""What a rule produces: a deduction (cells to place or cross, and why), or a contradiction.
+
+Kept apart from the rules so that every rule family and the engine share them.
+"""
+
+from __future__ import annotations
+
+# Stable rule names, in the order the engine tries them (cheapest first).
+QUEEN_ELIMINATES = "queen-eliminates"
+SINGLE_CANDIDATE = "single-candidate"
+CONFINEMENT = "confinement"
+PIGEONHOLE = "pigeonhole"
+WOULD_EMPTY_UNIT = "would-empty-unit"
+PROBE = "probe"
+RULE_NAMES = (QUEEN_ELIMINATES, SINGLE_CANDIDATE, CONFINEMENT, PIGEONHOLE, WOULD_EMPTY_UNIT, PROBE)
+
+
+class Deduction:
+    """One step's worth of progress, in masks and unit ids (the engine turns it into a ``Step``).
+
+    ``units`` are what the reasoning is about (the queen's units, the unit with one
+    candidate, the confined units, the unit a cell would empty, the unit a probe
+    found empty); ``lines`` are the units whose other cells get crossed out
+    (confinement, pigeonhole); ``cell`` is the queen that eliminates, or the cell a
+    probe assumed; ``forced`` are the queens that followed from a probe's assumption.
+    """
+
+    __slots__ = ("rule", "place", "cross", "units", "lines", "cell", "depth", "forced")
+
+    def __init__(
+        self,
+        rule: str,
+        place: int = 0,
+        cross: int = 0,
+        units: tuple[int, ...] = (),
+        lines: tuple[int, ...] = (),
+        cell: int = -1,
+        depth: int = 0,
+        forced: int = 0,
+    ) -> None:
+        self.rule = rule
+        self.place = place
+        self.cross = cross
+        self.units = units
+        self.lines = lines
+        self.cell = cell
+        self.depth = depth
+        self.forced = forced
+
+
+class Contradiction(Exception):
+    """The state has no solution: ``units`` have no candidate left, or (``lines`` set)
+    ``units`` must put more queens into ``lines`` than those lines can hold."""
+
+    def __init__(self, units: tuple[int, ...], lines: tuple[int, ...] = ()) -> None:
+        super().__init__(units, lines)
+        self.units = units
+        self.lines = lines

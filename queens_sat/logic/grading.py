@@ -1,0 +1,59 @@
+"""Difficulty: the hardest technique a solve needed, and how often it was needed.
+
+Techniques are ranked in the engine's own order (cheapest first), probes by depth.
+The grade is the rank of the hardest one, raised a notch when it had to be used
+again and again: one pigeonhole is a moment's insight, five are a slog.
+"""
+
+from __future__ import annotations
+
+from .deduction import CONFINEMENT, PIGEONHOLE, PROBE, QUEEN_ELIMINATES, SINGLE_CANDIDATE, WOULD_EMPTY_UNIT
+
+GRADES = ("Trivial", "Easy", "Medium", "Hard", "Expert")
+
+_RANK = {
+    QUEEN_ELIMINATES: 0,
+    SINGLE_CANDIDATE: 1,
+    CONFINEMENT: 2,
+    PIGEONHOLE: 3,
+    WOULD_EMPTY_UNIT: 4,
+}
+
+
+def rank(technique: str) -> int:
+    """The place of a technique in the engine's order; "probe-d" ranks above all, by depth."""
+    if technique.startswith(PROBE + "-"):
+        return len(_RANK) + int(technique.rsplit("-", 1)[1]) - 1
+    return _RANK[technique]
+
+
+def hardest_of(counts: dict[str, int]) -> str | None:
+    """The highest-ranked technique among those used, None when none was."""
+    used = [t for t, k in counts.items() if k]
+    return max(used, key=rank) if used else None
+
+
+# The grade of each technique when it is the hardest one used.
+_TIER = {QUEEN_ELIMINATES: 0, SINGLE_CANDIDATE: 0, CONFINEMENT: 1, PIGEONHOLE: 2, WOULD_EMPTY_UNIT: 2}
+PROBE_TIERS = {1: 3}  # probe-1 is Hard; deeper probes are Expert
+REPEATS_TO_RAISE = 3  # needing the hardest technique this often raises the grade one notch
+
+
+def grade_of(counts: dict[str, int]) -> str:
+    """The grade of a solve that used each technique ``counts[t]`` times (see ``GRADES``).
+
+    Trivial: queens and single candidates only; Easy: confinement; Medium: pigeonhole
+    or would-empty-unit; Hard: probes of depth 1; Expert: deeper probes. One grade up
+    when the hardest technique (above single candidates) was needed
+    ``REPEATS_TO_RAISE`` times or more.
+    """
+    hardest = hardest_of(counts)
+    if hardest is None:
+        return GRADES[0]
+    if hardest.startswith(PROBE + "-"):
+        tier = PROBE_TIERS.get(int(hardest.rsplit("-", 1)[1]), len(GRADES) - 1)
+    else:
+        tier = _TIER[hardest]
+    if tier > 0 and counts[hardest] >= REPEATS_TO_RAISE:
+        tier += 1
+    return GRADES[min(tier, len(GRADES) - 1)]
