@@ -409,3 +409,19 @@ def test_the_pure_python_path_makes_the_same_puzzles():
     implementation, regions = json.loads(done.stdout)
     assert implementation == "python"
     assert regions == [p.regions for p in generate(8, 2, seed=3)]
+
+
+def test_logic_and_grade_keep_only_what_the_engine_solves(capsys):
+    logic = pytest.importorskip("queens_sat.logic")
+    for p in generate(8, 3, seed=2, logic=True, max_depth=0):
+        result = logic.logic_solve(p.puzzle(), max_depth=0)
+        assert result.solved and result.solution == p.solution
+        assert p.extra["grade"] == result.grade
+    code, out, _ = run(capsys, "generate", "--n", "9", "--count", "2", "--seed", "1", "--workers", "1", "-q", "--grade", "medium")
+    assert code == 0
+    for line in out.splitlines():
+        r = json.loads(line)
+        assert r["grade"] == "Medium"
+        assert logic.logic_solve(Puzzle(r["regions"]), max_depth=2).grade == "Medium"
+    code, _, err = run(capsys, "generate", "--n", "9", "--grade", "Impossible")
+    assert code == 2 and "unknown grade 'Impossible'" in err
