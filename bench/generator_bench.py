@@ -8,7 +8,9 @@ For every size and strategy, puzzle 0 of the runs with seeds 0..S-1 is made in a
 fresh process of its own, one at a time (one core; the process start is not
 timed: ``seconds`` is the generator's own clock for that puzzle), and the table
 gives the median and max seconds per unique puzzle, the median repairs, restarts
-(fresh layouts) and validator checks, and the repair/reject ratio of medians.
+(fresh layouts) and validator checks, the searches stopped by a time limit
+(``timeouts``: a puzzle with none is exactly reproducible), and the
+repair/reject ratio of medians.
 
 Each puzzle gets a time budget (``--repair-budget``, ``--reject-budget`` seconds);
 a process past it is stopped and counted as "did not finish" (a median with more
@@ -102,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
                 rows.append(summarise(n, strategy, validator, results, budget, medians, given_up))
     console.print(f"after: {load()}")
     table = Table(title=f"seconds per unique puzzle, {args.rule}, one core, {args.seeds} seeds")
-    for column in ("n", "strategy", "validator", "finished", "median s", "max s", "repairs", "restarts", "checks", "vs reject"):
+    for column in ("n", "strategy", "validator", "finished", "median s", "max s", "repairs", "restarts", "checks", "timeouts", "vs reject"):
         table.add_column(column, justify="right")
     for row in rows:
         n, strategy, validator = row[:3]
@@ -123,7 +125,7 @@ def summarise(n, strategy, validator, results, budget, medians, given_up) -> lis
     finished = f"{len(done)}/{len(results)}"
     if len(done) * 2 <= len(results):
         given_up.add((strategy, validator))
-        return [n, strategy, validator, finished, f"> {budget:g}", f"> {budget:g}" if unfinished else "", "", "", ""]
+        return [n, strategy, validator, finished, f"> {budget:g}", f"> {budget:g}" if unfinished else "", "", "", "", ""]
     seconds = sorted(r["seconds"] for r in done) + [float("inf")] * unfinished
     median = statistics.median(seconds)
     medians[(n, strategy, validator)] = median
@@ -138,6 +140,7 @@ def summarise(n, strategy, validator, results, budget, medians, given_up) -> lis
         f"{statistics.median(r['repairs'] for r in done):g}",
         f"{statistics.median(r['restarts'] for r in done):g}",
         f"{statistics.median(r['checks'] for r in done):g}",
+        str(sum(r["timeouts"] for r in done)),
     ]
 
 

@@ -217,6 +217,8 @@ def test_any_validator_callable_fits_the_contract():
     assert calls and calls[0] == (7, 7)
     with pytest.raises(TypeError, match="validator must return"):
         generate(6, 1, validator=lambda regions, rule: "yes")
+    with pytest.raises(ValueError, match="found no solution on a board that has one"):
+        generate(6, 1, validator=lambda regions, rule: 0)
     with pytest.raises(queens_sat.BackendError, match="unknown validator"):
         generate(6, 1, validator="oracle")
 

@@ -155,6 +155,8 @@ def run(args: argparse.Namespace) -> int:
         writer.close()
         summary.duplicates = stats.get("duplicates", 0)
         if not args.quiet:
-            tail = "" if summary.count + done >= args.count else f" (of {wanted}; --resume continues)"
+            tail = ""
+            if summary.count + done < args.count:
+                tail = f" (of {wanted}; --resume continues)" if args.out else f" (of {wanted})"
             print(f"queens-sat: {summary.line()}{tail}", file=note)
     return status

@@ -8,7 +8,7 @@ callable), ``attempt`` (one puzzle from its seed), ``dedupe`` (symmetry keys),
 ``logic_filter`` (``--logic``/``--grade``).
 """
 
-from .attempt import GeneratedPuzzle, GenerationFailed, GeneratorOptions, make_puzzle
+from .attempt import GeneratedPuzzle, GenerationFailed, GeneratorOptions, ValidatorError, make_puzzle
 from .region_rules import RegionRules
 from .run import TooFewPuzzles, generate, iter_generate
 
@@ -18,6 +18,7 @@ __all__ = [
     "GeneratorOptions",
     "RegionRules",
     "TooFewPuzzles",
+    "ValidatorError",
     "generate",
     "iter_generate",
     "make_puzzle",

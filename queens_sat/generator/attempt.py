@@ -106,6 +106,10 @@ class GenerationFailed(RuntimeError):
     """A puzzle could not be made within ``max_restarts``."""
 
 
+class ValidatorError(ValueError):
+    """The validator contradicted the planted solution: a broken validator, not a bad board."""
+
+
 def attempt_seed(seed: int, index: int) -> int:
     """The seed of puzzle ``index`` of a run, independent of every other puzzle's."""
     return int(np.random.SeedSequence([seed % 2**64, index]).generate_state(1, np.uint64)[0])
@@ -124,6 +128,10 @@ class Searches:
         self.checks += 1
         verdict = interpret(self.call(layout.grid, rule=self.rule), layout.solution)
         self.timeouts += not verdict.settled
+        if verdict.settled and verdict.count == 0:
+            raise ValidatorError(
+                f"the validator found no solution on a board that has one ({list(layout.solution)}): it is not counting right"
+            )
         return verdict
 
     def solution_through(self, layout: Layout, cells: tuple[int, ...]) -> bool:

@@ -5,8 +5,9 @@
 - ``full_lines``: whether a row or column may lie entirely inside one region (not by
   default: such a line gives its region's queen away at once).
 
-``move_allowed`` is the repair loop's question "may this cell change region?",
-answered locally (the two regions involved, the cell's row and column).
+The repair moves (``moves``) keep them as they go, checking only what a move
+touches: its two regions, its rows and columns (``stays_connected`` is the
+local test for the common one-cell move).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .layout import Layout, neighbours
+from .layout import neighbours
 
 
 @dataclass(frozen=True)
@@ -50,27 +51,6 @@ class RegionRules:
         if self.connected:
             problems += [f"region {k} is in {parts} pieces" for k, parts in enumerate(pieces(cells, n)) if parts > 1]
         return problems
-
-    def move_allowed(self, layout: Layout, cell: int, region: int) -> bool:
-        """Whether ``cell`` may leave its region for ``region`` under these rules.
-
-        A planted queen's cell never moves; the region it leaves must stay in one
-        piece, the region it joins must stay within the size cap, and neither the
-        cell's row nor its column may end up inside the region it joins.
-        """
-        if cell in layout.queen_cells or layout.sizes[region] >= self.max_size(layout.n):
-            return False
-        if not self.full_lines and _line_inside(layout, cell, region):
-            return False
-        return not self.connected or stays_connected(layout.cells, layout.n, cell)
-
-
-def _line_inside(layout: Layout, cell: int, region: int) -> bool:
-    """Whether the cell's row or column would lie entirely inside ``region`` once the cell joins it."""
-    n, cells = layout.n, layout.cells
-    r, c = divmod(cell, n)
-    row = all(cells[r * n + j] == region for j in range(n) if j != c)
-    return row or all(cells[i * n + c] == region for i in range(n) if i != r)
 
 
 def stays_connected(cells: Sequence[int], n: int, cell: int) -> bool:

@@ -26,9 +26,9 @@ Check = Callable[[Layout], Verdict]
 @dataclass
 class RepairOutcome:
     unique: bool  # the layout now has exactly one solution, the planted one
-    repairs: int  # cells moved
+    repairs: int  # moves made
     checks: int  # validator calls
-    why: str = ""  # why it gave up: "repairs", "stuck", "unsettled", "no solution"
+    why: str = ""  # why it gave up: "repairs" (the budget), "stuck" (no allowed move), "unsettled" (a time limit)
 
 
 def repair(
@@ -48,8 +48,6 @@ def repair(
             return RepairOutcome(False, repairs, checks, "unsettled")
         if verdict.count == 1:
             return RepairOutcome(True, repairs, checks)
-        if verdict.count == 0:  # cannot happen with a correct validator: the planted solution holds
-            return RepairOutcome(False, repairs, checks, "no solution")
         if repairs >= max_repairs:
             return RepairOutcome(False, repairs, checks, "repairs")
         move = choose_move(layout, verdict.other, rng, rules, probe)
