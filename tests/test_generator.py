@@ -331,10 +331,12 @@ def test_cli_rejects_bad_numbers():
         assert exit.value.code == 2
 
 
+HERE = os.path.dirname(os.path.abspath(__file__))  # not the repository root: its queens_sat is the source tree
+
+
 def _cli_process(*argv: str) -> subprocess.Popen:
-    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS",)}
     return subprocess.Popen(
-        [sys.executable, "-m", "queens_sat", *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+        [sys.executable, "-m", "queens_sat", *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=HERE
     )
 
 
@@ -395,7 +397,7 @@ def test_the_pure_python_path_makes_the_same_puzzles():
         "print(json.dumps([f.IMPLEMENTATION, [p.regions for p in generate(8, 2, seed=3)]]))"
     )
     env = dict(os.environ, QUEENS_SAT_PURE_PYTHON="1")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, cwd=HERE)
     implementation, regions = json.loads(done.stdout)
     assert implementation == "python"
     assert regions == [p.regions for p in generate(8, 2, seed=3)]

@@ -252,7 +252,10 @@ def test_native_iter_solutions_streams_every_solution_once_in_order():
 def _run(code: str, **env: str) -> subprocess.CompletedProcess:
     environ = {k: v for k, v in os.environ.items() if k != "QUEENS_SAT_PURE_PYTHON"}
     environ.update(env, NO_COLOR="1")
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environ, timeout=120)
+    # run from tests/, not the repository root, where ``import queens_sat`` would find the
+    # source tree (without the compiled extension after a plain ``pip install .``)
+    here = os.path.dirname(os.path.abspath(__file__))
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environ, timeout=120, cwd=here)
 
 
 REPORT = f"""
