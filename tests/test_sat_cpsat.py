@@ -306,8 +306,10 @@ def test_ctrl_c_after_a_cpsat_solve_is_still_a_keyboard_interrupt():
         "except KeyboardInterrupt:\n"
         "    print('interrupted')\n"
     )
+    import os
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    here = os.path.dirname(os.path.abspath(__file__))  # the installed package, not the source tree
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=here)
     assert done.stdout.strip() == "interrupted", done.stderr
