@@ -11,6 +11,8 @@ from typing import IO, Sequence
 
 from .puzzle import Puzzle
 
+DRAW_MAX_N = 64  # larger boards are written as column lists, never drawn
+
 # Background colours (xterm 256) chosen to stay apart for common colour-blindness;
 # regions beyond the palette still differ by their label letter.
 _PALETTE = (117, 222, 181, 151, 218, 187, 153, 223, 146, 194, 225, 152, 230, 189, 216, 158)

@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..checking import check_record, exit_code
-    from ..display import board_lines, queen_mark, wants_color
+    from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
 
     batch, records = peek_batch(iter_records(args))
     color = wants_color(sys.stdout, False if args.no_color else None)
@@ -57,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
         assert res is not None and record.puzzle is not None
         puzzle = record.puzzle
         facts = f"{puzzle.n}x{puzzle.n}, {puzzle.rule}, {res.backend}, {ms(res.elapsed)}"
+        if "method" in res.stats and res.backend == "nqueens":
+            facts += f", {res.stats['method']}"
         verdict = {
             "unique": "unique",
             "multiple": f"multiple ({'at least ' if not res.complete else ''}{res.count} solutions)",
@@ -64,7 +66,9 @@ def run(args: argparse.Namespace) -> int:
             "unknown": "unknown (time limit hit)" if res.timed_out else "unknown",
         }[report.status]
         print(f"{record.name}: {verdict} [{facts}]")
-        if not batch or args.boards:
+        if (not batch or args.boards) and puzzle.n > DRAW_MAX_N:
+            print(f"  (boards above n = {DRAW_MAX_N} are not drawn; 'queens-sat solve --out FILE' writes a solution)")
+        elif not batch or args.boards:
             for i, solution in enumerate(res.solutions[:2]):
                 if report.status == "multiple":
                     print(f"  solution {i + 1}:")

@@ -55,6 +55,57 @@ def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time-limit", type=positive_float, metavar="SECONDS", help="give up on a puzzle after this long")
 
 
+def nonnegative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
+    return value
+
+
+def add_region_free_arguments(parser: argparse.ArgumentParser, *, finding: bool, counting: bool) -> None:
+    """Options of the nqueens backend (boards without regions or givens)."""
+    group = parser.add_argument_group("boards without regions (the nqueens backend)")
+    if finding:
+        group.add_argument(
+            "--method",
+            choices=("auto", "backtrack", "local", "construct"),
+            help="how to find a solution: backtracking, local search, or the explicit construction "
+            "(default auto: backtracking up to n = 29 under the queens rule, local search beyond)",
+        )
+        group.add_argument("--seed", type=nonnegative_int, help="seed of the local search (default 0)")
+    if counting:
+        group.add_argument(
+            "--workers", type=positive_int, metavar="N", help="processes that share a count (default: every core)"
+        )
+
+
+def backend_for(args: argparse.Namespace, puzzle: Puzzle, *, progress: bool = False) -> Any:
+    """What to hand ``solve()``: the backend name given, or the nqueens backend set up by
+    --method, --seed and --workers when the puzzle is one it takes."""
+    options: dict[str, Any] = {}
+    for key in ("method", "seed", "workers"):
+        if getattr(args, key, None) is not None:
+            options[key] = getattr(args, key)
+    if progress:
+        options["progress"] = True
+    if not options:
+        return args.backend
+    from ..backends import get_backend
+
+    if args.backend.partition(":")[0] in ("auto", "nqueens"):
+        engine = get_backend("nqueens" if args.backend == "auto" else args.backend, puzzle, **options)
+        if engine.unsupported(puzzle) is None:
+            return engine
+    given = [f"--{key}" for key in ("method", "seed") if key in options]
+    if given:
+        verb = "applies" if len(given) == 1 else "apply"
+        raise PuzzleError(f"{' and '.join(given)} {verb} to boards without regions or givens (the nqueens backend)")
+    return args.backend
+
+
 def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object per puzzle on stdout, nothing else")
     parser.add_argument("--quiet", "-q", action="store_true", help="print nothing but errors; the exit code tells")
@@ -104,6 +155,15 @@ def peek_batch(records: Iterator[PuzzleRecord]) -> tuple[bool, Iterator[PuzzleRe
 def emit_json(obj: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(obj) + "\n")
     sys.stdout.flush()
+
+
+def facts(res: Any) -> str:
+    """Backend, time and (when the backend reports it) method of a result, for report lines."""
+    text = f"{res.backend}, {ms(res.elapsed)}"
+    method = res.stats.get("method")
+    if method and method != res.backend.partition(":")[2]:
+        text += f", {method}"
+    return text
 
 
 def ms(seconds: float) -> str:
