@@ -95,10 +95,8 @@ def backend_for(args: argparse.Namespace, puzzle: Puzzle, *, progress: bool = Fa
         return args.backend
     from ..backends import get_backend
 
-    if args.backend.partition(":")[0] in ("auto", "nqueens"):
-        engine = get_backend("nqueens" if args.backend == "auto" else args.backend, puzzle, **options)
-        if engine.unsupported(puzzle) is None:
-            return engine
+    if args.backend.partition(":")[0] in ("auto", "nqueens") and puzzle.regions is None and not puzzle.has_givens:
+        return get_backend("nqueens" if args.backend == "auto" else args.backend, puzzle, **options)
     given = [f"--{key}" for key in ("method", "seed") if key in options]
     if given:
         verb = "applies" if len(given) == 1 else "apply"
