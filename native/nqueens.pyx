@@ -60,7 +60,8 @@ cdef struct Count:
     uint64_t last_row  # columns allowed in the last row (EDGE: b0 .. n-1-b0)
     uint64_t pos[STACK]  # the bit of each placed row
     uint64_t total  # solutions, each representative weighted by the size of its class
-    int clock_row  # the row where the deadline is looked at
+    uint64_t top_mask  # the columns allowed in the first rows (all but column 1, or the sides)
+    int top_end  # the first row past them (CORNER: a; EDGE: b0)
     double deadline  # time.monotonic() seconds; 0 for none
     bint stopped
 
@@ -132,47 +133,117 @@ cdef int leaf_weight(Count* s) noexcept nogil:
     return 8 // same
 
 
-cdef void search(Count* s, int y, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:
-    """Count below row ``y``; the last two rows are unrolled (they hold most of the nodes)."""
-    cdef uint64_t avail = allowed(s, y, cols, s.full & ~(ld | cols | rd))
-    cdef uint64_t bit, bit2, avail2, ld2, cols2, rd2, leaf
-    if y == s.clock_row:
-        if s.stopped or (s.deadline > 0 and now() > s.deadline):
-            s.stopped = True
-            return
+# The search proper is split by phase, so that each node pays for one comparison only:
+# a function per band of rows whose rule is the same, which hands over to the next
+# band's function at the band's last row. CORNER: rows < a (column 1 barred), then
+# free rows. EDGE: rows < b0 (side columns barred), free rows, row bound2 (the side
+# columns must be full by now), free rows. Every band ends in the leaf loop when it
+# reaches the second-to-last row: the last row has one free column at most.
+
+cdef inline void leaves(Count* s, int y, uint64_t avail, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:
+    """Row y = n-2: each choice leaves one column for the last row; count the boards that fit."""
+    cdef uint64_t bit, leaf
+    while avail:
+        bit = lowest(avail)
+        avail ^= bit
+        leaf = s.last_row & ~(((ld | bit) << 1) | cols | bit | ((rd | bit) >> 1))
+        if leaf:
+            s.pos[y] = bit
+            s.pos[y + 1] = leaf
+            s.total += leaf_weight(s)
+
+
+cdef void free_rows(Count* s, int y, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:
+    """Rows without a rule of their own, down to the leaves."""
+    cdef uint64_t avail = s.full & ~(ld | cols | rd), bit
     if y == s.last - 1:
-        while avail:
-            bit = lowest(avail)
-            avail ^= bit
-            leaf = s.last_row & ~(((ld | bit) << 1) | cols | bit | ((rd | bit) >> 1))
-            if leaf:
-                s.pos[y] = bit
-                s.pos[y + 1] = leaf
-                s.total += leaf_weight(s)
-        return
-    if y == s.last - 2:
-        while avail:
-            bit = lowest(avail)
-            avail ^= bit
-            ld2 = (ld | bit) << 1
-            cols2 = cols | bit
-            rd2 = (rd | bit) >> 1
-            avail2 = allowed(s, y + 1, cols2, s.full & ~(ld2 | cols2 | rd2))
-            while avail2:
-                bit2 = lowest(avail2)
-                avail2 ^= bit2
-                leaf = s.last_row & ~(((ld2 | bit2) << 1) | cols2 | bit2 | ((rd2 | bit2) >> 1))
-                if leaf:
-                    s.pos[y] = bit
-                    s.pos[y + 1] = bit2
-                    s.pos[y + 2] = leaf
-                    s.total += leaf_weight(s)
+        leaves(s, y, avail, ld, cols, rd)
         return
     while avail:
         bit = lowest(avail)
         avail ^= bit
         s.pos[y] = bit
-        search(s, y + 1, (ld | bit) << 1, cols | bit, (rd | bit) >> 1)
+        free_rows(s, y + 1, (ld | bit) << 1, cols | bit, (rd | bit) >> 1)
+
+
+cdef void bound2_row(Count* s, int y, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:
+    """EDGE row bound2: a side column still empty must take this row's queen."""
+    cdef uint64_t avail = s.full & ~(ld | cols | rd), bit
+    cdef uint64_t missing = s.sides & ~cols
+    if missing == s.sides:
+        return  # both side queens would sit below bound2
+    if missing:
+        avail &= missing
+    if y == s.last - 1:
+        leaves(s, y, avail, ld, cols, rd)
+        return
+    while avail:
+        bit = lowest(avail)
+        avail ^= bit
+        s.pos[y] = bit
+        free_rows(s, y + 1, (ld | bit) << 1, cols | bit, (rd | bit) >> 1)
+
+
+cdef void middle_rows(Count* s, int y, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:
+    """EDGE rows b0 .. bound2-1: no rule; row bound2 comes next."""
+    cdef uint64_t avail = s.full & ~(ld | cols | rd), bit
+    if y + 1 == s.bound2:
+        while avail:
+            bit = lowest(avail)
+            avail ^= bit
+            s.pos[y] = bit
+            bound2_row(s, y + 1, (ld | bit) << 1, cols | bit, (rd | bit) >> 1)
+        return
+    while avail:
+        bit = lowest(avail)
+        avail ^= bit
+        s.pos[y] = bit
+        middle_rows(s, y + 1, (ld | bit) << 1, cols | bit, (rd | bit) >> 1)
+
+
+cdef void top_rows(Count* s, int y, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:
+    """The first rows of either tree, with a barred column mask (``s.top_mask``) until ``s.top_end``."""
+    cdef uint64_t avail = s.top_mask & ~(ld | cols | rd), bit
+    if y + 1 == s.top_end:
+        while avail:
+            bit = lowest(avail)
+            avail ^= bit
+            s.pos[y] = bit
+            enter(s, y + 1, (ld | bit) << 1, cols | bit, (rd | bit) >> 1)
+        return
+    while avail:
+        bit = lowest(avail)
+        avail ^= bit
+        s.pos[y] = bit
+        top_rows(s, y + 1, (ld | bit) << 1, cols | bit, (rd | bit) >> 1)
+
+
+cdef void enter(Count* s, int y, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:
+    """Row ``y`` through the function of its band."""
+    if y < s.top_end:
+        top_rows(s, y, ld, cols, rd)
+    elif s.kind == CORNER or y > s.bound2:
+        free_rows(s, y, ld, cols, rd)
+    elif y == s.bound2:
+        bound2_row(s, y, ld, cols, rd)
+    else:
+        middle_rows(s, y, ld, cols, rd)
+
+
+cdef void clocked(Count* s, int y, int depth, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:
+    """The first ``depth`` rows below the prefix, looking at the clock between sub-trees."""
+    cdef uint64_t avail, bit
+    if depth == 0 or y >= s.last - 1:
+        enter(s, y, ld, cols, rd)
+        return
+    avail = allowed(s, y, cols, s.full & ~(ld | cols | rd))
+    while avail and not s.stopped:
+        bit = lowest(avail)
+        avail ^= bit
+        s.pos[y] = bit
+        clocked(s, y + 1, depth - 1, (ld | bit) << 1, cols | bit, (rd | bit) >> 1)
+        if s.deadline > 0 and now() > s.deadline:
+            s.stopped = True
 
 
 def count_task(int n, int kind, prefix, double deadline=0.0):
@@ -198,10 +269,14 @@ def count_task(int n, int kind, prefix, double deadline=0.0):
     s.last_row = s.full
     if kind == CORNER:
         s.a = prefix[1]
+        s.top_end = s.a
+        s.top_mask = s.full & ~(<uint64_t>2)
     else:
         s.b0 = prefix[0]
         s.bound2 = n - 1 - s.b0
         s.last_row = (((<uint64_t>1) << (s.bound2 + 1)) - 1) & ~(((<uint64_t>1) << s.b0) - 1)
+        s.top_end = s.b0
+        s.top_mask = s.full & ~s.sides
     s.deadline = deadline
     for y in range(len(prefix)):
         c = prefix[y]
@@ -211,9 +286,8 @@ def count_task(int n, int kind, prefix, double deadline=0.0):
         cols = cols | bit
         rd = (rd | bit) >> 1
     y = len(prefix)
-    s.clock_row = y + 2
     with nogil:
-        search(&s, y, ld, cols, rd)
+        clocked(&s, y, 2, ld, cols, rd)
     return s.total, not s.stopped
 
 

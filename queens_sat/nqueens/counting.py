@@ -33,7 +33,7 @@ from ._impl import bits, native
 
 CORNER, EDGE = 0, 1
 MAX_N = 63  # rows are machine words in the native kernels
-POOL_FROM_N = 14  # below this a count takes milliseconds: no processes
+POOL_FROM_N = 15  # below this a count takes a tenth of a second at most: no processes
 PROGRESS_AFTER = 0.5  # seconds before a progress bar appears
 
 Task = tuple[int, tuple[int, ...]]  # (kind, columns of the first rows)
@@ -173,7 +173,9 @@ def _quiet_worker() -> None:
 
 
 def _split_depth(n: int) -> int:
-    return 2 if n < 10 else (3 if n < 17 else 4)
+    """Rows fixed per task: few tasks for small boards (less Python), many for big ones
+    (tasks of about the same small size, which balance the pool and obey a time limit)."""
+    return 2 if n < 14 else (3 if n < 17 else 4)
 
 
 def count_queens(
