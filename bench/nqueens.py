@@ -174,7 +174,7 @@ LOCAL_PROBE = r"""
 import json, resource, sys, time
 import queens_sat as qs
 from queens_sat import Puzzle
-from queens_sat.nqueens.local_search import local_search
+from queens_sat.nqueens.min_conflicts import local_search
 from queens_sat.nqueens.verify import first_violation
 n, method = int(sys.argv[1]), sys.argv[2]
 start = time.perf_counter()

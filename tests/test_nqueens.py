@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from queens_sat import BackendError, Puzzle, Status, count_solutions, get_backend, solve
-from queens_sat.nqueens import counting, enumeration, finding, local_search as ls, verify
+from queens_sat.nqueens import counting, enumeration, finding, min_conflicts as ls, verify
 from queens_sat.nqueens._impl import PURE_ENV, native
-from queens_sat.nqueens.construct import construct
+from queens_sat.nqueens.construction import construct
 from queens_sat.nqueens.no_touch import count_no_touch
 from queens_sat.rules import solution_violations
 from queens_sat.solving import iter_solutions

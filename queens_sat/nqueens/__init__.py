@@ -7,10 +7,10 @@ A002464 by recurrence), ``iter_solutions`` (every solution, streamed),
 and ``first_violation`` (an O(n) check).
 """
 
-from .construct import construct
+from .construction import construct
 from .counting import count_queens
 from .enumeration import iter_solutions
-from .local_search import local_search
+from .min_conflicts import local_search
 from .no_touch import count_no_touch
 from .verify import first_violation
 

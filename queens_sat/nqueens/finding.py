@@ -17,9 +17,9 @@ from typing import Any, Iterator
 import numpy as np
 
 from ..result import Solution
-from .construct import construct
+from .construction import construct
 from .enumeration import BATCH, NODES_PER_CALL, solution_stream
-from .local_search import local_search
+from .min_conflicts import local_search
 
 METHODS = ("auto", "backtrack", "local", "construct")
 # The largest n whose first solutions plain backtracking finds in well under a
