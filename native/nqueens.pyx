@@ -155,7 +155,12 @@ cdef inline void leaves(Count* s, int y, uint64_t avail, uint64_t ld, uint64_t c
 
 cdef void free_rows(Count* s, int y, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:
     """Rows without a rule of their own, down to the leaves."""
-    cdef uint64_t avail = s.full & ~(ld | cols | rd), bit
+    free_choices(s, y, s.full & ~(ld | cols | rd), ld, cols, rd)
+
+
+cdef inline void free_choices(Count* s, int y, uint64_t avail, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:
+    """Try each column of ``avail`` in row ``y``; the rows below have no rule."""
+    cdef uint64_t bit
     if y == s.last - 1:
         leaves(s, y, avail, ld, cols, rd)
         return
@@ -168,20 +173,13 @@ cdef void free_rows(Count* s, int y, uint64_t ld, uint64_t cols, uint64_t rd) no
 
 cdef void bound2_row(Count* s, int y, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:
     """EDGE row bound2: a side column still empty must take this row's queen."""
-    cdef uint64_t avail = s.full & ~(ld | cols | rd), bit
+    cdef uint64_t avail = s.full & ~(ld | cols | rd)
     cdef uint64_t missing = s.sides & ~cols
     if missing == s.sides:
         return  # both side queens would sit below bound2
     if missing:
         avail &= missing
-    if y == s.last - 1:
-        leaves(s, y, avail, ld, cols, rd)
-        return
-    while avail:
-        bit = lowest(avail)
-        avail ^= bit
-        s.pos[y] = bit
-        free_rows(s, y + 1, (ld | bit) << 1, cols | bit, (rd | bit) >> 1)
+    free_choices(s, y, avail, ld, cols, rd)
 
 
 cdef void middle_rows(Count* s, int y, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:

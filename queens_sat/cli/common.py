@@ -24,14 +24,23 @@ def positive_float(text: str) -> float:
     return value
 
 
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
-    return value
+def whole_number(minimum: int):
+    """An argparse type: a whole number of at least ``minimum``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {text}")
+        return value
+
+    return parse
+
+
+positive_int = whole_number(1)
+nonnegative_int = whole_number(0)
 
 
 def add_input_arguments(parser: argparse.ArgumentParser, *, many: bool = True) -> None:
@@ -53,16 +62,6 @@ def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
         help="solver backend: auto, python, ... (see 'queens-sat backends'; default auto)",
     )
     parser.add_argument("--time-limit", type=positive_float, metavar="SECONDS", help="give up on a puzzle after this long")
-
-
-def nonnegative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
-    return value
 
 
 def add_region_free_arguments(parser: argparse.ArgumentParser, *, finding: bool, counting: bool) -> None:

@@ -95,6 +95,21 @@ class PureSearch:
     def _late(self) -> bool:
         return bool(self.deadline) and time.monotonic() > self.deadline
 
+    def _draw(self, i: int, greedy: int, fits) -> int:
+        """Give row ``i`` a random unused column (a Fisher-Yates step), drawing again until
+        ``fits(i, column)`` for greedy rows (1000 draws at most); returns the column."""
+        col = self.col
+        tries = 0
+        while True:
+            j = i + self._below(self.n - i)
+            c = col[j]
+            if i >= greedy or fits(i, c) or tries >= GREEDY_TRIES:
+                break
+            tries += 1
+        col[j] = col[i]
+        col[i] = c
+        return c
+
     def run(self) -> tuple[bool, int, int]:
         restarts = -1
         status = 0
@@ -131,15 +146,7 @@ class PureSearch:
         late = []
         greedy = n - self.tail
         for i in range(n):
-            tries = 0
-            while True:
-                j = i + self._below(n - i)
-                c = col[j]
-                if i >= greedy or (not occ1[i - c + m] and not occ2[i + c]) or tries >= GREEDY_TRIES:
-                    break
-                tries += 1
-            col[j] = col[i]
-            col[i] = c
+            c = self._draw(i, greedy, lambda i, c: not occ1[i - c + m] and not occ2[i + c])
             if i < greedy and not occ1[i - c + m] and not occ2[i + c]:
                 occ1[i - c + m] = occ2[i + c] = True
             else:
@@ -153,35 +160,16 @@ class PureSearch:
             collisions += delta
             if delta:
                 self._push(i)
-        steps = 0
-        while collisions > 0:
-            if not self.rows:
-                for r in range(n):
-                    if attacked(r):
-                        self._push(r)
-            i = self._pop()
-            if not attacked(i):
-                continue
-            j = self._below(n)
-            if j != i:
-                self.swaps += 1
-                ci, cj = col[i], col[j]
-                delta = move(i, ci, -1) + move(j, cj, -1) + move(i, cj, 1) + move(j, ci, 1)
-                if delta < 0:
-                    col[i], col[j] = cj, ci
-                    collisions += delta
-                    if attacked(j):
-                        self._push(j)
-                else:
-                    move(i, cj, -1), move(j, ci, -1), move(i, ci, 1), move(j, cj, 1)
-            if attacked(i):
-                self._push(i)
-            steps += 1
-            if steps > self.max_steps:
-                return 0
-            if (steps & 0x3FF) == 0 and self._late():
-                return -1
-        return 1
+        def swap(i: int, j: int) -> int:
+            ci, cj = col[i], col[j]
+            delta = move(i, ci, -1) + move(j, cj, -1) + move(i, cj, 1) + move(j, ci, 1)
+            if delta < 0:
+                col[i], col[j] = cj, ci
+                return delta
+            move(i, cj, -1), move(j, ci, -1), move(i, ci, 1), move(j, cj, 1)
+            return 0
+
+        return self._repair(collisions, attacked, swap)
 
     # -- no-touch: only neighbouring rows can clash
     def _no_touch_attempt(self) -> int:
@@ -205,15 +193,7 @@ class PureSearch:
 
         greedy = n - self.tail
         for i in range(n):
-            tries = 0
-            while True:
-                j = i + self._below(n - i)
-                c = col[j]
-                if i >= greedy or i == 0 or abs(c - col[i - 1]) > 1 or tries >= GREEDY_TRIES:
-                    break
-                tries += 1
-            col[j] = col[i]
-            col[i] = c
+            self._draw(i, greedy, lambda i, c: i == 0 or abs(c - col[i - 1]) > 1)
             if i < greedy and (i & 0xFFFF) == 0 and self._late():
                 return -1
         conflicts = 0
@@ -222,6 +202,25 @@ class PureSearch:
                 conflicts += 1
                 self._push(p)
                 self._push(p + 1)
+        def swap(i: int, j: int) -> int:
+            before = pairs(i, j)
+            col[i], col[j] = col[j], col[i]
+            after = pairs(i, j)
+            if after < before:
+                return after - before
+            col[i], col[j] = col[j], col[i]
+            return 0
+
+        return self._repair(conflicts, attacked, swap)
+
+    # -- the repair phase, the same for both rules
+    def _repair(self, conflicts: int, attacked, swap) -> int:
+        """Swap attacked queens with random rows while that lowers ``conflicts``.
+
+        ``swap(i, j)`` makes the swap and returns the (negative) change when it helps,
+        and undoes it and returns 0 otherwise. 1 solved, 0 stuck, -1 out of time.
+        """
+        n = self.n
         steps = 0
         while conflicts > 0:
             if not self.rows:
@@ -234,15 +233,11 @@ class PureSearch:
             j = self._below(n)
             if j != i:
                 self.swaps += 1
-                before = pairs(i, j)
-                col[i], col[j] = col[j], col[i]
-                after = pairs(i, j)
-                if after < before:
-                    conflicts += after - before
+                delta = swap(i, j)
+                if delta < 0:
+                    conflicts += delta
                     if attacked(j):
                         self._push(j)
-                else:
-                    col[i], col[j] = col[j], col[i]
             if attacked(i):
                 self._push(i)
             steps += 1
