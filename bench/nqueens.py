@@ -1,7 +1,7 @@
 """Benchmark of boards without regions (issue 8): counting, one huge solution, SAT beside them.
 
     .venv/bin/python bench/nqueens.py                   # everything (about 10 minutes)
-    .venv/bin/python bench/nqueens.py --only count      # or: n18, local, sat
+    .venv/bin/python bench/nqueens.py --only count      # or: n18, stream, local, sat
     .venv/bin/python bench/nqueens.py --quick           # smaller sizes, one repetition
 
 count  counts N = 8..17 with a plain C bitmask counter using the first-row mirror
@@ -9,6 +9,8 @@ count  counts N = 8..17 with a plain C bitmask counter using the first-row mirro
        nqueens counter on 1 and 2 workers, in turns, best of --repeat runs; the
        ratios are C / ours (one core, CPU time and wall time) and 1 worker / 2 workers.
 n18    counts N = 18 with 2 workers (wall time).
+stream every solution of N = 10, 12, 14 streamed by `queens-sat solve --all --columns`
+       into /dev/null: time, solutions a second and peak memory (flat means streaming).
 local  one solution of N = 128, 10^4 .. 10^7 through queens_sat.solve() (local search,
        then the facade's O(N) check), each in a fresh process: time and peak memory.
 sat    CP-SAT and SAT for N = 8..200 beside the nqueens backend: the project's cpsat and
@@ -170,6 +172,24 @@ def bench_n18(report: dict) -> None:
     print(f"N = 18: {result.count} in {wall:.1f} s wall ({result.tasks} tasks, {load()})", flush=True)
 
 
+def bench_stream(sizes: list[int], report: dict) -> None:
+    import resource
+
+    print("\n== every solution streamed: queens-sat solve --all --columns > /dev/null ==")
+    print(f"{'N':>3} {'solutions':>10} {'wall s':>8} {'per second':>11} {'peak MB':>8}")
+    script = [sys.executable, "-m", "queens_sat", "solve", "--rule", "queens", "--all", "--columns", "--n"]
+    for n in sizes:
+        probe = (
+            "import resource, subprocess, sys, time; t = time.perf_counter(); "
+            f"p = subprocess.run({script!r} + [sys.argv[1]], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True); "
+            "print(p.stderr.split()[0], time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+        )
+        out = subprocess.run([sys.executable, "-c", probe, str(n)], capture_output=True, text=True, check=True).stdout.split()
+        count, wall, rss = int(out[0]), float(out[1]), int(out[2]) / 1024
+        report.setdefault("stream", []).append({"n": n, "solutions": count, "wall": wall, "peak_rss_mb": rss})
+        print(f"{n:>3} {count:>10} {wall:>8.2f} {count / wall:>11.0f} {rss:>8.0f}", flush=True)
+
+
 LOCAL_PROBE = r"""
 import json, resource, sys, time
 import queens_sat as qs
@@ -302,13 +322,13 @@ def bench_sat(sizes: list[int], time_limit: float, report: dict) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", choices=("count", "n18", "local", "sat"), action="append", help="run these sections only")
+    parser.add_argument("--only", choices=("count", "n18", "stream", "local", "sat"), action="append", help="run these sections only")
     parser.add_argument("--repeat", type=int, default=3, help="runs per counting size; the best is kept (default 3)")
     parser.add_argument("--quick", action="store_true", help="smaller sizes and one repetition")
     parser.add_argument("--max-n", type=int, default=17, help="largest N of the counting table (default 17)")
     parser.add_argument("--sat-time-limit", type=float, default=60.0, help="seconds per SAT/CP-SAT solve (default 60)")
     args = parser.parse_args()
-    sections = args.only or ["count", "n18", "local", "sat"]
+    sections = args.only or ["count", "n18", "stream", "local", "sat"]
     repeat = 1 if args.quick else args.repeat
     report: dict = {"started": time.strftime("%Y-%m-%d %H:%M:%S"), "load_before": os.getloadavg(), "cpus": os.cpu_count()}
     print(f"queens-sat bench: boards without regions; {os.cpu_count()} cores; {load()}")
@@ -316,6 +336,8 @@ def main() -> None:
         bench_count(list(range(8, min(args.max_n, 14 if args.quick else 17) + 1)), repeat, report)
     if "n18" in sections and not args.quick:
         bench_n18(report)
+    if "stream" in sections:
+        bench_stream([10, 12] if args.quick else [10, 12, 14], report)
     if "local" in sections:
         bench_local([128, 10**4, 10**5, 10**6] + ([] if args.quick else [10**7]), report)
     if "sat" in sections:
