@@ -1,36 +1,64 @@
 """Boards drawn as text for the terminal: coloured regions when it can, letters always.
 
-Colour follows the NO_COLOR convention and is off when output is not a terminal.
+The region colours are the pictures' colour-blind-safe ones (``render.palette``),
+in 24-bit colour when the terminal says it has it (COLORTERM), else the nearest of
+the 256 xterm colours. Colour follows the NO_COLOR and FORCE_COLOR conventions and
+is off when the output is not a terminal. Two characters a cell fit 80 columns up
+to n = 30; larger boards get one.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import IO, Sequence
+from typing import IO, Collection, Sequence
 
 from .puzzle import Puzzle
+from .rules import Cell
 
 DRAW_MAX_N = 64  # larger boards are written as column lists, never drawn
-
-# Background colours (xterm 256) chosen to stay apart for common colour-blindness;
-# regions beyond the palette still differ by their label letter.
-_PALETTE = (117, 222, 181, 151, 218, 187, 153, 223, 146, 194, 225, 152, 230, 189, 216, 158)
+COMPACT_ABOVE = 30  # boards larger than this get one character a cell
+_RESET = "\x1b[0m"
+_INK = "\x1b[38;2;34;34;34m"  # the pictures' ink colour, for 24-bit terminals
+_INK_256 = "\x1b[38;5;235m"
 
 
 def wants_color(stream: IO[str] | None = None, force: bool | None = None) -> bool:
-    """Colour only for a terminal, and never when NO_COLOR is set or ``force`` is False."""
+    """Colour only for a terminal; ``force`` (from --no-color) wins, then NO_COLOR (never),
+    then FORCE_COLOR (always), then a dumb terminal (never)."""
     if force is not None:
         return force
     if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("TERM") == "dumb":
         return False
     stream = stream or sys.stdout
     return bool(getattr(stream, "isatty", lambda: False)())
 
 
+def truecolor_terminal() -> bool:
+    """Whether the terminal announces 24-bit colour (the COLORTERM convention)."""
+    return os.environ.get("COLORTERM", "").lower() in ("truecolor", "24bit")
+
+
 def queen_mark(stream: IO[str] | None = None) -> str:
     encoding = (getattr(stream or sys.stdout, "encoding", None) or "").lower()
     return "\u265b" if "utf" in encoding else "*"
+
+
+def _backgrounds(puzzle: Puzzle, truecolor: bool) -> list[str]:
+    """The escape code that paints each region's colour (the two chequer colours for a
+    board without regions)."""
+    from .render.palette import CHEQUER_COLORS, hex_to_rgb, region_looks
+
+    colors = [look.color for look in region_looks(puzzle)] if puzzle.regions is not None else list(CHEQUER_COLORS)
+    if truecolor:
+        return ["\x1b[48;2;{};{};{}m".format(*hex_to_rgb(c)) for c in colors]
+    from rich.color import Color, ColorSystem
+
+    return [f"\x1b[48;5;{Color.parse(c).downgrade(ColorSystem.EIGHT_BIT).number}m" for c in colors]
 
 
 def board_lines(
@@ -40,22 +68,39 @@ def board_lines(
     color: bool = False,
     queen: str = "*",
     indent: str = "  ",
+    queens: Collection[Cell] = (),
+    crossed: Collection[Cell] = (),
+    truecolor: bool | None = None,
 ) -> list[str]:
-    """The board as lines of text: a label per cell, the queen of each row marked."""
+    """The board as lines of text: a label per cell, queens (the solution's, the given
+    ones and ``queens``, e.g. placed so far by a deduction) marked ``queen``, blocked
+    and ``crossed`` cells marked x.
+
+    Without colour the cells are letters separated by spaces; with colour each cell is
+    painted its region's colour, so a queen's region stays visible.
+    """
     n = puzzle.n
-    compact = n > 30  # two characters a cell fit 80 columns up to n = 30
+    compact = n > COMPACT_ABOVE
+    queens = set(puzzle.queens) | set(queens) | (set(enumerate(solution)) if solution is not None else set())
+    ruled_out = set(puzzle.blocked) | set(crossed)
+    if color:
+        truecolor = truecolor_terminal() if truecolor is None else truecolor
+        paint = _backgrounds(puzzle, truecolor)
+        ink = _INK if truecolor else _INK_256
     lines = []
     for r in range(n):
         cells = []
         for c in range(n):
             k = puzzle.regions[r][c] if puzzle.regions is not None else (r + c) % 2
-            is_queen = solution is not None and solution[r] == c
-            given_block = (r, c) in puzzle.blocked
-            text = queen if is_queen else ("x" if given_block else (puzzle.label(k) if puzzle.regions is not None else "."))
+            if (r, c) in queens:
+                text = queen
+            elif (r, c) in ruled_out:
+                text = "x"
+            else:
+                text = puzzle.label(k) if puzzle.regions is not None else "."
             if color:
-                bg = _PALETTE[k % len(_PALETTE)]
-                style = f"\x1b[48;5;{bg}m\x1b[38;5;16m" + ("\x1b[1m" if is_queen else "")
-                cells.append(f"{style}{text if compact else text + ' '}\x1b[0m")
+                bold = "\x1b[1m" if (r, c) in queens else ""
+                cells.append(f"{paint[k]}{ink}{bold}{text if compact else text + ' '}{_RESET}")
             else:
                 cells.append(text)
         lines.append(indent + ("".join(cells) if color or compact else " ".join(cells)))

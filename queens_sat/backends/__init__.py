@@ -15,6 +15,8 @@ from .base import Backend
 _REGISTRY: dict[str, tuple[str, str]] = {
     "nqueens": ("queens_sat.backends.nqueens", "NQueensBackend"),
     "python": ("queens_sat.backends.python", "PythonBackend"),
+    "cpsat": ("queens_sat.backends.cpsat", "CpSatBackend"),
+    "sat": ("queens_sat.backends.sat", "SatBackend"),
 }
 # nqueens first: it takes only boards without regions or givens, whatever their size,
 # and says so through ``unsupported``; every other board goes on to the general ones.

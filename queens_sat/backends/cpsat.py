@@ -1,0 +1,312 @@
+"""The ``cpsat`` backend: OR-Tools CP-SAT over one Boolean per cell.
+
+Exactly one queen per row, column and region; the no-touch rule as at most one
+queen in every 2×2 window (``cpsat:pairwise``: one per pair of diagonal
+neighbours instead); the queens rule as at most one per diagonal; givens as
+fixed literals. Two ways to find more than one solution:
+
+- ``enumerate`` (the default, faster in ``queens-sat bench``): CP-SAT enumerates
+  the solutions itself and a callback stops it at the limit;
+- ``blocking``: solve, add a clause forbidding the solution found (the
+  disjunction of the negations of its n queen literals), solve again.
+
+Either way the model is built once per puzzle. The rows, columns and rule parts
+depend only on n and the rule and are kept as a proto template that each puzzle
+copies before adding its regions and givens: building a model through the
+Python API object by object costs more than solving it on boards this small.
+
+Branching is CP-SAT's own (``free``) by default; ``rows`` fixes the order to
+the cells row by row, queen first, which is a little slower on uniqueness
+checks but about four times faster when counting every solution.
+
+Options: ``workers=K`` (default 1: parallel start-up costs more than it saves
+here; ``blocking`` mode only, since a parallel enumeration cannot prove that
+it is complete), ``seed=S``, ``log`` (CP-SAT's search log on standard error), and
+``lean=off`` to give back CP-SAT's presolve, probing, symmetry detection, LP
+relaxation and inprocessing, switched off by default because they cost more
+than they save.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import threading
+import time
+from functools import lru_cache
+from typing import Any, Iterator
+
+from ..errors import BackendError
+from ..puzzle import Puzzle
+from ..result import Outcome, Solution
+from .base import Backend
+from .cells import diagonals, given_cells, line_units, region_units, too_large, touching_pairs, windows
+from .settings import Choice, Option, parse_bool, parse_positive_int, parse_seed, parse_settings, spec_name
+from .tally import SolutionTally
+
+CHOICES = (
+    Choice("mode", ("enumerate", "blocking"), "enumerate", help="how solutions after the first are found"),
+    Choice("no_touch", ("windows", "pairwise"), "windows", help="the no-touch rule per 2x2 window or per pair"),
+    Choice("branching", ("free", "rows"), "free", help="CP-SAT's own choice, or cells in row order, queen first"),
+)
+OPTIONS = (
+    Option("workers", parse_positive_int, 1, help="CP-SAT search workers"),
+    Option("seed", parse_seed, None, help="CP-SAT random seed"),
+    Option("log", parse_bool, False, flag=True, help="print CP-SAT's search log on standard error"),
+    Option("lean", parse_bool, True, help="presolve, probing, symmetry, LP and inprocessing off"),
+)
+
+
+CLOCK_SLACK = 0.01  # seconds: CP-SAT's clock and ours may differ by this much
+
+
+def _negated(index: int) -> int:
+    """The proto's literal for "cell ``index`` holds no queen"."""
+    return -index - 1
+
+
+class CpSatBackend(Backend):
+    name = "cpsat"
+    install_hint = "pip install ortools"
+
+    def __init__(self, variant: str | None = None, **options: object) -> None:
+        settings = parse_settings(self.name, variant, options, CHOICES, OPTIONS)
+        self._settings = settings
+        self.mode: str = settings["mode"]
+        self.no_touch: str = settings["no_touch"]
+        self.branching: str = settings["branching"]
+        self.workers: int = settings["workers"]
+        self.seed: int | None = settings["seed"]
+        self.log: bool = settings["log"]
+        self.lean: bool = settings["lean"]
+        if self.mode == "enumerate" and self.workers > 1:
+            # With several workers CP-SAT may report a solution twice and, worse, end a
+            # finished enumeration as FEASIBLE instead of OPTIMAL: completeness is lost.
+            raise ValueError(
+                "cpsat:enumerate runs on one worker (a parallel CP-SAT enumeration cannot "
+                f"prove that it is complete); use cpsat:blocking:workers={self.workers}"
+            )
+        self._local = threading.local()  # one reusable CpModel per thread
+        _import_ortools()  # now, so that time limits and timings measure the search alone
+
+    @property
+    def full_name(self) -> str:
+        return spec_name(self.name, self._settings, CHOICES, OPTIONS)
+
+    @classmethod
+    def available(cls) -> bool:
+        return importlib.util.find_spec("ortools") is not None
+
+    def unsupported(self, puzzle: Puzzle) -> str | None:
+        return too_large(puzzle)
+
+    # ------------------------------------------------------------------ search
+    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+        start = time.perf_counter()
+        deadline = None if time_limit is None else start + time_limit
+        model = self._reused_model()
+        self._load(model, puzzle)
+        built = time.perf_counter()
+        tally = SolutionTally(limit, keep)
+        if self.mode == "enumerate":
+            exhausted, timed_out, solves = self._enumerate(model, puzzle.n, tally, deadline)
+        else:
+            exhausted, timed_out, solves = self._block_and_resolve(model, puzzle.n, tally, deadline)
+        stats: dict[str, Any] = {
+            "mode": self.mode,
+            "build_time": built - start,
+            "solve_time": time.perf_counter() - built,
+            "solves": solves,
+        }
+        return tally.outcome(exhausted=exhausted, timed_out=timed_out, stats=stats)
+
+    def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
+        """Solutions one at a time by blocking and re-solving, in a model of its own."""
+        from ortools.sat.python import cp_model
+
+        model = cp_model.CpModel()
+        self._load(model, puzzle)
+        solver = self._solver()
+        n = puzzle.n
+        while True:
+            status = solver.solve(model)
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                self._check_status(solver, status, None)
+                return
+            queens = self._queens(solver.response_proto.solution)
+            yield tuple(i % n for i in queens)
+            model.proto.constraints.add().bool_or.literals.extend([_negated(i) for i in queens])
+
+    def _block_and_resolve(
+        self, model: Any, n: int, tally: SolutionTally, deadline: float | None
+    ) -> tuple[bool, bool, int]:
+        from ortools.sat.python import cp_model
+
+        solver = self._solver()
+        constraints = model.proto.constraints
+        solves = 0
+        while not tally.full:
+            if deadline is not None:
+                left = deadline - time.perf_counter()
+                if left <= 0:
+                    return False, True, solves
+                solver.parameters.max_time_in_seconds = left
+            status = solver.solve(model)
+            solves += 1
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                self._check_status(solver, status, deadline)
+                infeasible = status == cp_model.INFEASIBLE
+                return infeasible, not infeasible, solves
+            queens = self._queens(solver.response_proto.solution)
+            tally.add(tuple(i % n for i in queens) if tally.wants_solution else None)
+            constraints.add().bool_or.literals.extend([_negated(i) for i in queens])
+        return False, False, solves
+
+    def _enumerate(self, model: Any, n: int, tally: SolutionTally, deadline: float | None) -> tuple[bool, bool, int]:
+        from ortools.sat.python import cp_model
+
+        solver = self._solver()
+        if deadline is not None:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return False, True, 0
+            solver.parameters.max_time_in_seconds = left
+        solver.parameters.enumerate_all_solutions = True
+        collector = _collector_class()(tally, n)
+        status = solver.solve(model, collector)
+        if collector.stopped:  # at the limit: FEASIBLE, and no interruption
+            return False, False, 1
+        self._check_status(solver, status, deadline)
+        settled = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+        return settled, not settled, 1
+
+    # ------------------------------------------------------------------ model
+    def _reused_model(self) -> Any:
+        """This thread's CpModel: creating one costs more than a whole small solve."""
+        model = getattr(self._local, "model", None)
+        if model is None:
+            from ortools.sat.python import cp_model
+
+            model = self._local.model = cp_model.CpModel()
+        return model
+
+    def _load(self, model: Any, puzzle: Puzzle) -> None:
+        """Make ``model`` the puzzle's: the size's template, then regions and givens."""
+        proto = model.proto
+        proto.copy_from(_board_template(puzzle.n, puzzle.rule, self.no_touch, self.branching))
+        constraints = proto.constraints
+        for unit in region_units(puzzle):
+            constraints.add().exactly_one.literals.extend(unit)
+        queens, blocked = given_cells(puzzle)
+        for i in queens:
+            constraints.add().bool_or.literals.append(i)
+        for i in blocked:
+            constraints.add().bool_or.literals.append(_negated(i))
+
+    def _solver(self) -> Any:
+        from ortools.sat.python import cp_model
+
+        solver = cp_model.CpSolver()
+        params = solver.parameters
+        params.num_workers = self.workers
+        if self.lean:
+            params.cp_model_presolve = False
+            params.cp_model_probing_level = 0
+            params.symmetry_level = 0
+            params.linearization_level = 0
+            params.use_sat_inprocessing = False
+        if self.branching == "rows":
+            params.search_branching = cp_model.FIXED_SEARCH
+        if self.seed is not None:
+            params.random_seed = self.seed
+        if self.log:
+            params.log_search_progress = True
+            params.log_to_stdout = False  # stdout may carry --json
+            solver.log_callback = _log_to_stderr
+        return solver
+
+    @staticmethod
+    def _queens(values: Any) -> list[int]:
+        return [i for i, v in enumerate(values) if v]
+
+    @staticmethod
+    def _check_status(solver: Any, status: Any, deadline: float | None) -> None:
+        """Refuse an invalid model, and turn Ctrl-C back into KeyboardInterrupt.
+
+        CP-SAT catches SIGINT itself and stops with UNKNOWN (or FEASIBLE when it
+        had found something); with no other limit set, stopping before the
+        deadline can only mean that.
+        """
+        from ortools.sat.python import cp_model
+
+        if status == cp_model.MODEL_INVALID:
+            raise BackendError(f"CP-SAT rejected the model: {solver.solution_info()}")
+        stopped_early = deadline is None or time.perf_counter() < deadline - CLOCK_SLACK
+        if status in (cp_model.UNKNOWN, cp_model.FEASIBLE) and stopped_early:
+            raise KeyboardInterrupt
+
+
+def _import_ortools() -> None:
+    try:
+        from ortools.sat.python import cp_model  # noqa: F401
+    except ImportError as err:  # a broken install, or Ctrl-C in the middle of the import
+        raise ValueError(f"cannot load OR-Tools CP-SAT: {err}") from None
+
+
+def _log_to_stderr(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+@lru_cache(maxsize=128)
+def _board_template(n: int, rule: str, no_touch: str, branching: str) -> Any:
+    """The model part shared by every puzzle of this size and rule: n² Booleans,
+    exactly one per row and column, the rule, and the branching order."""
+    from ortools.sat.python import cp_model, cp_model_helper
+
+    proto = cp_model_helper.CpModelProto()
+    variables = proto.variables
+    for _ in range(n * n):
+        variables.add().domain.extend((0, 1))
+    constraints = proto.constraints
+    for unit in line_units(n):
+        constraints.add().exactly_one.literals.extend(unit)
+    if rule == "queens":
+        groups = diagonals(n)
+    elif no_touch == "windows":
+        groups = windows(n)
+    else:
+        groups = touching_pairs(n)
+    for group in groups:
+        constraints.add().at_most_one.literals.extend(group)
+    if branching == "rows":
+        strategy = proto.search_strategy.add()
+        strategy.variables.extend(range(n * n))
+        strategy.variable_selection_strategy = cp_model.CHOOSE_FIRST
+        strategy.domain_reduction_strategy = cp_model.SELECT_MAX_VALUE
+    return proto
+
+
+@lru_cache(maxsize=1)
+def _collector_class() -> type:
+    """The solution callback class, defined once ortools is imported."""
+    from ortools.sat.python import cp_model
+
+    class SolutionCollector(cp_model.CpSolverSolutionCallback):
+        """Counts CP-SAT's solutions into a tally and stops the search at its limit."""
+
+        def __init__(self, tally: SolutionTally, n: int) -> None:
+            super().__init__()
+            self.tally = tally
+            self.n = n
+            self.stopped = False
+
+        def on_solution_callback(self) -> None:
+            solution = None
+            if self.tally.wants_solution:
+                n = self.n
+                solution = tuple(i % n for i, v in enumerate(self.response_proto.solution) if v)
+            if self.tally.add(solution):
+                self.stopped = True
+                self.stop_search()
+
+    return SolutionCollector

@@ -1,0 +1,292 @@
+"""The ``sat`` backend: a python-sat solver, re-solved after blocking each solution.
+
+One variable per cell (1..n², allocated first), exactly one per row, column and
+region in the chosen encoding (``cnf.py``), binary clauses for touching cells or
+at most one per diagonal, unit clauses for givens. The solver is incremental:
+after each solution a clause over the n queen variables forbids it and the same
+solver searches again, keeping what it learnt. Name the solver and the encoding
+after the backend: ``sat:glucose4``, ``sat:ladder``, ``sat:minicard:native``.
+
+Time limits interrupt the solver from a timer thread where the solver allows it
+(MiniSat, Glucose, Maple, MergeSat, Minicard...); CaDiCaL cannot be interrupted,
+so it searches in slices of a conflict budget with a look at the clock between
+slices; Lingeling takes no limit at all, and the clock is read between solves.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable, Iterator
+
+from ..puzzle import Puzzle
+from ..result import Outcome, Solution
+from .base import Backend
+from .cells import diagonals, given_cells, line_units, region_units, too_large, touching_pairs
+from .cnf import ENCODINGS, NATIVE, CnfBuilder
+from .settings import Choice, parse_settings
+from .tally import SolutionTally
+
+# pysat's incremental solvers. Kissat is left out: pysat's Kissat cannot take
+# clauses after a solve (it aborts the process), which blocking needs.
+INCREMENTAL_SOLVERS = (
+    "cadical103",
+    "cadical153",
+    "cadical195",
+    "cadical300",
+    "gluecard3",
+    "gluecard4",
+    "glucose3",
+    "glucose4",
+    "glucose42",
+    "lingeling",
+    "maplechrono",
+    "maplecm",
+    "maplesat",
+    "mergesat3",
+    "minicard",
+    "minisat22",
+    "minisatep",
+)
+BUDGETED = frozenset({"cadical103", "cadical153", "cadical195", "cadical300"})  # no interrupt()
+UNLIMITED = frozenset({"lingeling"})  # neither interrupt() nor budgets
+CONFLICT_SLICE = 2000  # conflicts per slice when the clock is read between slices
+
+# The defaults are what ``queens-sat bench`` measured fastest (see bench/README.md):
+# MiniSat with native cardinality constraints, and among the CNF encodings, the
+# sequential counter. ``auto`` takes native constraints where the solver has them.
+DEFAULT_SOLVER = "minicard"
+AUTO_ENCODING = "auto"
+DEFAULT_CNF_ENCODING = "seqcounter"
+
+
+@lru_cache(maxsize=1)
+def _solver_choice() -> Choice:
+    """The solvers this python-sat offers, with its short aliases (``g4``, ``m22``...)."""
+    from pysat.solvers import SolverNames
+
+    names = tuple(s for s in INCREMENTAL_SOLVERS if hasattr(SolverNames, s))
+    aliases = {alias: s for s in names for alias in getattr(SolverNames, s) if alias != s}
+    return Choice("solver", names, DEFAULT_SOLVER, aliases, help="the SAT solver")
+
+
+ENCODING_CHOICE = Choice(
+    "encoding",
+    (AUTO_ENCODING,) + ENCODINGS,
+    AUTO_ENCODING,
+    help=f"the exactly-one / at-most-one encoding ({AUTO_ENCODING}: {NATIVE} if the solver has it, else {DEFAULT_CNF_ENCODING})",
+)
+
+
+@dataclass
+class _SearchState:
+    solves: int = 0
+    exhausted: bool = False  # the solver proved there is no further solution
+    timed_out: bool = False
+
+
+class SatBackend(Backend):
+    name = "sat"
+    install_hint = "pip install python-sat"
+
+    def __init__(self, variant: str | None = None, **options: object) -> None:
+        self.choices = (_solver_choice(), ENCODING_CHOICE)
+        settings = parse_settings(self.name, variant, options, self.choices, ())
+        self.solver: str = settings["solver"]
+        self.encoding: str = settings["encoding"]
+        if self.encoding == AUTO_ENCODING:
+            self.encoding = NATIVE if _has_native_cardinality(self.solver) else DEFAULT_CNF_ENCODING
+        elif self.encoding == NATIVE and not _has_native_cardinality(self.solver):
+            natives = [s for s in self.choices[0].values if _has_native_cardinality(s)]
+            raise ValueError(
+                f"solver {self.solver} has no native cardinality constraints; "
+                f"'native' works with {', '.join(natives)}"
+            )
+
+    @property
+    def full_name(self) -> str:
+        """Always the solver and encoding that ran: ``sat:minicard:native``."""
+        return f"{self.name}:{self.solver}:{self.encoding}"
+
+    @classmethod
+    def available(cls) -> bool:
+        return importlib.util.find_spec("pysat") is not None
+
+    @staticmethod
+    def solver_names() -> tuple[str, ...]:
+        """The solvers this installation offers (imports python-sat)."""
+        return _solver_choice().values
+
+    def unsupported(self, puzzle: Puzzle) -> str | None:
+        return too_large(puzzle)
+
+    # ------------------------------------------------------------------ search
+    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+        start = time.perf_counter()
+        deadline = None if time_limit is None else start + time_limit
+        tally = SolutionTally(limit, keep)
+        state = _SearchState()
+        n = puzzle.n
+        solver, variables, clauses = self._loaded_solver(puzzle)
+        built = time.perf_counter()
+        try:
+            with _Clock(solver, self.solver, deadline) as clock:
+                for queens in self._queen_sets(solver, n, clock.solve, state):
+                    solution = tuple((v - 1) % n for v in queens) if tally.wants_solution else None
+                    if tally.add(solution):
+                        break
+        finally:
+            solver.delete()
+        stats: dict[str, Any] = {
+            "solver": self.solver,
+            "encoding": self.encoding,
+            "build_time": built - start,
+            "solve_time": time.perf_counter() - built,
+            "solves": state.solves,
+            "variables": variables,
+            "clauses": clauses,
+        }
+        return tally.outcome(exhausted=state.exhausted, timed_out=state.timed_out, stats=stats)
+
+    def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
+        solver, _, _ = self._loaded_solver(puzzle)
+        n = puzzle.n
+        try:
+            for queens in self._queen_sets(solver, n, solver.solve, _SearchState()):
+                yield tuple((v - 1) % n for v in queens)
+        finally:
+            solver.delete()
+
+    @staticmethod
+    def _queen_sets(solver: Any, n: int, solve: Callable[[], bool | None], state: _SearchState) -> Iterator[list[int]]:
+        """The queen variables of each solution; each is blocked before the next solve."""
+        from pysolvers import error as SolverError  # python-sat's C extension
+
+        cells = n * n
+        while True:
+            try:
+                found = solve()
+            except SolverError as err:
+                if "keyboard interrupt" in str(err).lower():
+                    raise KeyboardInterrupt from None  # python-sat reports Ctrl-C as its own error
+                raise
+            state.solves += 1
+            if not found:
+                state.exhausted = found is False
+                state.timed_out = found is None
+                return
+            queens = [v for v in solver.get_model()[:cells] if v > 0]
+            yield queens
+            solver.add_clause([-v for v in queens])
+
+    # ------------------------------------------------------------------ model
+    def _loaded_solver(self, puzzle: Puzzle) -> tuple[Any, int, int]:
+        """A fresh solver holding the puzzle's clauses; also the variable and clause counts."""
+        from pysat.solvers import Solver
+
+        base = _board_cnf(puzzle.n, puzzle.rule, self.encoding)
+        extra = CnfBuilder(self.encoding, base.top)
+        for unit in region_units(puzzle):
+            extra.exactly_one([i + 1 for i in unit])
+        queens, blocked = given_cells(puzzle)
+        extra.clauses.extend([[i + 1] for i in queens])
+        extra.clauses.extend([[-i - 1] for i in blocked])
+        solver = Solver(name=self.solver)
+        solver.append_formula(base.clauses)
+        solver.append_formula(extra.clauses)
+        for lits, bound in base.atmosts + extra.atmosts:
+            solver.add_atmost(lits, bound)
+        clauses = len(base.clauses) + len(extra.clauses) + len(base.atmosts) + len(extra.atmosts)
+        return solver, extra.top, clauses
+
+
+@lru_cache(maxsize=128)
+def _board_cnf(n: int, rule: str, encoding: str) -> CnfBuilder:
+    """The clauses every puzzle of this size and rule shares: rows, columns and the rule.
+
+    Cached (and never modified afterwards): a validator checking many puzzles of
+    one size builds them once.
+    """
+    cnf = CnfBuilder(encoding, n * n)
+    for unit in line_units(n):
+        cnf.exactly_one([i + 1 for i in unit])
+    if rule == "queens":
+        for diagonal in diagonals(n):
+            cnf.at_most_one([i + 1 for i in diagonal])
+    else:
+        cnf.clauses.extend([[-a - 1, -b - 1] for a, b in touching_pairs(n)])
+    return cnf
+
+
+@lru_cache(maxsize=None)
+def _has_native_cardinality(solver_name: str) -> bool:
+    from pysat.solvers import Solver
+
+    solver = Solver(name=solver_name)
+    try:
+        return bool(solver.supports_atmost())
+    finally:
+        solver.delete()
+
+
+class _Clock:
+    """Solves under a deadline in the way the solver allows (see the module docstring)."""
+
+    def __init__(self, solver: Any, name: str, deadline: float | None) -> None:
+        self.solver = solver
+        self.deadline = deadline
+        self.timer: threading.Timer | None = None
+        self.lock = threading.Lock()
+        self.done = False
+        self.interruptible = False
+        if deadline is None:
+            self.solve = solver.solve
+        elif name in UNLIMITED:
+            self.solve = self._solve_between_checks
+        elif name in BUDGETED:
+            self.solve = self._solve_in_slices
+        else:
+            self.solve = self._solve_interruptible
+            self.interruptible = True
+
+    def __enter__(self) -> "_Clock":
+        if self.interruptible:
+            assert self.deadline is not None
+            self.timer = threading.Timer(max(0.0, self.deadline - time.perf_counter()), self._interrupt)
+            self.timer.daemon = True
+            self.timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        with self.lock:
+            self.done = True  # the solver may be deleted from here on: never interrupt it again
+        if self.timer is not None:
+            self.timer.cancel()
+
+    def _interrupt(self) -> None:
+        with self.lock:
+            if not self.done:
+                self.solver.interrupt()
+
+    def _left(self) -> float:
+        assert self.deadline is not None
+        return self.deadline - time.perf_counter()
+
+    def _solve_interruptible(self) -> bool | None:
+        if self._left() <= 0:
+            return None
+        return self.solver.solve_limited(expect_interrupt=True)
+
+    def _solve_in_slices(self) -> bool | None:
+        while self._left() > 0:
+            self.solver.conf_budget(CONFLICT_SLICE)
+            found = self.solver.solve_limited()
+            if found is not None:
+                return found
+        return None
+
+    def _solve_between_checks(self) -> bool | None:
+        return self.solver.solve() if self._left() > 0 else None

@@ -1,0 +1,76 @@
+"""The puzzles a benchmark runs on: corpus files and random boards."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from ..formats import read_puzzles
+from ..puzzle import MAX_REGION_N, Puzzle
+from .boards import random_board
+
+
+@dataclass(frozen=True)
+class BenchCase:
+    name: str  # where the puzzle came from: "file:line [id]" or "generated n=8 #3"
+    puzzle: Puzzle
+    expected: str | None = None  # the verdict the corpus records (from its solution count), if any
+
+
+def parse_sizes(text: str) -> list[int]:
+    """Board sizes from "8-11", "8,11,14,18" or "7-11,14"; raises ValueError on bad text."""
+    sizes: set[int] = set()
+    for part in text.split(","):
+        part = part.strip()
+        low, dash, high = part.partition("-")
+        try:
+            first, last = (int(low), int(high)) if dash else (int(part), int(part))
+        except ValueError:
+            raise ValueError(f"{part!r} is not a size or a range of sizes like 8-11") from None
+        if first > last:
+            raise ValueError(f"range {part!r} runs backwards")
+        if first < 1 or last > MAX_REGION_N:
+            raise ValueError(f"sizes must be between 1 and {MAX_REGION_N}, got {part!r}")
+        sizes.update(range(first, last + 1))
+    return sorted(sizes)
+
+
+def expected_verdict(meta: dict) -> str | None:
+    """The verdict a corpus record's ``solutions`` count implies."""
+    count = meta.get("solutions")
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        return None
+    return "none" if count == 0 else "unique" if count == 1 else "multiple"
+
+
+def corpus_cases(
+    paths: Iterable[str], sizes: set[int] | None, per_size: int | None, problems: list[str]
+) -> Iterator[BenchCase]:
+    """The puzzles of the files, filtered by size and capped per size (the first ones).
+
+    Bad records are reported in ``problems`` and skipped; a file that cannot be
+    read at all raises ``PuzzleError``.
+    """
+    taken: Counter[int] = Counter()
+    for path in paths:
+        for record in read_puzzles(path):
+            if record.error is not None or record.puzzle is None:
+                problems.append(f"{record.name}: skipped: {record.error}")
+                continue
+            n = record.puzzle.n
+            if sizes is not None and n not in sizes:
+                continue
+            if per_size is not None and taken[n] >= per_size:
+                continue
+            taken[n] += 1
+            yield BenchCase(record.name, record.puzzle, expected_verdict(record.meta))
+
+
+def generated_cases(sizes: list[int], per_size: int, seed: int, rule: str) -> Iterator[BenchCase]:
+    """``per_size`` random boards of each size, the same ones for the same seed."""
+    for n in sizes:
+        rng = random.Random(f"{seed}:{n}:{rule}")
+        for i in range(per_size):
+            yield BenchCase(f"generated n={n} #{i + 1} (seed {seed})", random_board(n, rng, rule))

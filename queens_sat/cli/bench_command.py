@@ -1,0 +1,208 @@
+"""``queens-sat bench``: time every backend's uniqueness check on the same puzzles, and cross-check them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .common import positive_float, positive_int
+
+# The logic engine answers "solvable by deduction?", not "how many solutions?", and
+# nqueens takes no board with regions (bench/nqueens.py measures it): they take part
+# only when named.
+NOT_BY_DEFAULT = ("logic", "nqueens")
+DEFAULT_PER_SIZE = 20
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "bench",
+        help="compare the backends' speed and verdicts on the same puzzles",
+        description="Time the uniqueness check (limit 2, model building included) of every backend "
+        "on every puzzle: median, p95 and max per board size, and the ratio to the fastest backend, "
+        "all from one run. Also checks that every backend (and the corpus's recorded count) gives the "
+        "same verdict on every puzzle. Exit code 0 when they all agree, 1 on any disagreement "
+        "(each is printed with its puzzle), 2 on bad input, 130 when interrupted (the figures "
+        "measured so far are still printed).",
+    )
+    p.add_argument("corpus", nargs="*", metavar="CORPUS", help="puzzle files (JSON lines corpora, JSON, text grids)")
+    p.add_argument(
+        "--backends",
+        metavar="LIST",
+        help="comma-separated backends with their variants, e.g. native,sat,cpsat,python or "
+        "sat:minisat22,sat:glucose4:ladder (default: every installed exact backend; "
+        "missing ones are skipped with a note)",
+    )
+    p.add_argument("--generate", metavar="SIZES", help="also make random boards of these sizes: 8-11, 8,11,14,18 ...")
+    p.add_argument(
+        "--per-size",
+        type=positive_int,
+        metavar="K",
+        help=f"random boards per size (default {DEFAULT_PER_SIZE}); with CORPUS, also take at most the first K puzzles of each size",
+    )
+    p.add_argument("--sizes", metavar="SIZES", help="only corpus puzzles of these sizes, e.g. 7-11 or 8,11,14,18")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random boards (default 0: the same boards every run)")
+    p.add_argument("--rule", choices=("no-touch", "queens"), default="no-touch", help="rule of the random boards")
+    p.add_argument("--time-limit", type=positive_float, metavar="SECONDS", help="give up on a check after this long (counted as a timeout)")
+    p.add_argument("--repeat", type=positive_int, default=1, metavar="R", help="time each check R times and keep the best (default 1)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="the results as one JSON document on stdout")
+    out.add_argument("--csv", action="store_true", help="the summary rows as CSV on stdout")
+    p.add_argument("--plot", metavar="FILE", help="also draw time against board size per backend (.png, .svg or .pdf; needs matplotlib)")
+    p.add_argument("--raw", metavar="FILE", help="write every single measurement to FILE as a JSON line, as it is made")
+    p.add_argument("--no-color", action="store_true", help="no colours in the table")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..benchmark import BenchError
+
+    try:
+        return _run(args)
+    except BenchError as err:
+        from ..errors import EXIT_BAD_INPUT
+
+        print(f"queens-sat: error: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _run(args: argparse.Namespace) -> int:
+    from ..benchmark import BenchError
+    from ..benchmark.cases import corpus_cases, generated_cases, parse_sizes
+    from ..benchmark.measure import run_bench
+    from ..benchmark.plot import check_plot_target, plot_times
+    from ..benchmark.report import describe_disagreement, plural, print_table, write_csv, write_json
+    from ..benchmark.summary import summarise
+    from ..display import wants_color
+    from ..errors import EXIT_INTERRUPTED, EXIT_NOT_UNIQUE, EXIT_OK
+
+    try:
+        generate = parse_sizes(args.generate) if args.generate else []
+        sizes = set(parse_sizes(args.sizes)) if args.sizes else None
+    except ValueError as err:
+        raise BenchError(str(err)) from None
+    if not args.corpus and not generate:
+        raise BenchError("nothing to measure: name CORPUS files or use --generate SIZES")
+    if args.plot:
+        check_plot_target(args.plot)
+
+    notes: list[str] = []
+    engines = _engines(args.backends, notes)
+    cases = list(corpus_cases(args.corpus, sizes, args.per_size, notes))
+    try:
+        cases += generated_cases(generate, args.per_size or DEFAULT_PER_SIZE, args.seed, args.rule)
+    except ValueError as err:
+        raise BenchError(f"--generate: {err}") from None
+    if not cases:
+        raise BenchError("no puzzle to measure (check --sizes against the corpus)")
+
+    raw = _open_raw(args.raw) if args.raw else None
+    try:
+        with _Progress(len(cases)) as progress:
+
+            def measured(m: Any) -> None:
+                if raw is not None:
+                    raw.write(json.dumps(m.as_dict()) + "\n")
+                    raw.flush()
+
+            def case_done(case: Any, disagreement: Any) -> None:
+                progress.advance()
+                if disagreement is not None:
+                    progress.print(describe_disagreement(disagreement))
+
+            run = run_bench(cases, engines, time_limit=args.time_limit, repeat=args.repeat, on_measurement=measured, on_case=case_done)
+    finally:
+        if raw is not None:
+            raw.close()
+
+    notes.extend(_skip_notes(run))
+    if run.interrupted:
+        notes.append(f"interrupted after {run.puzzles} of {len(cases)} puzzles; the figures cover those")
+    rows = summarise(run.measurements, run.backends)
+    if args.json:
+        write_json(sys.stdout, run, rows, notes)
+    elif args.csv:
+        write_csv(sys.stdout, rows)
+    else:
+        print_table(sys.stdout, run, rows, notes, wants_color(sys.stdout, False if args.no_color else None))
+    if (args.json or args.csv) and notes:
+        for note in notes:
+            print(f"queens-sat: note: {note}", file=sys.stderr)
+    if args.plot and rows:
+        plot_times(run.measurements, run.backends, args.plot, f"uniqueness check, {plural(run.puzzles, 'puzzle')}")
+    if run.disagreements:
+        return EXIT_NOT_UNIQUE
+    return EXIT_INTERRUPTED if run.interrupted else EXIT_OK
+
+
+def _open_raw(path: str) -> Any:
+    from ..benchmark import BenchError
+
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as err:
+        raise BenchError(f"--raw {path}: cannot write: {err.strerror or err}") from None
+
+
+def _engines(spec: str | None, notes: list[str]) -> dict[str, Any]:
+    """The backends to compare, by the names the user gave; missing defaults become notes."""
+    from ..backends import backend_names, get_backend
+    from ..errors import BackendError
+
+    if spec:
+        names = list(dict.fromkeys(part.strip() for part in spec.split(",") if part.strip()))
+        if not names:
+            raise BackendError("--backends is empty")
+        return {name: get_backend(name) for name in names}  # explicitly asked for: errors stop the run
+    engines = {}
+    for name in backend_names():
+        if name in NOT_BY_DEFAULT:
+            continue
+        try:
+            engines[name] = get_backend(name)
+        except BackendError as err:
+            notes.append(f"{name} skipped: {str(err).splitlines()[0]}")
+    return engines
+
+
+def _skip_notes(run: Any) -> list[str]:
+    skipped: dict[str, list[Any]] = {}
+    for m in run.measurements:
+        if m.status == "skipped":
+            skipped.setdefault(m.backend, []).append(m)
+    return [f"{name} skipped {len(ms)} puzzles: {ms[0].error}" for name, ms in skipped.items()]
+
+
+class _Progress:
+    """A progress bar on standard error when it is a terminal; nothing otherwise."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __enter__(self) -> "_Progress":
+        if sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("benchmarking", total=self.total)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+    def advance(self) -> None:
+        if self.bar is not None:
+            self.bar.advance(self.task)
+
+    def print(self, text: str) -> None:
+        if self.bar is not None:
+            self.bar.console.print(text, markup=False, highlight=False)
+        else:
+            print(text, file=sys.stderr, flush=True)

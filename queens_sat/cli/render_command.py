@@ -1,0 +1,102 @@
+"""``queens-sat render``: a board as an SVG or PNG picture, bare, solved, or step by step."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIME_LIMIT, PuzzleError
+from .common import add_input_arguments, add_solver_arguments, iter_records, positive_int
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "render",
+        help="draw a puzzle as an SVG or PNG picture",
+        description="Draw a puzzle: each region in its own colour (colour-blind safe; hatched and "
+        "labelled when colours repeat), thick lines between regions, given queens on a token, "
+        "blocked cells crossed. The suffix of -o picks the format. Exit code 0 when drawn, "
+        "1 when --solution finds no solution or several, 2 on bad input or usage, 3 when a "
+        "time limit was hit.",
+    )
+    add_input_arguments(p, many=False)
+    p.add_argument("-o", "--output", required=True, metavar="PATH", help="picture to write: .svg or .png (.gif too with --steps)")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--solution", action="store_true", help="draw the puzzle's unique solution (an error if it has none or several)")
+    what.add_argument(
+        "--steps",
+        action="store_true",
+        help="draw the logic engine's solve step by step: numbered files (board-01.png...) or one animated .gif",
+    )
+    p.add_argument("--id", metavar="ID", help="which puzzle of a file that holds several: its id, or its line number")
+    p.add_argument("--cell", type=positive_int, metavar="PX", help="side of a cell in pixels (default: about 800 px for the board)")
+    labels = p.add_mutually_exclusive_group()
+    labels.add_argument("--labels", dest="labels", action="store_true", default=None, help="write each region's letter in it")
+    labels.add_argument("--no-labels", dest="labels", action="store_false", help="no region letters (default: letters only when colours repeat)")
+    add_solver_arguments(p)
+    p.add_argument("--quiet", "-q", action="store_true", help="do not list the files written")
+    p.set_defaults(run=run)
+
+
+def _fail(message: str, code: int = EXIT_BAD_INPUT) -> int:
+    print(f"queens-sat: error: {message}", file=sys.stderr)
+    return code
+
+
+def _pick_record(args: argparse.Namespace):
+    """The one puzzle to draw: the only one in the input, or the one named by --id."""
+    records = list(iter_records(args))
+    if not records:
+        raise PuzzleError(f"{args.files or 'the input'}: no puzzle in it")
+    if args.id is not None:
+        chosen = [r for r in records if r.id == args.id or str(r.line) == args.id]
+        if not chosen:
+            raise PuzzleError(f"{records[0].source}: no puzzle with id or line {args.id!r}")
+        records = chosen[:1]
+    if len(records) > 1:
+        ids = ", ".join(r.id or f"line {r.line}" for r in records[:5]) + (", ..." if len(records) > 5 else "")
+        raise PuzzleError(f"{records[0].source} holds {len(records)} puzzles ({ids}); choose one with --id")
+    record = records[0]
+    if record.error is not None or record.puzzle is None:
+        raise record.error if isinstance(record.error, PuzzleError) else PuzzleError(str(record.error))
+    return record
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..render import BoardState, RenderError, StepsUnavailable, image_format, logic_states, render_board, render_steps
+
+    try:
+        image_format(args.output, animated=args.steps)
+    except RenderError as err:
+        return _fail(str(err))
+    record = _pick_record(args)
+    puzzle = record.puzzle
+    state = BoardState()
+    if args.solution:
+        from ..solving import solve
+
+        res = solve(puzzle, backend=args.backend, limit=2, time_limit=args.time_limit)
+        if res.status.value == "none":
+            return _fail(f"{record.name}: no solution, so there is none to draw", EXIT_NOT_UNIQUE)
+        if res.status.value == "multiple":
+            return _fail(
+                f"{record.name}: several solutions (at least {res.count}); --solution draws a unique one only "
+                "('queens-sat check' shows two of them)",
+                EXIT_NOT_UNIQUE,
+            )
+        if res.status.value == "unknown":
+            return _fail(f"{record.name}: the time limit stopped the search before it settled uniqueness", EXIT_TIME_LIMIT)
+        state = BoardState.solved(res.solutions[0])
+    try:
+        if args.steps:
+            written = render_steps(puzzle, logic_states(puzzle), args.output, cell=args.cell, labels=args.labels)
+        else:
+            written = [render_board(puzzle, args.output, state=state, cell=args.cell, labels=args.labels)]
+    except (RenderError, StepsUnavailable) as err:
+        return _fail(str(err))
+    except OSError as err:
+        return _fail(f"cannot write {err.filename or args.output}: {err.strerror or err}")
+    if not args.quiet:
+        for path in written:
+            print(f"wrote {path}")
+    return EXIT_OK
