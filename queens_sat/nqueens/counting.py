@@ -227,9 +227,14 @@ def _results(jobs: list[Task], n: int, workers: int, deadline: float) -> Iterato
         yield from map(_run_task, work)
         return
     import multiprocessing
+    import random
 
+    # Few messages (each costs the parent a fraction of a millisecond): about 32 chunks
+    # per worker, of tasks shuffled so that every chunk mixes big and small sub-trees.
+    random.Random(n).shuffle(work)
+    chunk = max(1, len(work) // (workers * 32))
     with multiprocessing.Pool(workers, initializer=_quiet_worker) as pool:
-        yield from pool.imap_unordered(_run_task, work, chunksize=2)
+        yield from pool.imap_unordered(_run_task, work, chunksize=chunk)
 
 
 class _Progress:
