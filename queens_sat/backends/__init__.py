@@ -14,13 +14,16 @@ from .base import Backend
 
 # name -> (module, class); the module is imported only when the backend is used.
 _REGISTRY: dict[str, tuple[str, str]] = {
+    "nqueens": ("queens_sat.backends.nqueens", "NQueensBackend"),
     "python": ("queens_sat.backends.python", "PythonBackend"),
     "cpsat": ("queens_sat.backends.cpsat", "CpSatBackend"),
     "sat": ("queens_sat.backends.sat", "SatBackend"),
     # reasoning alone: settles only what logic can, so never chosen by "auto"
     "logic": ("queens_sat.backends.logic", "LogicBackend"),
 }
-AUTO_ORDER: tuple[str, ...] = ("python",)
+# nqueens first: it takes only boards without regions or givens, whatever their size,
+# and says so through ``unsupported``; every other board goes on to the general ones.
+AUTO_ORDER: tuple[str, ...] = ("nqueens", "python")
 
 
 def backend_names() -> list[str]:
