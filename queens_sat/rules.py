@@ -14,6 +14,10 @@ DEFAULT_RULE: Rule = "no-touch"
 
 Cell = tuple[int, int]
 
+# From this size on a board without regions is first checked in bulk (bit sets or
+# numpy); the dictionaries below, which name every problem, run only if it fails.
+FAST_CHECK_N = 2048
+
 
 def check_rule(rule: str) -> Rule:
     """Return ``rule`` if it is known; raise ValueError naming the choices otherwise."""
@@ -66,6 +70,11 @@ def solution_violations(
     problems: list[str] = []
     if len(cols) != n:
         return [f"expected {n} queens (one per row), got {len(cols)}"]
+    if regions is None and n >= FAST_CHECK_N:
+        from .nqueens.verify import first_violation
+
+        if first_violation(cols, rule) < 0:  # valid: only the givens are left to check
+            return _given_violations(cols, queens, blocked)
     seen_col: dict[int, int] = {}
     for r, c in enumerate(cols):
         if not isinstance(c, int) or not 0 <= c < n:
@@ -97,6 +106,11 @@ def solution_violations(
             if k in owner:
                 problems.append(f"region {k} holds queens in rows {owner[k]} and {r}")
             owner[k] = r
+    return problems + _given_violations(cols, queens, blocked)
+
+
+def _given_violations(cols: Sequence[int], queens: Iterable[Cell], blocked: Iterable[Cell]) -> list[str]:
+    problems = []
     for r, c in queens:
         if cols[r] != c:
             problems.append(f"given queen ({r}, {c}) is not in the placement")

@@ -7,13 +7,13 @@ Backends only search; this facade is the one place that turns their raw
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Iterator
 
 from .backends import get_backend
 from .backends.base import Backend
 from .errors import BackendError
 from .puzzle import Puzzle
-from .result import Outcome, SolveResult, status_of
+from .result import Outcome, Solution, SolveResult, status_of
 
 
 def as_puzzle(puzzle: Any, rule: str = "no-touch") -> Puzzle:
@@ -68,6 +68,36 @@ def verified_result(puzzle: Puzzle, outcome: Outcome, backend: str, elapsed: flo
         backend=backend,
         stats=dict(outcome.stats),
     )
+
+
+class iter_solutions:
+    """Every solution of ``puzzle``, one at a time, each checked against the rules as it comes.
+
+    Memory stays flat: nothing is kept, so solutions are not compared with each
+    other (the backends' tests make sure none repeats). ``time_limit`` is looked at
+    between two solutions; ``timed_out`` then says whether it cut the stream short.
+    """
+
+    def __init__(self, puzzle: Puzzle | Any, backend: str | Backend = "auto", time_limit: float | None = None) -> None:
+        self.puzzle = as_puzzle(puzzle)
+        self.engine = get_backend(backend, self.puzzle)
+        why = self.engine.unsupported(self.puzzle)
+        if why is not None:
+            raise BackendError(f"backend {self.engine.full_name!r} cannot search this puzzle: {why}")
+        self.backend = self.engine.full_name
+        self.time_limit = time_limit
+        self.timed_out = False
+
+    def __iter__(self) -> Iterator[Solution]:
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for solution in self.engine.iter_solutions(self.puzzle):
+            problems = self.puzzle.violations(solution)
+            if problems:
+                raise BackendError(f"backend {self.backend!r} returned a wrong solution {list(solution)}: {problems[0]}")
+            yield tuple(solution)
+            if deadline is not None and time.perf_counter() > deadline:
+                self.timed_out = True
+                return
 
 
 def count_solutions(puzzle: Puzzle | Any, limit: int | None = None, backend: str | Backend = "auto") -> int:

@@ -226,13 +226,17 @@ def test_check_batch_path_gives_the_reports_of_one_record_at_a_time(tmp_path, mo
     statuses = {r.status for r in batched}
     assert {"unique", "multiple", "invalid"} <= statuses
     if NATIVE:
-        backends = {r.result.backend for r in batched if r.result is not None and r.record.id != "too big for native"}
+        backends = {
+            r.result.backend for r in batched if r.result is not None and r.record.id not in ("too big for native", "free")
+        }
         assert backends == {"native"}
+        # boards without regions or givens go to the N-Queens counter, first in the auto order
+        assert {r.result.backend for r in batched if r.record.id == "free"} == {"nqueens"}
 
 
 @needs_native
 def test_boards_beyond_the_native_limit_fall_back_with_a_message():
-    big = Puzzle(n=65, rule="queens")
+    big = Puzzle(n=65, rule="queens", queens=[(0, 0)])  # a given queen: not one for the N-Queens counter
     with pytest.warns(UserWarning, match="native search handles n <= 64, this board has n = 65"):
         assert get_backend("auto", big).name == "python"
     with pytest.raises(BackendError, match="n <= 64"):

@@ -16,13 +16,18 @@ from .base import Backend
 # name -> (module, class); the module is imported only when the backend is used.
 _REGISTRY: dict[str, tuple[str, str]] = {
     "native": ("queens_sat.backends.native", "NativeBackend"),
+    "nqueens": ("queens_sat.backends.nqueens", "NQueensBackend"),
     "python": ("queens_sat.backends.python", "PythonBackend"),
     "cpsat": ("queens_sat.backends.cpsat", "CpSatBackend"),
     "sat": ("queens_sat.backends.sat", "SatBackend"),
     # reasoning alone: settles only what logic can, so never chosen by "auto"
     "logic": ("queens_sat.backends.logic", "LogicBackend"),
 }
-AUTO_ORDER: tuple[str, ...] = ("native", "python")
+# nqueens first: it takes only boards without regions or givens, whatever their size,
+# and says so through ``unsupported``; every other board goes on to the general ones.
+AUTO_ORDER: tuple[str, ...] = ("nqueens", "native", "python")
+# backends made for some boards only: that they pass a board on is no news worth a warning
+SPECIALISTS: tuple[str, ...] = ("nqueens:",)
 
 
 def backend_names() -> list[str]:
@@ -100,7 +105,7 @@ def _auto_backend(puzzle: Puzzle | None, options: dict) -> Backend:
         backend = cls(None, **options)
         why = backend.unsupported(puzzle) if puzzle is not None else None
         if why is None:
-            declined = [r for r in reasons if not r.endswith(": not installed")]
+            declined = [r for r in reasons if not r.endswith(": not installed") and not r.startswith(SPECIALISTS)]
             if declined:  # a preferred backend could not take this puzzle: say so, once per reason
                 warnings.warn(f"using backend {n!r}: {'; '.join(declined)}", stacklevel=3)
             return backend

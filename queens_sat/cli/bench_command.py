@@ -10,9 +10,10 @@ from typing import Any
 from .common import positive_float, positive_int
 from .progress import ProgressBar
 
-# The logic engine answers "solvable by deduction?", not "how many solutions?":
-# it takes part only when named.
-NOT_BY_DEFAULT = ("logic",)
+# The logic engine answers "solvable by deduction?", not "how many solutions?", and
+# nqueens takes no board with regions (bench/nqueens.py measures it): they take part
+# only when named.
+NOT_BY_DEFAULT = ("logic", "nqueens")
 DEFAULT_PER_SIZE = 20
 
 

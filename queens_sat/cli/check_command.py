@@ -37,7 +37,7 @@ def _grade_order(item: tuple[str, int]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from ..checking import check_records, exit_code
-    from ..display import board_lines, queen_mark, wants_color
+    from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
     from ..logic.describe import logic_brief
 
     batch, records = peek_batch(iter_records(args))
@@ -70,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
         assert res is not None and record.puzzle is not None
         puzzle = record.puzzle
         facts = f"{puzzle.n}x{puzzle.n}, {puzzle.rule}, {res.backend}, {ms(res.elapsed)}"
+        if "method" in res.stats and res.backend == "nqueens":
+            facts += f", {res.stats['method']}"
         verdict = {
             "unique": "unique",
             "multiple": f"multiple ({'at least ' if not res.complete else ''}{res.count} solutions)",
@@ -80,7 +82,9 @@ def run(args: argparse.Namespace) -> int:
         }[report.status]
         logic = f"; logic: {logic_brief(report.logic)}" if report.logic is not None else ""
         print(f"{record.name}: {verdict} [{facts}]{logic}")
-        if not batch or args.boards:
+        if (not batch or args.boards) and puzzle.n > DRAW_MAX_N:
+            print(f"  (boards above n = {DRAW_MAX_N} are not drawn; 'queens-sat solve --out FILE' writes a solution)")
+        elif not batch or args.boards:
             for i, solution in enumerate(res.solutions[:2]):
                 if report.status == "multiple":
                     print(f"  solution {i + 1}:")

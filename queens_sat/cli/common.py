@@ -24,19 +24,23 @@ def positive_float(text: str) -> float:
     return value
 
 
-def whole_number(text: str, minimum: int) -> int:
-    """An argparse value: an integer of at least ``minimum``."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < minimum:
-        raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {text}")
-    return value
+def whole_number(minimum: int):
+    """An argparse type: a whole number of at least ``minimum``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {text}")
+        return value
+
+    return parse
 
 
-def positive_int(text: str) -> int:
-    return whole_number(text, 1)
+positive_int = whole_number(1)
+nonnegative_int = whole_number(0)
 
 
 def add_input_arguments(parser: argparse.ArgumentParser, *, many: bool = True) -> None:
@@ -58,6 +62,45 @@ def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
         help="solver backend: auto, python, ... (see 'queens-sat backends'; default auto)",
     )
     parser.add_argument("--time-limit", type=positive_float, metavar="SECONDS", help="give up on a puzzle after this long")
+
+
+def add_region_free_arguments(parser: argparse.ArgumentParser, *, finding: bool, counting: bool) -> None:
+    """Options of the nqueens backend (boards without regions or givens)."""
+    group = parser.add_argument_group("boards without regions (the nqueens backend)")
+    if finding:
+        group.add_argument(
+            "--method",
+            choices=("auto", "backtrack", "local", "construct"),
+            help="how to find a solution: backtracking, local search, or the explicit construction "
+            "(default auto: backtracking up to n = 29 under the queens rule, local search beyond)",
+        )
+        group.add_argument("--seed", type=nonnegative_int, help="seed of the local search (default 0)")
+    if counting:
+        group.add_argument(
+            "--workers", type=positive_int, metavar="N", help="processes that share a count (default: every core)"
+        )
+
+
+def backend_for(args: argparse.Namespace, puzzle: Puzzle, *, progress: bool = False) -> Any:
+    """What to hand ``solve()``: the backend name given, or the nqueens backend set up by
+    --method, --seed and --workers when the puzzle is one it takes."""
+    options: dict[str, Any] = {}
+    for key in ("method", "seed", "workers"):
+        if getattr(args, key, None) is not None:
+            options[key] = getattr(args, key)
+    if progress:
+        options["progress"] = True
+    if not options:
+        return args.backend
+    from ..backends import get_backend
+
+    if args.backend.partition(":")[0] in ("auto", "nqueens") and puzzle.regions is None and not puzzle.has_givens:
+        return get_backend("nqueens" if args.backend == "auto" else args.backend, puzzle, **options)
+    given = [f"--{key}" for key in ("method", "seed") if key in options]
+    if given:
+        verb = "applies" if len(given) == 1 else "apply"
+        raise PuzzleError(f"{' and '.join(given)} {verb} to boards without regions or givens (the nqueens backend)")
+    return args.backend
 
 
 def add_output_arguments(parser: argparse.ArgumentParser) -> None:
@@ -109,6 +152,15 @@ def peek_batch(records: Iterator[PuzzleRecord]) -> tuple[bool, Iterator[PuzzleRe
 def emit_json(obj: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(obj) + "\n")
     sys.stdout.flush()
+
+
+def facts(res: Any) -> str:
+    """Backend, time and (when the backend reports it) method of a result, for report lines."""
+    text = f"{res.backend}, {ms(res.elapsed)}"
+    method = res.stats.get("method")
+    if method and method != res.backend.partition(":")[2]:
+        text += f", {method}"
+    return text
 
 
 def ms(seconds: float) -> str:

@@ -6,7 +6,18 @@ import argparse
 
 import sys
 
-from .common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, iter_records, ms, peek_batch, positive_int
+from .common import (
+    add_input_arguments,
+    add_output_arguments,
+    add_region_free_arguments,
+    add_solver_arguments,
+    backend_for,
+    emit_json,
+    facts,
+    iter_records,
+    peek_batch,
+    positive_int,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -14,12 +25,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         "count",
         help="count the solutions of each puzzle",
         description="Count solutions exactly, or stop at --limit and report 'at least K'. "
+        "Boards without regions are counted by the nqueens backend: the queens rule by symmetric "
+        "backtracking over --workers processes, the no-touch rule by a recurrence (any n). "
         "Exit code 0 on success, 2 on bad input, 3 when a time limit was hit.",
     )
     add_input_arguments(p)
     add_solver_arguments(p)
     add_output_arguments(p)
     p.add_argument("--limit", type=positive_int, metavar="K", help="stop counting at K solutions")
+    add_region_free_arguments(p, finding=False, counting=True)
     p.set_defaults(run=run)
 
 
@@ -37,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
             else:
                 print(f"queens-sat: error: {record.error}", file=sys.stderr)
             continue
-        res = solve(record.puzzle, backend=args.backend, limit=args.limit, time_limit=args.time_limit, keep=0)
+        engine = backend_for(args, record.puzzle, progress=not (args.quiet or args.json))
+        res = solve(record.puzzle, backend=engine, limit=args.limit, time_limit=args.time_limit, keep=0)
         # "unique" stands for "counted" here: exit 0 unless input was bad or time ran out
         statuses.add("unknown" if res.timed_out else "unique")
         if args.json:
@@ -52,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
                     "elapsed": round(res.elapsed, 6),
                     "backend": res.backend,
                 }
+                | {k: v for k, v in res.stats.items() if k in ("method", "workers")}
             )
             continue
         if args.quiet:
@@ -63,5 +79,5 @@ def run(args: argparse.Namespace) -> int:
         else:
             text = f"at least {res.count}"
         prefix = f"{record.name}: " if batch else ""
-        print(f"{prefix}{text} [{res.backend}, {ms(res.elapsed)}]")
+        print(f"{prefix}{text} [{facts(res)}]")
     return exit_code(statuses)

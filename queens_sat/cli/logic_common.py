@@ -4,19 +4,15 @@ from __future__ import annotations
 
 import argparse
 
-from .common import whole_number
+from .common import nonnegative_int
 
 DEFAULT_DEPTH = 2  # the engine's own default; repeated here so --help imports no engine code
-
-
-def depth(text: str) -> int:
-    return whole_number(text, 0)
 
 
 def add_depth_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-depth",
-        type=depth,
+        type=nonnegative_int,
         default=DEFAULT_DEPTH,
         metavar="D",
         help=f"deepest contradiction probe the logic engine may use; 0 for none (default {DEFAULT_DEPTH})",

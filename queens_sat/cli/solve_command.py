@@ -1,66 +1,168 @@
-"""``queens-sat solve``: one solution of each puzzle, or "no solution"."""
+"""``queens-sat solve``: one solution of each puzzle (or every one with --all), or "no solution"."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import IO, Sequence
 
-from .common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, iter_records, ms, peek_batch
+from ..errors import PuzzleError
+from .common import (
+    add_input_arguments,
+    add_output_arguments,
+    add_region_free_arguments,
+    add_solver_arguments,
+    backend_for,
+    emit_json,
+    facts,
+    iter_records,
+    ms,
+    peek_batch,
+)
+
+CHUNK = 100_000  # columns converted to text at a time when writing a huge solution
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "solve",
-        help="print one solution of each puzzle",
-        description="Find one solution. Exit code 0 when every puzzle was solved, 1 when one has "
-        "no solution, 2 on bad input, 3 when a time limit was hit.",
+        help="print one solution of each puzzle, or every solution",
+        description="Find one solution, or stream every solution with --all. Exit code 0 when every "
+        "puzzle was solved, 1 when one has no solution, 2 on bad input, 3 when a time limit was hit. "
+        "Boards above n = 64 are written as column lists, never drawn.",
     )
     add_input_arguments(p)
     add_solver_arguments(p)
     add_output_arguments(p)
+    p.add_argument("--all", action="store_true", help="stream every solution as it is found (memory stays flat)")
+    p.add_argument(
+        "--columns",
+        action="store_true",
+        help="write each solution as its queens' columns, row by row (\"0 4 7 5 2 6 1 3\"), not as a board",
+    )
+    p.add_argument("--out", metavar="FILE", help="write the solution(s) to FILE instead of standard output (one puzzle)")
+    add_region_free_arguments(p, finding=True, counting=False)
     p.set_defaults(run=run)
 
 
+def columns_line(cols: Sequence[int]) -> str:
+    """A solution as text: its columns separated by spaces, built in chunks for huge boards."""
+    return " ".join(" ".join(map(str, cols[i : i + CHUNK])) for i in range(0, len(cols), CHUNK))
+
+
 def run(args: argparse.Namespace) -> int:
+    batch, records = peek_batch(iter_records(args))
+    if args.out and batch:
+        raise PuzzleError("--out takes one puzzle; this input holds several")
+    out = open(args.out, "w", encoding="utf-8") if args.out else None
+    try:
+        if args.all:
+            return _solve_all(args, batch, records, out)
+        return _solve_each(args, batch, records, out)
+    finally:
+        if out is not None:
+            out.close()
+
+
+def _invalid(args: argparse.Namespace, record) -> None:
+    if args.json:
+        emit_json({"source": record.source, "line": record.line, "id": record.id, "status": "invalid", "error": str(record.error)})
+    else:
+        print(f"queens-sat: error: {record.error}", file=sys.stderr)
+
+
+def _solve_each(args: argparse.Namespace, batch: bool, records, out: IO[str] | None) -> int:
     from ..checking import exit_code
-    from ..display import board_lines, queen_mark, wants_color
+    from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
     from ..solving import solve
 
-    batch, records = peek_batch(iter_records(args))
     color = wants_color(sys.stdout, False if args.no_color else None)
     statuses: set[str] = set()
     for record in records:
         if record.error is not None or record.puzzle is None:
             statuses.add("invalid")
-            if args.json:
-                emit_json({"source": record.source, "line": record.line, "id": record.id, "status": "invalid", "error": str(record.error)})
-            else:
-                print(f"queens-sat: error: {record.error}", file=sys.stderr)
+            _invalid(args, record)
             continue
-        res = solve(record.puzzle, backend=args.backend, limit=1, time_limit=args.time_limit)
+        puzzle = record.puzzle
+        res = solve(puzzle, backend=backend_for(args, puzzle), limit=1, time_limit=args.time_limit)
         found = res.solution
         # "unique" stands for "solved" here: exit 0 means every puzzle got a solution
         statuses.add("unique" if found else ("unknown" if res.timed_out else "none"))
+        status = "solved" if found else ("unknown" if res.timed_out else "none")
         if args.json:
-            emit_json(
-                {
-                    "source": record.source,
-                    "line": record.line,
-                    "id": record.id,
-                    "status": "solved" if found else ("unknown" if res.timed_out else "none"),
-                    "solution": list(found) if found else None,
-                    "elapsed": round(res.elapsed, 6),
-                    "backend": res.backend,
-                }
-            )
+            obj = {"source": record.source, "line": record.line, "id": record.id, "status": status}
+            obj.update(solution=list(found) if found else None, elapsed=round(res.elapsed, 6), backend=res.backend)
+            obj.update({k: v for k, v in res.stats.items() if k in ("method", "seed")})
+            if out is not None:
+                out.write(_json_line(obj))
+                emit_json({k: v for k, v in obj.items() if k != "solution"} | {"out": args.out})
+            else:
+                emit_json(obj)
             continue
+        if out is not None and found:
+            out.write(columns_line(found) + "\n")
         if args.quiet:
             continue
         prefix = f"{record.name}: " if batch else ""
         if found is None:
             print(prefix + ("unknown (time limit hit)" if res.timed_out else "no solution"))
+        elif out is not None:
+            print(f"{prefix}solution of n = {puzzle.n} written to {args.out} [{facts(res)}]")
+        elif args.columns or puzzle.n > DRAW_MAX_N:
+            sys.stdout.write(prefix + columns_line(found) + "\n")
+        else:
+            print(f"{prefix}solution {list(found)} [{facts(res)}]")
+            if not batch:
+                print("\n".join(board_lines(puzzle, found, color=color, queen=queen_mark(sys.stdout))))
+        sys.stdout.flush()
+    return exit_code(statuses)
+
+
+def _json_line(obj: dict) -> str:
+    import json
+
+    return json.dumps(obj) + "\n"
+
+
+def _solve_all(args: argparse.Namespace, batch: bool, records, out: IO[str] | None) -> int:
+    """Every solution of each puzzle, written as it is found and flushed as it goes."""
+    import time
+
+    from ..checking import exit_code
+    from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
+    from ..solving import iter_solutions
+
+    stream = out or sys.stdout
+    color = out is None and wants_color(sys.stdout, False if args.no_color else None)
+    queen = queen_mark(stream)
+    statuses: set[str] = set()
+    for record in records:
+        if record.error is not None or record.puzzle is None:
+            statuses.add("invalid")
+            _invalid(args, record)
             continue
-        print(f"{prefix}solution {list(found)} [{res.backend}, {ms(res.elapsed)}]")
-        if not batch:
-            print("\n".join(board_lines(record.puzzle, found, color=color, queen=queen_mark(sys.stdout))))
+        puzzle = record.puzzle
+        prefix = f"{record.name}: " if batch else ""
+        boards = not (args.json or args.columns or puzzle.n > DRAW_MAX_N)
+        start = time.perf_counter()
+        solutions = iter_solutions(puzzle, backend=backend_for(args, puzzle), time_limit=args.time_limit)
+        count = 0
+        for count, solution in enumerate(solutions, 1):
+            if args.quiet and out is None:
+                continue
+            if args.json:
+                stream.write(_json_line({"source": record.source, "line": record.line, "id": record.id, "index": count, "solution": list(solution)}))
+            elif boards:
+                stream.write(f"{prefix}solution {count}: {list(solution)}\n")
+                stream.write("\n".join(board_lines(puzzle, solution, color=color, queen=queen)) + "\n")
+            else:
+                stream.write(prefix + columns_line(solution) + "\n")
+            if count % 64 == 0 or count < 64:
+                stream.flush()
+        stream.flush()
+        timed_out = solutions.timed_out
+        statuses.add("unknown" if timed_out else ("unique" if count else "none"))
+        if not args.quiet:
+            what = f"at least {count} solutions (time limit hit)" if timed_out else f"{count} solution{'s' if count != 1 else ''}"
+            print(f"{prefix}{what} [{solutions.backend}, {ms(time.perf_counter() - start)}]", file=sys.stderr)
     return exit_code(statuses)

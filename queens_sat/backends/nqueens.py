@@ -1,0 +1,102 @@
+"""The region-free specialist: classic N-Queens and its no-touch cousin, at any size.
+
+Boards without regions and without givens need no general search: the queens rule
+is counted by the symmetric bitmask counter over a process pool, the no-touch rule
+by the recurrence of OEIS A002464; a few solutions come from backtracking on small
+boards and from local search (or the explicit construction) on large ones, so that
+``auto`` never leaves anyone waiting on SAT for n = 10^5. Boards with regions or
+givens are left to the general backends.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Iterator
+
+from ..errors import BackendError
+from ..puzzle import Puzzle
+from ..result import Outcome, Solution
+from .base import Backend
+
+
+class NQueensBackend(Backend):
+    name = "nqueens"
+
+    def __init__(
+        self,
+        variant: str | None = None,
+        *,
+        method: str | None = None,
+        seed: int = 0,
+        workers: int | None = None,
+        progress: bool = False,
+    ) -> None:
+        from ..nqueens.finding import METHODS
+
+        if variant and method and variant != method:
+            raise ValueError(f"backend nqueens:{variant} and method {method!r} disagree")
+        self.method = method or variant or "auto"
+        if self.method not in METHODS:
+            raise ValueError(f"backend 'nqueens' has no method {self.method!r}; choose one of {', '.join(METHODS)}")
+        if workers is not None and workers < 1:
+            raise ValueError(f"workers must be at least 1, got {workers}")
+        self.seed = int(seed)
+        self.workers = workers
+        self.progress = progress
+
+    @property
+    def full_name(self) -> str:
+        return self.name if self.method == "auto" else f"{self.name}:{self.method}"
+
+    def unsupported(self, puzzle: Puzzle) -> str | None:
+        if puzzle.regions is not None:
+            return "it handles boards without regions only"
+        if puzzle.has_givens:
+            return "it handles boards without given queens or blocked cells only"
+        if self.method == "backtrack" and puzzle.n > 63:
+            return "backtracking handles n <= 63; use method local or construct"
+        return None
+
+    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+        if limit is None:
+            return self._count(puzzle, keep, time_limit)
+        return self._find(puzzle, limit, keep, time_limit)
+
+    def _find(self, puzzle: Puzzle, limit: int, keep: int, time_limit: float | None) -> Outcome:
+        from ..nqueens.finding import find_solutions
+
+        try:
+            found = find_solutions(puzzle.n, puzzle.rule, limit, self.method, self.seed, time_limit)
+        except ValueError as err:
+            raise BackendError(str(err)) from None
+        return Outcome(found.solutions[:keep], len(found.solutions), found.complete, found.timed_out, found.stats)
+
+    def _count(self, puzzle: Puzzle, keep: int, time_limit: float | None) -> Outcome:
+        from ..nqueens.counting import MAX_N, count_queens
+        from ..nqueens.no_touch import METHOD, count_no_touch
+
+        start = time.monotonic()
+        if puzzle.rule == "queens":
+            if puzzle.n > MAX_N:
+                raise BackendError(
+                    f"counting {puzzle.n}-queens is out of reach (the counter handles n <= {MAX_N}; "
+                    "the largest count ever computed is n = 27)"
+                )
+            counted = count_queens(puzzle.n, workers=self.workers, time_limit=time_limit, progress=self.progress)
+            count, complete = counted.count, counted.complete
+            stats = {"method": counted.method, "workers": counted.workers, "tasks": counted.tasks}
+        else:
+            count, complete, stats = count_no_touch(puzzle.n), True, {"method": METHOD}
+        kept: list[Solution] = []
+        if keep and count:
+            left = None if time_limit is None else max(0.0, time_limit - (time.monotonic() - start))
+            kept = self._find(puzzle, min(keep, count), keep, left).solutions
+        return Outcome(kept, count, complete, not complete, stats)
+
+    def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
+        from ..nqueens.enumeration import MAX_NATIVE_N, iter_solutions
+
+        if puzzle.n > MAX_NATIVE_N:
+            raise BackendError(f"listing every solution stops at n = {MAX_NATIVE_N}; this board has n = {puzzle.n}")
+        return iter_solutions(puzzle.n, puzzle.rule)
+

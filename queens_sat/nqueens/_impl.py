@@ -1,0 +1,32 @@
+"""Which implementation runs: the compiled kernels, or their pure-Python twins.
+
+The twins are chosen automatically when the extension was not built, and always
+when the environment variable ``QUEENS_SAT_PURE_PYTHON`` is set (to anything but
+``0``), which is how the tests run both paths.
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+
+PURE_ENV = "QUEENS_SAT_PURE_PYTHON"
+
+
+def native() -> ModuleType | None:
+    """The compiled module ``queens_sat._nqueens``, or None when the pure paths must run."""
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return None
+    try:
+        from .. import _nqueens
+    except ImportError:
+        return None
+    return _nqueens
+
+
+def bits(mask: int):
+    """The positions of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low

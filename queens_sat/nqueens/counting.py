@@ -1,0 +1,277 @@
+"""Counting classic N-Queens solutions: one representative per symmetry class, many processes.
+
+No solution (n > 1) is its own mirror image, so the class of a solution under the
+8 symmetries of the square has 8, 4 or 2 members (fixed by no rotation, by the half
+turn, by the quarter turns). The counter visits one representative per class and
+adds the class size. Every solution of an n >= 4 board lies in one of two trees:
+
+* CORNER: a queen in a corner. Only one corner can hold a queen and its class has 8
+  members, two of them with the queen at (0, 0): S and its transpose. Of those two
+  the counter keeps the one whose row-1 queen (column ``a``) lies left of where the
+  column-1 queen lies (row ``b``): rows 2..a-1 keep column 1 free.
+* EDGE: no corner queen. The representative is the smallest member of its class
+  read as a column list, so its row-0 queen (column ``b0``) is at least ``b0`` from
+  both ends of every edge: the side columns hold their queens in rows
+  b0 .. n-1-b0 and the last row's queen lies in columns b0 .. n-1-b0. Complete
+  boards that pass are compared with their images that also start at ``b0``.
+
+The trees are cut into independent tasks by their first rows (``tasks``), which a
+process pool counts in parallel. ``count_task`` here is the pure-Python twin of
+the native ``queens_sat._nqueens.count_task``.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from ._impl import bits, native
+
+CORNER, EDGE = 0, 1
+MAX_N = 63  # rows are machine words in the native kernels
+POOL_FROM_N = 15  # below this a count takes a tenth of a second at most: no processes
+PROGRESS_AFTER = 0.5  # seconds before a progress bar appears
+
+Task = tuple[int, tuple[int, ...]]  # (kind, columns of the first rows)
+
+
+@dataclass(frozen=True)
+class QueensCount:
+    count: int  # exact when ``complete``, a lower bound otherwise
+    complete: bool
+    method: str
+    workers: int
+    tasks: int
+
+
+def constrain(n: int, kind: int, key: int, y: int, cols: int, avail: int) -> int:
+    """The columns of row ``y`` that the tree ``kind`` (with its ``a`` or ``b0``) still allows."""
+    if kind == CORNER:
+        return avail & ~2 if y < key else avail
+    sides = 1 | 1 << (n - 1)
+    if y == n - 1:
+        return avail & ((1 << (n - key)) - 1) & ~((1 << key) - 1)
+    if y < key:
+        return avail & ~sides
+    if y == n - 1 - key:
+        missing = sides & ~cols
+        if missing == sides:
+            return 0
+        if missing:
+            return avail & missing
+    return avail
+
+
+def edge_weight(col: list[int], b0: int) -> int:
+    """The class size when ``col`` is the smallest member of its class, else 0."""
+    n = len(col)
+    m = n - 1
+    inv = [0] * n
+    for r, c in enumerate(col):
+        inv[c] = r
+    images = (
+        lambda r: col[m - r],
+        lambda r: m - col[m - r],
+        lambda r: inv[r],
+        lambda r: m - inv[r],
+        lambda r: inv[m - r],
+        lambda r: m - inv[m - r],
+    )
+    same = 1
+    for image in images:
+        if image(0) != b0:
+            continue
+        seq = [image(r) for r in range(n)]
+        if seq < col:
+            return 0
+        if seq == col:
+            same += 1
+    return 8 // same
+
+
+def _replay(prefix: Iterable[int]) -> tuple[int, int, int]:
+    ld = cols = rd = 0
+    for c in prefix:
+        bit = 1 << c
+        ld, cols, rd = (ld | bit) << 1, cols | bit, (rd | bit) >> 1
+    return ld, cols, rd
+
+
+def tasks(n: int, depth: int) -> list[Task]:
+    """The independent sub-trees of the counter: both trees cut after ``depth`` rows."""
+    depth = max(2, min(depth, n - 2))
+    full = (1 << n) - 1
+    out: list[Task] = []
+
+    def grow(kind: int, key: int, prefix: tuple[int, ...]) -> None:
+        y = len(prefix)
+        if y >= depth:
+            out.append((kind, prefix))
+            return
+        ld, cols, rd = _replay(prefix)
+        for c in bits(constrain(n, kind, key, y, cols, full & ~(ld | cols | rd))):
+            grow(kind, key, prefix + (c,))
+
+    for a in range(2, n - 1):  # a = n-1 would need column 1's queen below the last row
+        grow(CORNER, a, (0, a))
+    for b0 in range(1, n):
+        if b0 < n - 1 - b0:
+            grow(EDGE, b0, (b0,))
+    return out
+
+
+def count_task(n: int, kind: int, prefix: tuple[int, ...], deadline: float = 0.0) -> tuple[int, bool]:
+    """Pure-Python twin of the native kernel: (weighted count, finished).
+
+    ``deadline`` is a ``time.monotonic()`` reading (0: none), comparable across processes.
+    """
+    full = (1 << n) - 1
+    key = prefix[1] if kind == CORNER else prefix[0]
+    col = list(prefix) + [0] * (n - len(prefix))
+    total = 0
+    clock_row = len(prefix) + 2
+
+    class Stop(Exception):
+        pass
+
+    def search(y: int, ld: int, cols: int, rd: int) -> None:
+        nonlocal total
+        avail = constrain(n, kind, key, y, cols, full & ~(ld | cols | rd))
+        if y == n - 1:
+            if avail:
+                col[y] = avail.bit_length() - 1
+                total += 8 if kind == CORNER else edge_weight(col, key)
+            return
+        if y == clock_row and deadline and time.monotonic() > deadline:
+            raise Stop
+        for c in bits(avail):
+            bit = 1 << c
+            col[y] = c
+            search(y + 1, (ld | bit) << 1, cols | bit, (rd | bit) >> 1)
+
+    try:
+        search(len(prefix), *_replay(prefix))
+    except Stop:
+        return total, False
+    return total, True
+
+
+def _run_task(job: tuple[int, int, tuple[int, ...], float]) -> tuple[int, bool]:
+    n, kind, prefix, deadline = job
+    kernel = native()
+    if kernel is not None:
+        return kernel.count_task(n, kind, prefix, deadline)
+    return count_task(n, kind, prefix, deadline)
+
+
+def _quiet_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent reports Ctrl-C once
+
+
+def _split_depth(n: int) -> int:
+    """Rows fixed per task: few tasks for small boards (less Python), many for big ones
+    (tasks of about the same small size, which balance the pool and obey a time limit)."""
+    return 2 if n < 14 else (3 if n < 17 else 4)
+
+
+def count_queens(
+    n: int,
+    *,
+    workers: int | None = None,
+    time_limit: float | None = None,
+    progress: bool = False,
+) -> QueensCount:
+    """The number of solutions of the n-queens board without regions (OEIS A000170).
+
+    ``workers`` processes share the sub-trees (default: every core); a rich progress
+    bar appears on standard error after half a second when ``progress`` is true and
+    standard error is a terminal. With ``time_limit`` the count may come back
+    incomplete: a lower bound.
+    """
+    if not 1 <= n <= MAX_N:
+        raise ValueError(f"counting needs 1 <= n <= {MAX_N}, got {n}")
+    if n < 4:
+        from .enumeration import solution_stream
+
+        stream = solution_stream(n, "queens")
+        return QueensCount(len(stream.next_batch(10)), True, "backtracking", 1, 1)
+    jobs = tasks(n, _split_depth(n))
+    kernel = "native" if native() is not None else "pure Python"
+    workers = os.cpu_count() or 1 if workers is None else workers
+    workers = max(1, min(workers, len(jobs))) if n >= POOL_FROM_N else 1
+    deadline = 0.0 if time_limit is None else time.monotonic() + time_limit
+    total = done = 0
+    complete = True
+    with _Progress(len(jobs), progress, f"counting {n}-queens") as bar:
+        for weighted, finished in _results(jobs, n, workers, deadline):
+            total += weighted
+            done += 1
+            bar.advance()
+            if not finished:
+                complete = False
+                break
+    if done < len(jobs):
+        complete = False
+    method = f"symmetric bitmask backtracking ({kernel}, {workers} worker{'s' if workers > 1 else ''})"
+    return QueensCount(total, complete, method, workers, len(jobs))
+
+
+def _results(jobs: list[Task], n: int, workers: int, deadline: float) -> Iterator[tuple[int, bool]]:
+    """Each task's result, counted here or by a pool; a task past the deadline stops unfinished."""
+    work = [(n, kind, prefix, deadline) for kind, prefix in jobs]
+    if workers == 1:
+        yield from map(_run_task, work)
+        return
+    import multiprocessing
+    import random
+
+    # Few messages (each costs the parent a fraction of a millisecond): about 32 chunks
+    # per worker, of tasks shuffled so that every chunk mixes big and small sub-trees.
+    random.Random(n).shuffle(work)
+    chunk = max(1, len(work) // (workers * 32))
+    with multiprocessing.Pool(workers, initializer=_quiet_worker) as pool:
+        yield from pool.imap_unordered(_run_task, work, chunksize=chunk)
+
+
+class _Progress:
+    """A rich progress bar on standard error, shown only on a terminal and only for long counts."""
+
+    def __init__(self, total: int, wanted: bool, label: str) -> None:
+        self.total = total
+        self.wanted = wanted and sys.stderr.isatty()
+        self.label = label
+        self.start = time.perf_counter()
+        self.done = 0
+        self.bar = None
+        self.task = None
+
+    def __enter__(self) -> "_Progress":
+        return self
+
+    def advance(self) -> None:
+        self.done += 1
+        if self.bar is None and self.wanted and time.perf_counter() - self.start > PROGRESS_AFTER:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+            self.bar = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=self.total, completed=self.done)
+        elif self.bar is not None:
+            self.bar.update(self.task, completed=self.done)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
