@@ -417,3 +417,13 @@ def test_logic_and_grade_keep_only_what_the_engine_solves(capsys):
         assert logic.logic_solve(Puzzle(r["regions"]), max_depth=2).grade == "Medium"
     code, _, err = run(capsys, "generate", "--n", "9", "--grade", "Impossible")
     assert code == 2 and "unknown grade 'Impossible'" in err
+
+
+def test_max_restarts_gives_up_with_exit_code_1(capsys, tmp_path):
+    out = tmp_path / "p.jsonl"
+    code, _, err = run(
+        capsys, "generate", "--n", "10", "--count", "2", "--seed", "1", "--workers", "1",
+        "--strategy", "reject", "--max-restarts", "0", "-o", str(out),
+    )
+    assert code == 1 and "no unique puzzle after 0 fresh layouts" in err and "Traceback" not in err
+    assert out.read_text() == ""

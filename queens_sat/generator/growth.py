@@ -1,12 +1,11 @@
 """Regions grown around the planted queens by a multi-source random flood fill.
 
 Each region gets its own expansion rate (how often it is picked to grow; see
-``rate_floor``) and a
-growth style: ``horizontal`` and ``vertical`` prefer cells beside / above and
-below the cells they hold, so they grow into bands; ``compact`` prefers cells
-with many neighbours in the region already, so it grows into blobs. Mixing them
-per region is what makes layouts look different from one another, not all the
-same random blobs.
+``rate_floor``) and a growth style: ``horizontal`` and ``vertical`` prefer cells
+beside / above and below the cells they hold, so they grow into bands;
+``compact`` prefers cells with many neighbours in the region already, so it
+grows into blobs. Mixing them per region is what makes layouts look different
+from one another, not all the same random blobs.
 """
 
 from __future__ import annotations

@@ -20,6 +20,8 @@ from .layout import neighbours
 
 @dataclass(frozen=True)
 class RegionRules:
+    """Which layouts are allowed (see the module's docstring); the default is what published puzzles obey."""
+
     connected: bool = True
     max_share: float = 0.4
     full_lines: bool = False
