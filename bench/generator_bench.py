@@ -113,7 +113,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         ratio = ""
         if strategy == "repair" and (n, "reject", validator) in medians and (n, "repair", validator) in medians:
-            ratio = f"{medians[(n, 'reject', validator)] / medians[(n, 'repair', validator)]:.0f}x faster"
+            times = medians[(n, "reject", validator)] / medians[(n, "repair", validator)]
+            ratio = f"{times:.0f}x faster" if times >= 10 else f"{times:.1f}x"
         table.add_row(*[str(x) for x in row], ratio)
     console.print(table)
     return 0
