@@ -1,33 +1,39 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The native search: a bitmask backtracker on plain C integers, run without the GIL.
 
-The candidate cells are kept twice, as one uint64 per row (bit c: column c still
-open) and one uint64 per column (bit r), so n goes up to 64; a region is a short
-list of (row, columns) pairs. A unit is a row, a column or a region; each needs
-exactly one queen. Every unit keeps the key ``count << 8 | unit`` up to date as
-cells go (``count`` its candidates; a closed unit reads ``CLOSED``), so choosing
-where to branch is a single min over a short array, which the compiler
-vectorises: the least key names the first unit (rows, columns, regions, in that
-order) with the fewest candidates; the search prunes when that is none. A placed queen rules out its
-row, column, region and neighbours (or diagonals) by bit operations that visit
-only the cells it removes.
+A unit is a row, a column or a region; each needs exactly one queen. Every unit
+keeps the key ``count << 8 | unit`` up to date as candidate cells go (a unit
+that holds its queen reads ``CLOSED``), so choosing where to branch is a single
+min over a short array, which the compiler vectorises: the least key names the
+first unit (rows, columns, regions, in that order) with the fewest candidates,
+and the search prunes when that is none. These are the choices of the
+pure-Python reference (``queens_sat/backends/python.py``), so both find the
+solutions in the same order.
 
-The search keeps its stack in C arrays instead of recursing, so it can stop after
-any solution and resume later: that one mechanism serves the solution limit, the
-time limit, Ctrl-C (checked every ``CHECK_EVERY`` nodes) and the streaming
-iterator.
+The candidate cells live in one of two layouts, picked by board size:
+
+- flat (n <= FLAT_N): the board is ceil(n*n / 64) words, bit r*n + c per cell;
+  a queen's placement is an AND-NOT with its cell's precomputed kill mask (row,
+  column, neighbours or diagonals) and its region's mask, a word at a time;
+- rows (n up to 64): one word per row (bit c) and one per column (bit r), a
+  region as (row, columns) pairs; a placement clears only the cells it removes.
+
+Either way only the removed cells are visited to lower the counts of their units.
+The search keeps its stack in C arrays instead of recursing, so it can stop
+after any solution and resume later: that one mechanism serves the solution
+limit, the time limit, Ctrl-C (checked every ``CHECK_EVERY`` nodes) and the
+streaming iterator.
 
 Python entries: ``count`` (one board), ``count_batch`` (a stack of boards in one
-call, no Python work per board), ``Search`` (resumable), ``MAX_N`` and
-``RULE_CODES``. Callers use them through ``queens_sat.fast`` and the ``native``
-backend, which check shapes and dtypes; these entries trust them.
+call, no Python work per board), ``Search`` (resumable) and ``MAX_N``; a rule
+is given as 0 (no-touch) or 1 (queens). Callers use them through
+``queens_sat.fast`` and the ``native`` backend, which check shapes and dtypes;
+these entries trust them.
 """
 
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
-
-import numpy as np
 
 cdef extern from *:
     """
@@ -74,6 +80,7 @@ ctypedef int32_t tally  # count << 8 | unit
 
 cdef enum:
     MAX_BOARD = 64
+    FLAT_N = 24        # boards up to 24 x 24 use the flat layout (kill masks: at most 41 KB)
     CHECK_MASK = 4095  # look at the clock and for Ctrl-C every 4096 nodes
     ONE = 256          # one candidate in a key
     CLOSED = 0x7FFFFFFF  # the key of a unit that holds its queen: above any real key
@@ -90,21 +97,35 @@ cdef enum:  # why run() returned
 
 MAX_N = MAX_BOARD
 CHECK_EVERY = CHECK_MASK + 1
-RULE_CODES = {"no-touch": NO_TOUCH, "queens": QUEENS}
 
 
 cdef struct Searcher:
     int cap              # the largest n the buffers hold
     int n, rule, has_regions
     int units            # 3n with regions, 2n without
-    word *state          # per depth (2cap words): the row words, then the column words
+    int flat             # 1: the flat layout (n <= FLAT_N), 0: the row layout
+    int W                # flat layout: words per board (``flat_words``)
+    # tables that depend on n and the rule only, kept while they stay the same (a batch of one size)
+    int table_n          # the n of these tables; -1: none yet
+    int table_rule       # the rule they were made for
+    int *rc              # cap * cap: r << 8 | c of cell r * n + c
+    word *kill           # flat: per cell, W words: what a queen there rules out besides its region
+    int *rc_units        # flat: per cell, its row | its column << 8
+    # the flat layout: the board is W words, cell r * n + c at bit (r * n + c) of them
+    word *flat_state     # per depth: the W words of candidates
+    word *unit_mask      # per unit (3n, and an empty one at 2n without regions): its cells, W words
+    int *cell_units      # per cell: its row | its column << 8 | its region's unit << 16 (2n without regions)
+    # both layouts: the units' keys
     tally *keys          # per depth (3cap): the key of each unit, rows, columns, regions
     tally *size          # each unit's key with all its cells candidates
+    # the row layout
+    word *state          # per depth (2cap words): the row words, then the column words
     int *row_start       # region k's (row, columns) pairs are row_start[k] .. row_start[k + 1] - 1
     int *row_line
     word *row_mask
     word *build          # scratch for setup
     uint8_t *region_of   # n * n region numbers
+    # the search
     int *cell            # the queen placed at each depth (r * n + c)
     int *unit            # the unit branched on at each depth
     int given[MAX_BOARD] # the column of each row's given queen, or -1
@@ -120,8 +141,11 @@ cdef struct Searcher:
 cdef Searcher *new_searcher(int cap) noexcept nogil:
     """Buffers for boards up to ``cap``, in one block; NULL when memory runs out."""
     cdef size_t sq = <size_t>(cap * cap)
-    cdef size_t words = (cap + 1) * 2 * cap + 2 * sq
-    cdef size_t ints = (cap + 1) + sq + 2 * (cap + 1)
+    cdef size_t W = flat_words(cap)
+    cdef size_t flat = sq if cap <= FLAT_N else 0  # the flat tables are needed only up to FLAT_N
+    cdef size_t board = W if cap <= FLAT_N else 0
+    cdef size_t words = (cap + 1) * 2 * cap + 2 * sq + (flat * W + (cap + 1) * board + (3 * cap + 1) * board)
+    cdef size_t ints = (cap + 1) + sq + 2 * (cap + 1) + sq + 2 * flat
     cdef size_t tallies = (cap + 1) * 3 * cap + 3 * cap
     cdef char *block = <char *>malloc(sizeof(Searcher) + words * sizeof(word) + ints * sizeof(int) + tallies * sizeof(tally) + sq)
     if block == NULL:
@@ -135,6 +159,12 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     w += sq
     s.build = w
     w += sq
+    s.kill = w
+    w += flat * W
+    s.flat_state = w
+    w += (cap + 1) * board
+    s.unit_mask = w
+    w += (3 * cap + 1) * board
     cdef int *p = <int *>w
     s.row_start = p
     p += cap + 1
@@ -144,6 +174,12 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     p += cap + 1
     s.unit = p
     p += cap + 1
+    s.rc = p
+    p += sq
+    s.rc_units = p
+    p += flat
+    s.cell_units = p
+    p += flat
     cdef tally *t = <tally *>p
     s.keys = t
     t += (cap + 1) * 3 * cap
@@ -151,7 +187,15 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     t += 3 * cap
     s.region_of = <uint8_t *>t
     s.ticks = 0
+    s.table_n = -1
     return s
+
+
+cdef inline int flat_words(int n) noexcept nogil:
+    """Words of a flat board: at least 2, so that boards up to 11 x 11 share one
+    fixed width the compiler unrolls (see ``flat_place``)."""
+    cdef int W = (n * n + 63) >> 6
+    return W if W > 2 else 2
 
 
 cdef inline word full_mask(int n) noexcept nogil:
@@ -162,23 +206,81 @@ cdef inline word bit(int i) noexcept nogil:
     return <word>1 << i
 
 
+cdef inline void add_cell(word *mask, int i) noexcept nogil:
+    """Add cell number ``i`` to a flat mask."""
+    mask[i >> 6] |= bit(i & 63)
+
+
+# ---------------------------------------------------------------------------- one board's tables
+
+
+cdef void size_tables(Searcher *s, int n, int rule) noexcept nogil:
+    """The tables that depend on n and the rule only; kept while they stay the same (a batch)."""
+    cdef int r, c, rr, cc, d, i, corner, W = flat_words(n)
+    cdef word *kill
+    if s.table_n == n and s.table_rule == rule:
+        return
+    for r in range(n):
+        for c in range(n):
+            s.rc[r * n + c] = r << 8 | c
+    if n <= FLAT_N:
+        memset(s.unit_mask, 0, 2 * n * W * sizeof(word))
+        for r in range(n):  # the rows' and columns' masks
+            for c in range(n):
+                add_cell(s.unit_mask + r * W, r * n + c)
+                add_cell(s.unit_mask + (n + c) * W, r * n + c)
+        memset(s.kill, 0, n * n * W * sizeof(word))
+        for r in range(n):
+            for c in range(n):
+                i = r * n + c
+                s.rc_units[i] = r | (n + c) << 8
+                kill = s.kill + i * W
+                for d in range(n):  # the row and the column
+                    add_cell(kill, r * n + d)
+                    add_cell(kill, d * n + c)
+                for d in range(1, n if rule == QUEENS else 2):  # the diagonals, or the diagonal neighbours
+                    for corner in range(4):
+                        rr = r + (d if corner & 1 else -d)
+                        cc = c + (d if corner & 2 else -d)
+                        if 0 <= rr < n and 0 <= cc < n:
+                            add_cell(kill, rr * n + cc)
+    s.table_n = n
+    s.table_rule = rule
+
+
 cdef int setup(Searcher *s, int n, int rule, const int64_t *regions) noexcept nogil:
-    """The region tables of one board; returns -1, or the index of the first cell whose region is out of range."""
-    cdef int r, c, i, k, p = 0
+    """The tables of one board; returns -1, or the index of the first cell whose region is out of range."""
+    cdef int r, c, i, k, W, p = 0
     cdef word *by_row = s.build  # by_row[k * n + r]: the columns of region k in row r
     s.n = n
     s.rule = rule
     s.has_regions = regions != NULL
     s.units = 3 * n if regions != NULL else 2 * n
+    s.flat = n <= FLAT_N
+    s.W = flat_words(n)
+    size_tables(s, n, rule)
     for i in range(s.units):
         s.size[i] = (n if i < 2 * n else 0) * ONE + i
+    if s.flat:  # the regions' masks (units 2n.., all empty without regions)
+        W = s.W
+        memset(s.unit_mask + 2 * n * W, 0, (n + 1) * W * sizeof(word))
+        for i in range(n * n):
+            k = 2 * n
+            if regions != NULL:
+                if <uint64_t>regions[i] >= <uint64_t>n:
+                    return i
+                k += <int>regions[i]
+                s.size[k] += ONE
+                add_cell(s.unit_mask + k * W, i)
+            s.cell_units[i] = s.rc_units[i] | k << 16  # without regions: the empty unit 2n, never read
+        return -1
     if regions == NULL:
         return -1
     memset(s.build, 0, n * n * sizeof(word))
     for r in range(n):
         for c in range(n):
             i = r * n + c
-            if regions[i] < 0 or regions[i] >= n:
+            if <uint64_t>regions[i] >= <uint64_t>n:
                 return i
             k = <int>regions[i]
             s.region_of[i] = <uint8_t>k
@@ -193,6 +295,76 @@ cdef int setup(Searcher *s, int n, int rule, const int64_t *regions) noexcept no
                 p += 1
     s.row_start[n] = p
     return -1
+
+
+# ---------------------------------------------------------------------------- the flat layout (n <= FLAT_N)
+
+
+cdef inline void flat_forget(const int *cell_units, tally *keys, word removed, int base) noexcept nogil:
+    """Lower the counts of the three units of every cell in ``removed`` (cells ``base`` + bit)."""
+    cdef int units
+    while removed:
+        units = cell_units[base + qs_ctz(removed)]
+        removed &= removed - 1
+        keys[units & 255] -= ONE
+        keys[(units >> 8) & 255] -= ONE
+        keys[units >> 16] -= ONE
+
+
+cdef inline void flat_place_w(Searcher *s, int depth, int cell, int W) noexcept nogil:
+    """Depth + 1 = depth with a queen on ``cell``: all it rules out goes by AND-NOT, a word
+    at a time, and each cell that goes lowers the counts of its units."""
+    cdef int w, count = s.units  # locals: the key stores below cannot change them
+    cdef const int *cell_units = s.cell_units
+    cdef const word *src = s.flat_state + depth * W
+    cdef word *dst = s.flat_state + (depth + 1) * W
+    cdef tally *keys = s.keys + (depth + 1) * count
+    cdef int units = cell_units[cell]
+    cdef int region = units >> 16
+    cdef const word *kill = s.kill + cell * W
+    cdef const word *mask = s.unit_mask + region * W
+    cdef word gone
+    qs_copy32(keys, keys - count, count)
+    for w in range(W):
+        gone = src[w] & (kill[w] | mask[w])
+        dst[w] = src[w] ^ gone
+        flat_forget(cell_units, keys, gone, w << 6)
+    keys[units & 255] = CLOSED
+    keys[(units >> 8) & 255] = CLOSED
+    keys[region] = CLOSED  # without regions: the empty unit 2n, never read
+
+
+cdef inline int flat_next_cell_w(Searcher *s, int depth, int u, int W) noexcept nogil:
+    """The first candidate cell of unit ``u``, or -1 when it has none left."""
+    cdef int w
+    cdef const word *state = s.flat_state + depth * W
+    cdef const word *mask = s.unit_mask + u * W
+    cdef word x
+    for w in range(W):
+        x = state[w] & mask[w]
+        if x:
+            return (w << 6) + qs_ctz(x)
+    return -1
+
+
+cdef inline void flat_place(Searcher *s, int depth, int cell) noexcept nogil:
+    if s.W == 2:  # a constant width: the compiler unrolls the common case
+        flat_place_w(s, depth, cell, 2)
+    else:
+        flat_place_w(s, depth, cell, s.W)
+
+
+cdef inline int flat_next_cell(Searcher *s, int depth, int u) noexcept nogil:
+    return flat_next_cell_w(s, depth, u, 2) if s.W == 2 else flat_next_cell_w(s, depth, u, s.W)
+
+
+cdef inline void flat_drop(Searcher *s, int depth, int cell) noexcept nogil:
+    """Take ``cell`` out of depth's candidates (it is one)."""
+    s.flat_state[depth * s.W + (cell >> 6)] &= ~bit(cell & 63)
+    flat_forget(s.cell_units, s.keys + depth * s.units, bit(cell & 63), cell & ~63)
+
+
+# ---------------------------------------------------------------------------- the row layout (n > FLAT_N)
 
 
 cdef inline void drop(Searcher *s, word *state, tally *keys, int r, int c) noexcept nogil:
@@ -230,8 +402,8 @@ cdef void place(Searcher *s, int depth, int r, int c) noexcept nogil:
     cdef tally *keys = s.keys + (depth + 1) * s.units
     cdef tally *region_keys = keys + 2 * n
     cdef const uint8_t *region_of = s.region_of
-    memcpy(rows, rows - 2 * n, 2 * n * sizeof(word))
-    memcpy(keys, keys - s.units, s.units * sizeof(tally))
+    qs_copy64(rows, rows - 2 * n, 2 * n)
+    qs_copy32(keys, keys - s.units, s.units)
     x = rows[r]  # the queen's row
     rows[r] = 0
     while x:
@@ -281,35 +453,6 @@ cdef void place(Searcher *s, int depth, int r, int c) noexcept nogil:
         region_keys[k] = CLOSED
 
 
-cdef void start(Searcher *s, const int *queens, int nq, const int *blocked, int nb, double time_limit) noexcept nogil:
-    """Put the search at its root: every cell a candidate but the blocked ones, the given queens placed."""
-    cdef int n = s.n, i, r, c
-    cdef word *rows = s.state
-    for i in range(2 * n):
-        rows[i] = full_mask(n)
-        s.given[i >> 1] = -1
-    memcpy(s.keys, s.size, s.units * sizeof(tally))
-    for i in range(nb):
-        drop(s, rows, s.keys, blocked[i] // n, blocked[i] % n)
-    s.count = 0
-    s.nodes = 1  # the root
-    s.depth = 0
-    s.fresh = 1
-    s.placed0 = 0
-    s.deadline = qs_now() + time_limit if time_limit > 0 else 0.0
-    for i in range(nq):
-        r = queens[i] // n
-        c = queens[i] % n
-        if not (rows[r] >> c) & 1:
-            s.depth = -1  # a given queen on a ruled-out cell: no solution
-            return
-        s.given[r] = c
-        s.placed0 += 1
-        place(s, 0, r, c)  # into depth 1, then back
-        memcpy(rows, rows + 2 * n, 2 * n * sizeof(word))
-        memcpy(s.keys, s.keys + s.units, s.units * sizeof(tally))
-
-
 cdef inline int scan(Searcher *s, int depth) noexcept nogil:
     """The unit to branch on: the first open one with the fewest candidates; -1 at a dead end.
 
@@ -343,6 +486,53 @@ cdef inline int next_cell(Searcher *s, int depth, int u) noexcept nogil:
     return -1
 
 
+# ---------------------------------------------------------------------------- the search, either layout
+
+
+cdef void start(Searcher *s, const int *queens, int nq, const int *blocked, int nb, double time_limit) noexcept nogil:
+    """Put the search at its root: every cell a candidate but the blocked ones, the given queens placed."""
+    cdef int n = s.n, i, r, c
+    cdef word *rows = s.state
+    cdef word *flat = s.flat_state
+    for i in range(n):
+        s.given[i] = -1
+    memcpy(s.keys, s.size, s.units * sizeof(tally))
+    if s.flat:
+        for i in range(s.W):
+            flat[i] = <word>-1
+        if (n * n) & 63:
+            flat[s.W - 1] = bit((n * n) & 63) - 1
+        for i in range(nb):
+            if (flat[blocked[i] >> 6] >> (blocked[i] & 63)) & 1:
+                flat_drop(s, 0, blocked[i])
+    else:
+        for i in range(2 * n):
+            rows[i] = full_mask(n)
+        for i in range(nb):
+            drop(s, rows, s.keys, blocked[i] // n, blocked[i] % n)
+    s.count = 0
+    s.nodes = 1  # the root
+    s.depth = 0
+    s.fresh = 1
+    s.placed0 = 0
+    s.deadline = qs_now() + time_limit if time_limit > 0 else 0.0
+    for i in range(nq):
+        r = queens[i] // n
+        c = queens[i] % n
+        if not (((flat[queens[i] >> 6] >> (queens[i] & 63)) if s.flat else (rows[r] >> c)) & 1):
+            s.depth = -1  # a given queen on a ruled-out cell: no solution
+            return
+        s.given[r] = c
+        s.placed0 += 1
+        if s.flat:  # into depth 1, then back
+            flat_place(s, 0, queens[i])
+            memcpy(flat, flat + s.W, s.W * sizeof(word))
+        else:
+            place(s, 0, r, c)
+            memcpy(rows, rows + 2 * n, 2 * n * sizeof(word))
+        memcpy(s.keys, s.keys + s.units, s.units * sizeof(tally))
+
+
 cdef int check_stop(Searcher *s) noexcept nogil:
     if s.deadline > 0 and qs_now() > s.deadline:
         return TIMED_OUT
@@ -354,13 +544,12 @@ cdef int check_stop(Searcher *s) noexcept nogil:
 
 cdef void record(Searcher *s, int depth, int16_t *out) noexcept nogil:
     """Write the columns of the current solution into ``out``."""
-    cdef int r, i, cell
+    cdef int r, i, rc
     for r in range(s.n):
         out[r] = <int16_t>s.given[r]
     for i in range(depth):
-        cell = s.cell[i]
-        r = cell // s.n
-        out[r] = <int16_t>(cell - r * s.n)
+        rc = s.rc[s.cell[i]]
+        out[rc >> 8] = <int16_t>(rc & 255)
 
 
 cdef int run(Searcher *s, int64_t limit, int keep, int16_t *solutions, int *kept) noexcept nogil:
@@ -370,6 +559,7 @@ cdef int run(Searcher *s, int64_t limit, int keep, int16_t *solutions, int *kept
     ``kept`` < ``keep``, counting them in ``kept``.
     """
     cdef int n = s.n
+    cdef bint flat = s.flat
     cdef int d = s.depth
     cdef int fresh = s.fresh
     cdef int u, cell, r, c, stop
@@ -400,19 +590,26 @@ cdef int run(Searcher *s, int64_t limit, int keep, int16_t *solutions, int *kept
                 s.fresh = 0
                 return stop
         u = s.unit[d]
-        cell = next_cell(s, d, u) if u >= 0 else -1
+        if u < 0:
+            cell = -1
+        else:
+            cell = flat_next_cell(s, d, u) if flat else next_cell(s, d, u)
         if cell < 0:  # done here: back to the parent
             d -= 1
             if d < 0:
                 s.depth = -1
                 return EXHAUSTED
             continue
-        r = cell // n
-        c = cell - r * n
         s.cell[d] = cell
         s.nodes += 1
-        place(s, d, r, c)
-        drop(s, s.state + d * 2 * n, s.keys + d * s.units, r, c)  # later siblings: the unit's queen is not here
+        if flat:
+            flat_place(s, d, cell)
+            flat_drop(s, d, cell)  # later siblings: the unit's queen is not here
+        else:
+            r = s.rc[cell] >> 8
+            c = s.rc[cell] & 255
+            place(s, d, r, c)
+            drop(s, s.state + d * 2 * n, s.keys + d * s.units, r, c)
         d += 1
         fresh = 1
 

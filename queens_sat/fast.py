@@ -35,7 +35,7 @@ from .result import Outcome, Solution
 from .rules import RULES, Cell
 
 MAX_N = 64  # the native search keeps a row in one 64-bit word; the reference follows for the same results
-_RULE_CODES = {"no-touch": 0, "queens": 1}  # as in native/bitsearch.pyx
+_RULE_CODES = {"no-touch": 0, "queens": 1}  # how native/bitsearch.pyx numbers the rules
 
 
 class CountResult(NamedTuple):
@@ -95,7 +95,8 @@ class BatchInterrupted(KeyboardInterrupt):
 # ---------------------------------------------------------------------------- arguments
 
 
-def _rule_code(rule: str) -> int:
+def rule_code(rule: str) -> int:
+    """The number the compiled search knows ``rule`` by; ValueError for an unknown rule."""
     if rule not in _RULE_CODES:
         raise ValueError(f"rule {rule!r} is not one of {', '.join(RULES)}")
     return _RULE_CODES[rule]
@@ -169,7 +170,7 @@ def native_search(
     ext = native_module()
     if ext is None:
         raise RuntimeError("the native extension is not available")
-    return CountResult._make(ext.count(grid, n, _rule_code(rule), _limit(limit), keep, queens, blocked, time_limit or 0.0))
+    return CountResult._make(ext.count(grid, n, rule_code(rule), _limit(limit), keep, queens, blocked, time_limit or 0.0))
 
 
 def native_count_regions(
@@ -205,7 +206,7 @@ def python_count_regions(
     """``count_regions`` on the pure-Python reference."""
     grid = _grids(regions, 2)
     n = grid.shape[0]
-    _rule_code(rule)
+    rule_code(rule)
     _limit(limit)
     return _from_outcome(search_parts(
         n,
@@ -241,7 +242,7 @@ def _batch_arguments(regions: Any, rule: str, limit: int | None, queens: Any, bl
     grids = _grids(regions, 3)
     if keep < 0:
         raise ValueError(f"keep must be at least 0, got {keep}")
-    _rule_code(rule)
+    rule_code(rule)
     _limit(limit)
     return grids, _masks(queens, grids.shape, "queens"), _masks(blocked, grids.shape, "blocked")
 
@@ -265,7 +266,7 @@ def native_count_batch(
     out = _empty_counts(m, n, keep)
     try:
         ext.count_batch(
-            grids, _rule_code(rule), _limit(limit), keep, queen_masks, blocked_masks, time_limit or 0.0,
+            grids, rule_code(rule), _limit(limit), keep, queen_masks, blocked_masks, time_limit or 0.0,
             out.counts, out.complete.view(np.uint8), out.timed_out.view(np.uint8), out.solutions, out.nodes, out.elapsed,
         )
     except KeyboardInterrupt:

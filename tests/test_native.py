@@ -58,6 +58,23 @@ def test_native_finds_what_the_reference_finds_in_the_same_order(rule, givens):
         assert got == want._replace(nodes=got.nodes)
 
 
+# Boards past the flat layout (n > 24) that the reference settles in well under a second.
+LARGE = [(25, "no-touch", False, 10), (25, "no-touch", True, 18), (27, "queens", False, 17), (27, "queens", True, 17),
+         (30, "no-touch", False, 20), (30, "queens", True, 2), (33, "no-touch", True, 21), (33, "queens", False, 23)]
+
+
+@needs_native
+def test_native_row_layout_agrees_with_the_reference_on_large_boards():
+    for n, rule, givens, seed in LARGE:
+        grid, queens, blocked = _parts(random_puzzle(n, seed, rule, givens))
+        args = dict(queens=queens, blocked=blocked, keep=3)
+        want = fast.python_count_regions(grid, rule, 3, **args)
+        got = fast.native_count_regions(grid, rule, 3, **args)
+        assert got == want._replace(nodes=got.nodes), (n, rule, givens, seed)
+    for puzzle in (Puzzle(n=30, rule="queens"), Puzzle(n=40), Puzzle(n=50, rule="queens")):
+        assert solve(puzzle, backend="native", limit=3).solutions == solve(puzzle, backend="python", limit=3).solutions
+
+
 @needs_native
 def test_native_counts_match_oeis_beyond_the_shared_tests():
     assert count_solutions(Puzzle(n=12, rule="queens"), backend="native") == 14200  # A000170
