@@ -223,6 +223,8 @@ cdef void size_tables(Searcher *s, int n, int rule) noexcept nogil:
     for r in range(n):
         for c in range(n):
             s.rc[r * n + c] = r << 8 | c
+    for i in range(2 * n):  # the rows' and columns' keys with all their cells candidates
+        s.size[i] = n * ONE + i
     if n <= FLAT_N:
         memset(s.unit_mask, 0, 2 * n * W * sizeof(word))
         for r in range(n):  # the rows' and columns' masks
@@ -250,7 +252,8 @@ cdef void size_tables(Searcher *s, int n, int rule) noexcept nogil:
 
 cdef int setup(Searcher *s, int n, int rule, const int64_t *regions) noexcept nogil:
     """The tables of one board; returns -1, or the index of the first cell whose region is out of range."""
-    cdef int r, c, i, k, W, p = 0
+    cdef int r, c, i, k, w, W, count, p = 0
+    cdef word *mask
     cdef word *by_row = s.build  # by_row[k * n + r]: the columns of region k in row r
     s.n = n
     s.rule = rule
@@ -259,23 +262,30 @@ cdef int setup(Searcher *s, int n, int rule, const int64_t *regions) noexcept no
     s.flat = n <= FLAT_N
     s.W = flat_words(n)
     size_tables(s, n, rule)
-    for i in range(s.units):
-        s.size[i] = (n if i < 2 * n else 0) * ONE + i
-    if s.flat:  # the regions' masks (units 2n.., all empty without regions)
+    if s.flat:  # the regions' masks (units 2n.., all empty without regions) and keys
         W = s.W
-        memset(s.unit_mask + 2 * n * W, 0, (n + 1) * W * sizeof(word))
+        mask = s.unit_mask + 2 * n * W
+        memset(mask, 0, (n + 1) * W * sizeof(word))
+        if regions == NULL:
+            for i in range(n * n):
+                s.cell_units[i] = s.rc_units[i] | (2 * n) << 16  # the empty unit 2n, never read
+            return -1
         for i in range(n * n):
-            k = 2 * n
-            if regions != NULL:
-                if <uint64_t>regions[i] >= <uint64_t>n:
-                    return i
-                k += <int>regions[i]
-                s.size[k] += ONE
-                add_cell(s.unit_mask + k * W, i)
-            s.cell_units[i] = s.rc_units[i] | k << 16  # without regions: the empty unit 2n, never read
+            if <uint64_t>regions[i] >= <uint64_t>n:
+                return i
+            k = <int>regions[i]
+            mask[k * W + (i >> 6)] |= bit(i & 63)
+            s.cell_units[i] = s.rc_units[i] | (2 * n + k) << 16
+        for k in range(n):
+            count = 0
+            for w in range(W):
+                count += qs_popcount(mask[k * W + w])
+            s.size[2 * n + k] = count * ONE + 2 * n + k
         return -1
     if regions == NULL:
         return -1
+    for k in range(n):
+        s.size[2 * n + k] = 2 * n + k
     memset(s.build, 0, n * n * sizeof(word))
     for r in range(n):
         for c in range(n):
