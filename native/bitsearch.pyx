@@ -126,8 +126,10 @@ cdef struct Searcher:
     word *build          # scratch for setup
     uint8_t *region_of   # n * n region numbers
     # the search
-    int *cell            # the queen placed at each depth (r * n + c)
+    int *cell            # the queens placed, a stack (r * n + c); the givens are in ``given``
+    int *branch_top      # at each depth: the height of ``cell`` before the depth's branch cell
     int *unit            # the unit branched on at each depth
+    int top              # the height of ``cell``
     int given[MAX_BOARD] # the column of each row's given queen, or -1
     int placed0          # queens the givens placed
     int depth            # where the search stands; -1 once exhausted
@@ -145,7 +147,7 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     cdef size_t flat = sq if cap <= FLAT_N else 0  # the flat tables are needed only up to FLAT_N
     cdef size_t board = W if cap <= FLAT_N else 0
     cdef size_t words = (cap + 1) * 2 * cap + 2 * sq + (flat * W + (cap + 1) * board + (3 * cap + 1) * board)
-    cdef size_t ints = (cap + 1) + sq + 2 * (cap + 1) + sq + 2 * flat
+    cdef size_t ints = (cap + 1) + sq + 3 * (cap + 1) + sq + 2 * flat
     cdef size_t tallies = (cap + 1) * 3 * cap + 3 * cap
     cdef char *block = <char *>malloc(sizeof(Searcher) + words * sizeof(word) + ints * sizeof(int) + tallies * sizeof(tally) + sq)
     if block == NULL:
@@ -171,6 +173,8 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     s.row_line = p
     p += sq
     s.cell = p
+    p += cap + 1
+    s.branch_top = p
     p += cap + 1
     s.unit = p
     p += cap + 1
@@ -321,20 +325,21 @@ cdef inline void flat_forget(const int *cell_units, tally *keys, word removed, i
         keys[units >> 16] -= ONE
 
 
-cdef inline void flat_place_w(Searcher *s, int depth, int cell, int W) noexcept nogil:
-    """Depth + 1 = depth with a queen on ``cell``: all it rules out goes by AND-NOT, a word
-    at a time, and each cell that goes lowers the counts of its units."""
+cdef inline void flat_place_w(Searcher *s, int depth, int into, int cell, int W) noexcept nogil:
+    """Depth ``into`` (``depth`` or the next) = ``depth`` with a queen on ``cell``: all it rules
+    out goes by AND-NOT, a word at a time, and each cell that goes lowers the counts of its units."""
     cdef int w, count = s.units  # locals: the key stores below cannot change them
     cdef const int *cell_units = s.cell_units
     cdef const word *src = s.flat_state + depth * W
-    cdef word *dst = s.flat_state + (depth + 1) * W
-    cdef tally *keys = s.keys + (depth + 1) * count
+    cdef word *dst = s.flat_state + into * W
+    cdef tally *keys = s.keys + into * count
     cdef int units = cell_units[cell]
     cdef int region = units >> 16
     cdef const word *kill = s.kill + cell * W
     cdef const word *mask = s.unit_mask + region * W
     cdef word gone
-    qs_copy32(keys, keys - count, count)
+    if into != depth:
+        qs_copy32(keys, s.keys + depth * count, count)
     for w in range(W):
         gone = src[w] & (kill[w] | mask[w])
         dst[w] = src[w] ^ gone
@@ -357,11 +362,11 @@ cdef inline int flat_next_cell_w(Searcher *s, int depth, int u, int W) noexcept 
     return -1
 
 
-cdef inline void flat_place(Searcher *s, int depth, int cell) noexcept nogil:
+cdef inline void flat_place(Searcher *s, int depth, int into, int cell) noexcept nogil:
     if s.W == 2:  # a constant width: the compiler unrolls the common case
-        flat_place_w(s, depth, cell, 2)
+        flat_place_w(s, depth, into, cell, 2)
     else:
-        flat_place_w(s, depth, cell, s.W)
+        flat_place_w(s, depth, into, cell, s.W)
 
 
 cdef inline int flat_next_cell(Searcher *s, int depth, int u) noexcept nogil:
@@ -397,8 +402,8 @@ cdef inline void drop_in_row(Searcher *s, word *state, tally *keys, int r, word 
         x &= x - 1
 
 
-cdef void place(Searcher *s, int depth, int r, int c) noexcept nogil:
-    """The state of ``depth + 1``: that of ``depth`` with a queen on (r, c).
+cdef void place(Searcher *s, int depth, int into, int r, int c) noexcept nogil:
+    """The state of depth ``into`` (``depth`` or the next): that of ``depth`` with a queen on (r, c).
 
     Visits only the cells the queen rules out (the rest of its row and column,
     its region, its neighbours or diagonals), lowering the counts of the units
@@ -407,13 +412,14 @@ cdef void place(Searcher *s, int depth, int r, int c) noexcept nogil:
     cdef int n = s.n, i, k = 0, p, line
     cdef bint has_regions = s.has_regions
     cdef word x, rbit = bit(r), cbit = bit(c)
-    cdef word *rows = s.state + (depth + 1) * 2 * n
+    cdef word *rows = s.state + into * 2 * n
     cdef word *cols = rows + n
-    cdef tally *keys = s.keys + (depth + 1) * s.units
+    cdef tally *keys = s.keys + into * s.units
     cdef tally *region_keys = keys + 2 * n
     cdef const uint8_t *region_of = s.region_of
-    qs_copy64(rows, rows - 2 * n, 2 * n)
-    qs_copy32(keys, keys - s.units, s.units)
+    if into != depth:
+        qs_copy64(rows, s.state + depth * 2 * n, 2 * n)
+        qs_copy32(keys, s.keys + depth * s.units, s.units)
     x = rows[r]  # the queen's row
     rows[r] = 0
     while x:
@@ -524,6 +530,7 @@ cdef void start(Searcher *s, const int *queens, int nq, const int *blocked, int 
     s.nodes = 1  # the root
     s.depth = 0
     s.fresh = 1
+    s.top = 0
     s.placed0 = 0
     s.deadline = qs_now() + time_limit if time_limit > 0 else 0.0
     for i in range(nq):
@@ -534,13 +541,10 @@ cdef void start(Searcher *s, const int *queens, int nq, const int *blocked, int 
             return
         s.given[r] = c
         s.placed0 += 1
-        if s.flat:  # into depth 1, then back
-            flat_place(s, 0, queens[i])
-            memcpy(flat, flat + s.W, s.W * sizeof(word))
+        if s.flat:
+            flat_place(s, 0, 0, queens[i])
         else:
-            place(s, 0, r, c)
-            memcpy(rows, rows + 2 * n, 2 * n * sizeof(word))
-        memcpy(s.keys, s.keys + s.units, s.units * sizeof(tally))
+            place(s, 0, 0, r, c)
 
 
 cdef int check_stop(Searcher *s) noexcept nogil:
@@ -552,53 +556,78 @@ cdef int check_stop(Searcher *s) noexcept nogil:
     return EXHAUSTED
 
 
-cdef void record(Searcher *s, int depth, int16_t *out) noexcept nogil:
-    """Write the columns of the current solution into ``out``."""
+cdef void record(Searcher *s, int top, int16_t *out) noexcept nogil:
+    """Write the columns of the current solution (``top`` queens placed) into ``out``."""
     cdef int r, i, rc
     for r in range(s.n):
         out[r] = <int16_t>s.given[r]
-    for i in range(depth):
+    for i in range(top):
         rc = s.rc[s.cell[i]]
         out[rc >> 8] = <int16_t>(rc & 255)
+
+
+cdef inline void place_any(Searcher *s, int depth, int into, int cell) noexcept nogil:
+    if s.flat:
+        flat_place(s, depth, into, cell)
+    else:
+        place(s, depth, into, s.rc[cell] >> 8, s.rc[cell] & 255)
 
 
 cdef int run(Searcher *s, int64_t limit, int keep, int16_t *solutions, int *kept) noexcept nogil:
     """Search on until ``limit`` solutions in all (0: no limit), exhaustion, time-out or Ctrl-C.
 
     Keeps the next solutions in ``solutions`` (``keep`` rows of n) while
-    ``kept`` < ``keep``, counting them in ``kept``.
+    ``kept`` < ``keep``, counting them in ``kept``. A unit left with one
+    candidate is filled in place, at the same depth: there is no other branch
+    to come back to. Every placement counts as a node.
     """
     cdef int n = s.n
     cdef bint flat = s.flat
     cdef int d = s.depth
     cdef int fresh = s.fresh
-    cdef int u, cell, r, c, stop
+    cdef int top = s.top
+    cdef int u, cell, stop
+    cdef int64_t nodes = s.nodes, ticks = s.ticks  # locals: the key stores cannot touch them
     if d < 0:
         return EXHAUSTED
     while True:
-        if fresh:  # a new node: a solution, a dead end, or the unit to branch on
+        ticks += 1
+        if (ticks & CHECK_MASK) == 0:
+            stop = check_stop(s)
+            if stop != EXHAUSTED:
+                s.depth = d
+                s.fresh = fresh
+                s.top = top
+                s.nodes = nodes
+                s.ticks = ticks
+                return stop
+        if fresh:  # a new node: a solution, a dead end, a forced cell, or the unit to branch on
             fresh = 0
             u = -1
-            if s.placed0 + d == n:  # every row holds its queen
+            if s.placed0 + top == n:  # every row holds its queen
                 if kept[0] < keep:
-                    record(s, d, solutions + kept[0] * n)
+                    record(s, top, solutions + kept[0] * n)
                     kept[0] += 1
                 s.count += 1
                 if limit > 0 and s.count >= limit:
                     s.depth = d - 1
                     s.fresh = 0
+                    s.nodes = nodes
+                    s.ticks = ticks
                     return LIMIT
             else:
                 u = scan(s, d)
+                if u >= 0 and s.keys[d * s.units + u] < 2 * ONE:  # one candidate: place it here
+                    cell = flat_next_cell(s, d, u) if flat else next_cell(s, d, u)
+                    s.cell[top] = cell
+                    top += 1
+                    nodes += 1
+                    place_any(s, d, d, cell)
+                    fresh = 1
+                    continue
             s.unit[d] = u  # -1: nothing to branch on here
+            s.branch_top[d] = top
         # The next child of this node: its unit's next candidate cell.
-        s.ticks += 1
-        if (s.ticks & CHECK_MASK) == 0:
-            stop = check_stop(s)
-            if stop != EXHAUSTED:
-                s.depth = d
-                s.fresh = 0
-                return stop
         u = s.unit[d]
         if u < 0:
             cell = -1
@@ -608,18 +637,19 @@ cdef int run(Searcher *s, int64_t limit, int keep, int16_t *solutions, int *kept
             d -= 1
             if d < 0:
                 s.depth = -1
+                s.nodes = nodes
+                s.ticks = ticks
                 return EXHAUSTED
             continue
-        s.cell[d] = cell
-        s.nodes += 1
-        if flat:
-            flat_place(s, d, cell)
-            flat_drop(s, d, cell)  # later siblings: the unit's queen is not here
+        top = s.branch_top[d]
+        s.cell[top] = cell
+        top += 1
+        nodes += 1
+        place_any(s, d, d + 1, cell)
+        if flat:  # later siblings: the unit's queen is not here
+            flat_drop(s, d, cell)
         else:
-            r = s.rc[cell] >> 8
-            c = s.rc[cell] & 255
-            place(s, d, r, c)
-            drop(s, s.state + d * 2 * n, s.keys + d * s.units, r, c)
+            drop(s, s.state + d * 2 * n, s.keys + d * s.units, s.rc[cell] >> 8, s.rc[cell] & 255)
         d += 1
         fresh = 1
 
