@@ -185,7 +185,7 @@ def test_ctrl_c_stops_a_batch_and_keeps_the_boards_done(count_batch):
 
 @needs_native
 def test_ctrl_c_stops_the_command_promptly():
-    script = [sys.executable, "-m", "queens_sat", "count", "--n", "18", "--rule", "queens"]
+    script = [sys.executable, "-I", "-m", "queens_sat", "count", "--n", "18", "--rule", "queens"]
     proc = subprocess.Popen(script, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         with pytest.raises(subprocess.TimeoutExpired):
@@ -264,9 +264,10 @@ def test_native_iter_solutions_streams_every_solution_once_in_order():
 
 
 def _run(code: str, **env: str) -> subprocess.CompletedProcess:
+    """Run Python code on the installed package (-I: not the source folder the tests run in)."""
     environ = {k: v for k, v in os.environ.items() if k != "QUEENS_SAT_PURE_PYTHON"}
     environ.update(env, NO_COLOR="1")
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environ, timeout=120)
+    return subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, env=environ, timeout=120)
 
 
 REPORT = f"""
