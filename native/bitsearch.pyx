@@ -99,21 +99,29 @@ MAX_N = MAX_BOARD
 CHECK_EVERY = CHECK_MASK + 1
 
 
+cdef struct Tables:  # what depends on n and the rule only: built once per size and rule, then shared
+    int n, rule, W
+    int *rc              # per cell: r << 8 | c of cell r * n + c
+    tally *line_keys     # the rows' and columns' keys with all their cells candidates
+    # the flat layout (n <= FLAT_N)
+    int *rc_units        # per cell: its row | its column << 8
+    word *kill           # per cell, W words: what a queen there rules out besides its region
+    word *lines          # per row, then per column, W words: its cells
+
+
 cdef struct Searcher:
     int cap              # the largest n the buffers hold
     int n, rule, has_regions
     int units            # 3n with regions, 2n without
     int flat             # 1: the flat layout (n <= FLAT_N), 0: the row layout
     int W                # flat layout: words per board (``flat_words``)
-    # tables that depend on n and the rule only, kept while they stay the same (a batch of one size)
-    int table_n          # the n of these tables; -1: none yet
-    int table_rule       # the rule they were made for
-    int *rc              # cap * cap: r << 8 | c of cell r * n + c
-    word *kill           # flat: per cell, W words: what a queen there rules out besides its region
-    int *rc_units        # flat: per cell, its row | its column << 8
+    int *rc              # the board's ``Tables`` (shared, read only)
+    int *rc_units
+    word *kill
+    word *lines
     # the flat layout: the board is W words, cell r * n + c at bit (r * n + c) of them
     word *flat_state     # per depth: the W words of candidates
-    word *unit_mask      # per unit (3n, and an empty one at 2n without regions): its cells, W words
+    word *region_mask    # per region, W words: its cells (all empty without regions)
     int *cell_units      # per cell: its row | its column << 8 | its region's unit << 16 (2n without regions)
     # both layouts: the units' keys
     tally *keys          # per depth (3cap): the key of each unit, rows, columns, regions
@@ -146,8 +154,8 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     cdef size_t W = flat_words(cap)
     cdef size_t flat = sq if cap <= FLAT_N else 0  # the flat tables are needed only up to FLAT_N
     cdef size_t board = W if cap <= FLAT_N else 0
-    cdef size_t words = (cap + 1) * 2 * cap + 2 * sq + (flat * W + (cap + 1) * board + (3 * cap + 1) * board)
-    cdef size_t ints = (cap + 1) + sq + 3 * (cap + 1) + sq + 2 * flat
+    cdef size_t words = (cap + 1) * 2 * cap + 2 * sq + 2 * (cap + 1) * board
+    cdef size_t ints = (cap + 1) + sq + 3 * (cap + 1) + flat
     cdef size_t tallies = (cap + 1) * 3 * cap + 3 * cap
     cdef char *block = <char *>malloc(sizeof(Searcher) + words * sizeof(word) + ints * sizeof(int) + tallies * sizeof(tally) + sq)
     if block == NULL:
@@ -161,12 +169,10 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     w += sq
     s.build = w
     w += sq
-    s.kill = w
-    w += flat * W
     s.flat_state = w
     w += (cap + 1) * board
-    s.unit_mask = w
-    w += (3 * cap + 1) * board
+    s.region_mask = w
+    w += (cap + 1) * board
     cdef int *p = <int *>w
     s.row_start = p
     p += cap + 1
@@ -178,10 +184,6 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     p += cap + 1
     s.unit = p
     p += cap + 1
-    s.rc = p
-    p += sq
-    s.rc_units = p
-    p += flat
     s.cell_units = p
     p += flat
     cdef tally *t = <tally *>p
@@ -191,7 +193,6 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     t += 3 * cap
     s.region_of = <uint8_t *>t
     s.ticks = 0
-    s.table_n = -1
     return s
 
 
@@ -218,29 +219,48 @@ cdef inline void add_cell(word *mask, int i) noexcept nogil:
 # ---------------------------------------------------------------------------- one board's tables
 
 
-cdef void size_tables(Searcher *s, int n, int rule) noexcept nogil:
-    """The tables that depend on n and the rule only; kept while they stay the same (a batch)."""
+cdef Tables *TABLES[2][MAX_BOARD + 1]  # by rule and n; built on first use, kept for good
+
+
+cdef Tables *tables(int n, int rule) except NULL:
+    """The shared tables for n and the rule, built on first use (with the GIL held, so once)."""
+    if not (1 <= n <= MAX_BOARD and rule in (NO_TOUCH, QUEENS)):
+        raise ValueError(f"no board of n = {n} under rule {rule}: n goes from 1 to {MAX_BOARD}, the rule is 0 or 1")
+    cdef Tables *t = TABLES[rule][n]
     cdef int r, c, rr, cc, d, i, corner, W = flat_words(n)
+    cdef size_t sq = n * n, flat = sq if n <= FLAT_N else 0
     cdef word *kill
-    if s.table_n == n and s.table_rule == rule:
-        return
+    if t != NULL:
+        return t
+    cdef char *block = <char *>malloc(
+        sizeof(Tables) + (sq + flat) * sizeof(int) + 2 * n * sizeof(tally) + (flat * W + 2 * n * W) * sizeof(word)
+    )
+    if block == NULL:
+        raise MemoryError()
+    t = <Tables *>block
+    t.n = n
+    t.rule = rule
+    t.W = W
+    t.kill = <word *>(block + sizeof(Tables))
+    t.lines = t.kill + flat * W
+    t.rc = <int *>(t.lines + 2 * n * W)
+    t.rc_units = t.rc + sq
+    t.line_keys = <tally *>(t.rc_units + flat)
     for r in range(n):
         for c in range(n):
-            s.rc[r * n + c] = r << 8 | c
-    for i in range(2 * n):  # the rows' and columns' keys with all their cells candidates
-        s.size[i] = n * ONE + i
-    if n <= FLAT_N:
-        memset(s.unit_mask, 0, 2 * n * W * sizeof(word))
-        for r in range(n):  # the rows' and columns' masks
-            for c in range(n):
-                add_cell(s.unit_mask + r * W, r * n + c)
-                add_cell(s.unit_mask + (n + c) * W, r * n + c)
-        memset(s.kill, 0, n * n * W * sizeof(word))
+            t.rc[r * n + c] = r << 8 | c
+    for i in range(2 * n):
+        t.line_keys[i] = n * ONE + i
+    if flat:
+        memset(t.lines, 0, 2 * n * W * sizeof(word))
+        memset(t.kill, 0, sq * W * sizeof(word))
         for r in range(n):
             for c in range(n):
                 i = r * n + c
-                s.rc_units[i] = r | (n + c) << 8
-                kill = s.kill + i * W
+                add_cell(t.lines + r * W, i)
+                add_cell(t.lines + (n + c) * W, i)
+                t.rc_units[i] = r | (n + c) << 8
+                kill = t.kill + i * W
                 for d in range(n):  # the row and the column
                     add_cell(kill, r * n + d)
                     add_cell(kill, d * n + c)
@@ -250,26 +270,32 @@ cdef void size_tables(Searcher *s, int n, int rule) noexcept nogil:
                         cc = c + (d if corner & 2 else -d)
                         if 0 <= rr < n and 0 <= cc < n:
                             add_cell(kill, rr * n + cc)
-    s.table_n = n
-    s.table_rule = rule
+    TABLES[rule][n] = t
+    return t
 
 
-cdef int setup(Searcher *s, int n, int rule, const int64_t *regions) noexcept nogil:
-    """The tables of one board; returns -1, or the index of the first cell whose region is out of range."""
+cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept nogil:
+    """The tables of one board (of ``t``'s size and rule); returns -1, or the index of the
+    first cell whose region is out of range."""
     cdef int r, c, i, k, w, W, count, p = 0
     cdef word *mask
     cdef word *by_row = s.build  # by_row[k * n + r]: the columns of region k in row r
+    cdef int n = t.n
     s.n = n
-    s.rule = rule
+    s.rule = t.rule
     s.has_regions = regions != NULL
     s.units = 3 * n if regions != NULL else 2 * n
     s.flat = n <= FLAT_N
-    s.W = flat_words(n)
-    size_tables(s, n, rule)
-    if s.flat:  # the regions' masks (units 2n.., all empty without regions) and keys
+    s.W = t.W
+    s.rc = t.rc
+    s.rc_units = t.rc_units
+    s.kill = t.kill
+    s.lines = t.lines
+    memcpy(s.size, t.line_keys, 2 * n * sizeof(tally))
+    if s.flat:  # the regions' masks (all empty without regions) and keys
         W = s.W
-        mask = s.unit_mask + 2 * n * W
-        memset(mask, 0, (n + 1) * W * sizeof(word))
+        mask = s.region_mask
+        memset(mask, 0, n * W * sizeof(word))
         if regions == NULL:
             for i in range(n * n):
                 s.cell_units[i] = s.rc_units[i] | (2 * n) << 16  # the empty unit 2n, never read
@@ -336,7 +362,7 @@ cdef inline void flat_place_w(Searcher *s, int depth, int into, int cell, int W)
     cdef int units = cell_units[cell]
     cdef int region = units >> 16
     cdef const word *kill = s.kill + cell * W
-    cdef const word *mask = s.unit_mask + region * W
+    cdef const word *mask = s.region_mask + (region - 2 * s.n) * W  # without regions: region 0, empty
     cdef word gone
     if into != depth:
         qs_copy32(keys, s.keys + depth * count, count)
@@ -353,7 +379,7 @@ cdef inline int flat_next_cell_w(Searcher *s, int depth, int u, int W) noexcept 
     """The first candidate cell of unit ``u``, or -1 when it has none left."""
     cdef int w
     cdef const word *state = s.flat_state + depth * W
-    cdef const word *mask = s.unit_mask + u * W
+    cdef const word *mask = s.lines + u * W if u < 2 * s.n else s.region_mask + (u - 2 * s.n) * W
     cdef word x
     for w in range(W):
         x = state[w] & mask[w]
@@ -681,13 +707,14 @@ cdef int *given_cells(object cells, int n, int *count) except? NULL:
 
 cdef Searcher *prepared(const int64_t[:, ::1] regions, int n, int rule, object queens, object blocked, double time_limit) except NULL:
     """A searcher at the root of one board, or an exception naming what is wrong."""
+    cdef const Tables *t = tables(n, rule)
     cdef Searcher *s = new_searcher(n)
     cdef int nq = 0, nb = 0, bad
     cdef int *q = NULL
     cdef int *b = NULL
     if s == NULL:
         raise MemoryError()
-    bad = setup(s, n, rule, &regions[0, 0] if regions is not None else NULL)
+    bad = setup(s, t, &regions[0, 0] if regions is not None else NULL)
     if bad >= 0:
         free(s)
         raise ValueError(f"row {bad // n}, column {bad % n}: region {regions[bad // n, bad % n]} is not in 0..{n - 1}")
@@ -759,6 +786,17 @@ def count(const int64_t[:, ::1] regions, int n, int rule, int64_t limit, int64_t
         free(s)
 
 
+cdef inline int mask_cells(const uint8_t *mask, int cells, int *out) noexcept nogil:
+    """The numbers of the cells set in ``mask`` (NULL: none) into ``out``; returns how many."""
+    cdef int i, found = 0
+    if mask != NULL:
+        for i in range(cells):
+            if mask[i]:
+                out[found] = i
+                found += 1
+    return found
+
+
 def count_batch(
     const int64_t[:, :, ::1] regions,
     int rule,
@@ -784,11 +822,10 @@ def count_batch(
     cdef int n = <int>regions.shape[1]
     cdef int cells = n * n, i, nq, nb, kept, stop = EXHAUSTED
     cdef bint has_q = queens is not None, has_b = blocked is not None
-    cdef const uint8_t *qmask
-    cdef const uint8_t *bmask
     cdef double t0
     if m == 0:
         return 0
+    cdef const Tables *t = tables(n, rule)
     cdef Searcher *s = new_searcher(n)
     cdef int *q = <int *>malloc(cells * sizeof(int))
     cdef int *b = <int *>malloc(cells * sizeof(int))
@@ -801,21 +838,9 @@ def count_batch(
         with nogil:
             for p in range(m):
                 t0 = qs_now()
-                setup(s, n, rule, &regions[p, 0, 0])
-                nq = 0
-                nb = 0
-                if has_q:
-                    qmask = &queens[p, 0, 0]
-                    for i in range(cells):
-                        if qmask[i]:
-                            q[nq] = i
-                            nq += 1
-                if has_b:
-                    bmask = &blocked[p, 0, 0]
-                    for i in range(cells):
-                        if bmask[i]:
-                            b[nb] = i
-                            nb += 1
+                setup(s, t, &regions[p, 0, 0])
+                nq = mask_cells(&queens[p, 0, 0] if has_q else NULL, cells, q)
+                nb = mask_cells(&blocked[p, 0, 0] if has_b else NULL, cells, b)
                 start(s, q, nq, b, nb, time_limit)
                 kept = 0
                 stop = run(s, limit, keep, &solutions[p, 0, 0] if keep > 0 else NULL, &kept)
