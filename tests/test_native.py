@@ -32,6 +32,7 @@ NATIVE = native_module() is not None
 needs_native = pytest.mark.skipif(not NATIVE, reason="the native extension is not built, or QUEENS_SAT_PURE_PYTHON is set")
 COUNT_REGIONS = [fast.python_count_regions] + ([fast.native_count_regions] if NATIVE else [])
 COUNT_BATCH = [fast.python_count_batch] + ([fast.native_count_batch] if NATIVE else [])
+IDS = ["python", "native"][: len(COUNT_BATCH)]
 
 
 def _parts(puzzle: Puzzle) -> tuple[np.ndarray, list, list]:
@@ -98,7 +99,7 @@ def test_native_counts_the_whole_corpus_exactly(community, generated):
                     assert found.solutions[i, 0].tolist() == rec.meta["solution"], rec.id
 
 
-@pytest.mark.parametrize("count_batch", COUNT_BATCH, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("count_batch", COUNT_BATCH, ids=IDS)
 @pytest.mark.parametrize("rule", ["no-touch", "queens"])
 def test_batch_gives_what_one_board_at_a_time_gives(count_batch, rule):
     rng = random.Random(rule)
@@ -121,7 +122,7 @@ def test_batch_gives_what_one_board_at_a_time_gives(count_batch, rule):
             assert (found.solutions[i, len(one.solutions) :] == -1).all()
 
 
-@pytest.mark.parametrize("count_regions", COUNT_REGIONS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("count_regions", COUNT_REGIONS, ids=IDS)
 def test_raw_entries_refuse_bad_arguments_clearly(count_regions):
     grid = np.array(random_regions(6, random.Random(1)))
     r, c = np.argwhere(grid == 5)[0]
@@ -157,7 +158,7 @@ def _rows_as_regions(n: int, boards: int, dead: int) -> tuple[np.ndarray, np.nda
     return stack, blocked
 
 
-@pytest.mark.parametrize("count_batch", COUNT_BATCH, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("count_batch", COUNT_BATCH, ids=IDS)
 def test_batch_time_limit_is_per_board(count_batch):
     stack, blocked = _rows_as_regions(16, 3, dead=1)
     found = count_batch(stack, limit=None, blocked=blocked, keep=1, time_limit=0.05)
@@ -167,7 +168,7 @@ def test_batch_time_limit_is_per_board(count_batch):
         assert 0.04 < found.elapsed[i] < 2
 
 
-@pytest.mark.parametrize("count_batch", COUNT_BATCH, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("count_batch", COUNT_BATCH, ids=IDS)
 def test_ctrl_c_stops_a_batch_and_keeps_the_boards_done(count_batch):
     stack, blocked = _rows_as_regions(20, 4, dead=2)
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
