@@ -108,19 +108,19 @@ def pooled(times: dict, files, task: str, impl: str, sizes) -> np.ndarray:
 def size_table(times: dict, name: str, task: str) -> Table:
     title = f"{name}: {'uniqueness check (limit 2)' if task == 'unique' else 'exact count'}, time per puzzle"
     table = Table(title=title, title_justify="left")
-    table.add_column("n", justify="right")
-    table.add_column("puzzles", justify="right")
-    for impl in ("native", "native call", "python"):
-        for stat in ("median", "p95", "max"):
-            table.add_column(f"{impl} {stat}", justify="right")
-    table.add_column("python / native (median)", justify="right")
+    for column in ("n", "puzzles", "native: median / p95 / max", "native call: median", "python: median / p95 / max", "python / native"):
+        table.add_column(column, justify="right")
     sizes = sorted(n for (f, k, i, n) in times if f == name and k == task and i == "native")
     for n in sizes:
-        row = [str(n), str(len(times[name, task, "native", n]))]
-        for impl in ("native", "native call", "python"):
-            row += [fmt(v) for v in stats(times[name, task, impl, n])]
-        row.append(f"{np.median(times[name, task, 'python', n]) / np.median(times[name, task, 'native', n]):.0f}×")
-        table.add_row(*row)
+        native, call, python = (times[name, task, impl, n] for impl in ("native", "native call", "python"))
+        table.add_row(
+            str(n),
+            str(len(native)),
+            " / ".join(fmt(v) for v in stats(native)),
+            fmt(stats(call)[0]),
+            " / ".join(fmt(v) for v in stats(python)),
+            f"{np.median(python) / np.median(native):.0f}×",
+        )
     return table
 
 
@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"corpus files not found in {args.corpus}: {', '.join(missing)}", file=sys.stderr)
         return 2
-    console = Console(width=200)
+    console = Console()
     load_before = os.getloadavg()
     start = time.perf_counter()
     result = measure(args.corpus, args.repeat)
