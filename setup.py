@@ -1,13 +1,36 @@
 """Build hook: compiles the Cython sources under native/ into the queens_sat package.
 
 Everything else about the package lives in pyproject.toml.
+
+The extension is optional: without a working C compiler the package still
+installs and runs on the pure-Python search (``auto`` warns once); ``.ci/run``
+insists that it was built. On an x86-64 Linux machine whose CPU has POPCNT and
+SSE4.2 (every x86-64 CPU since about 2009) the search uses them; set
+``QUEENS_SAT_PORTABLE_BUILD=1`` to leave them out, e.g. for a wheel meant for
+other machines.
 """
 
+import os
+import platform
+import sys
 from pathlib import Path
 
 from setuptools import setup
 
 NATIVE = Path(__file__).parent / "native"
+
+
+def cpu_flags() -> list:
+    """Compiler flags for the instructions the search profits from, when this machine has them."""
+    if os.environ.get("QUEENS_SAT_PORTABLE_BUILD") or not sys.platform.startswith("linux"):
+        return []
+    if platform.machine() not in ("x86_64", "AMD64"):
+        return []
+    try:
+        flags = set(Path("/proc/cpuinfo").read_text().split())
+    except OSError:
+        return []
+    return ["-mpopcnt", "-msse4.2"] if {"popcnt", "sse4_2"} <= flags else []
 
 
 def native_extensions() -> list:
@@ -18,10 +41,13 @@ def native_extensions() -> list:
     from setuptools import Extension
 
     modules = [
-        Extension(f"queens_sat._{src.stem}", [str(src.relative_to(Path(__file__).parent))], extra_compile_args=["-O3"])
+        Extension(f"queens_sat._{src.stem}", [str(src.relative_to(Path(__file__).parent))], extra_compile_args=["-O3", *cpu_flags()])
         for src in sources
     ]
-    return cythonize(modules, language_level=3, compiler_directives={"boundscheck": False, "wraparound": False})
+    built = cythonize(modules, language_level=3, compiler_directives={"boundscheck": False, "wraparound": False})
+    for ext in built:  # set here: cythonize makes new Extension objects and drops the flag
+        ext.optional = True  # no compiler: install anyway, the pure-Python path takes over
+    return built
 
 
 setup(ext_modules=native_extensions())

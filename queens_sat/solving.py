@@ -13,7 +13,7 @@ from .backends import get_backend
 from .backends.base import Backend
 from .errors import BackendError
 from .puzzle import Puzzle
-from .result import Solution, SolveResult, status_of
+from .result import Outcome, Solution, SolveResult, status_of
 
 
 def as_puzzle(puzzle: Any, rule: str = "no-touch") -> Puzzle:
@@ -45,16 +45,18 @@ def solve(
         raise BackendError(f"backend {engine.full_name!r} cannot search this puzzle: {why}")
     start = time.perf_counter()
     outcome = engine.search(puzzle, limit=limit, keep=keep, time_limit=time_limit)
-    elapsed = time.perf_counter() - start
+    return verified_result(puzzle, outcome, engine.full_name, time.perf_counter() - start)
+
+
+def verified_result(puzzle: Puzzle, outcome: Outcome, backend: str, elapsed: float) -> SolveResult:
+    """A backend's ``Outcome`` as a ``SolveResult``, after checking every solution against the rules."""
     seen = set()
     for solution in outcome.solutions:
         problems = puzzle.violations(solution)
         if problems:
-            raise BackendError(
-                f"backend {engine.full_name!r} returned a wrong solution {list(solution)}: {problems[0]}"
-            )
+            raise BackendError(f"backend {backend!r} returned a wrong solution {list(solution)}: {problems[0]}")
         if solution in seen:
-            raise BackendError(f"backend {engine.full_name!r} returned solution {list(solution)} twice")
+            raise BackendError(f"backend {backend!r} returned solution {list(solution)} twice")
         seen.add(solution)
     return SolveResult(
         status=status_of(outcome.count, outcome.complete),
@@ -63,7 +65,7 @@ def solve(
         complete=outcome.complete,
         timed_out=outcome.timed_out,
         elapsed=elapsed,
-        backend=engine.full_name,
+        backend=backend,
         stats=dict(outcome.stats),
     )
 

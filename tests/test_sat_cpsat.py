@@ -292,3 +292,15 @@ def test_ctrl_c_inside_a_solver_becomes_keyboard_interrupt():
 
     with pytest.raises(KeyboardInterrupt):
         next(SatBackend._queen_sets(None, 4, interrupted, SimpleNamespace(solves=0)))
+
+
+def test_ctrl_c_after_a_cpsat_solve_is_still_a_keyboard_interrupt():
+    """CP-SAT swaps in its own SIGINT handler during a solve; ours must be back afterwards."""
+    import os
+    import signal
+    import time
+
+    solve(Puzzle(n=6, rule="queens"), backend="cpsat")
+    with pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(2)

@@ -30,6 +30,7 @@ than they save.
 from __future__ import annotations
 
 import importlib.util
+import signal
 import sys
 import threading
 import time
@@ -129,7 +130,7 @@ class CpSatBackend(Backend):
         solver = self._solver()
         n = puzzle.n
         while True:
-            status = solver.solve(model)
+            status = _solve(solver, model)
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 self._check_status(solver, status, None)
                 return
@@ -151,7 +152,7 @@ class CpSatBackend(Backend):
                 if left <= 0:
                     return False, True, solves
                 solver.parameters.max_time_in_seconds = left
-            status = solver.solve(model)
+            status = _solve(solver, model)
             solves += 1
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 self._check_status(solver, status, deadline)
@@ -173,7 +174,7 @@ class CpSatBackend(Backend):
             solver.parameters.max_time_in_seconds = left
         solver.parameters.enumerate_all_solutions = True
         collector = _collector_class()(tally, n)
-        status = solver.solve(model, collector)
+        status = _solve(solver, model, collector)
         if collector.stopped:  # at the limit: FEASIBLE, and no interruption
             return False, False, 1
         self._check_status(solver, status, deadline)
@@ -244,6 +245,20 @@ class CpSatBackend(Backend):
         stopped_early = deadline is None or time.perf_counter() < deadline - CLOCK_SLACK
         if status in (cp_model.UNKNOWN, cp_model.FEASIBLE) and stopped_early:
             raise KeyboardInterrupt
+
+
+def _solve(solver: Any, model: Any, callback: Any = None) -> Any:
+    """``solver.solve``, then Python's Ctrl-C handler back in place.
+
+    CP-SAT installs its own SIGINT handler for the solve (so Ctrl-C stops it
+    promptly) and leaves the default action behind, which would make the next
+    Ctrl-C kill the process with no message and no cleanup.
+    """
+    try:
+        return solver.solve(model, callback) if callback is not None else solver.solve(model)
+    finally:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
 
 
 def _import_ortools() -> None:

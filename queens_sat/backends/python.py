@@ -9,10 +9,11 @@ even 18x18 community puzzles with 100,000 solutions to about a second.
 from __future__ import annotations
 
 import time
-from typing import Iterator
+from typing import Iterable, Iterator, Sequence
 
 from ..puzzle import Puzzle
 from ..result import Outcome, Solution
+from ..rules import Cell
 from .base import Backend
 
 MAX_N = 128  # masks of n*n bits stay small and fast up to here
@@ -31,36 +32,69 @@ class PythonBackend(Backend):
         return None
 
     def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
-        deadline = None if time_limit is None else time.perf_counter() + time_limit
-        board = _Board(puzzle, deadline)
-        kept: list[Solution] = []
-        count = 0
-        complete = True
-        timed_out = False
-        try:
-            for solution in board.solutions():
-                count += 1
-                if len(kept) < keep:
-                    kept.append(solution)
-                if limit is not None and count >= limit:
-                    complete = False
-                    break
-        except _Stop:
-            complete, timed_out = False, True
-        return Outcome(kept, count, complete, timed_out, {"nodes": board.nodes})
+        return search_parts(
+            puzzle.n, puzzle.rule, _flat(puzzle), puzzle.queens, puzzle.blocked,
+            limit=limit, keep=keep, time_limit=time_limit,
+        )
 
     def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
-        return _Board(puzzle, None).solutions()
+        return _Board(puzzle.n, puzzle.rule, _flat(puzzle), puzzle.queens, puzzle.blocked, None).solutions()
+
+
+def _flat(puzzle: Puzzle) -> list[int] | None:
+    return None if puzzle.regions is None else [k for row in puzzle.regions for k in row]
+
+
+def search_parts(
+    n: int,
+    rule: str,
+    region_of: Sequence[int] | None,
+    queens: Iterable[Cell] = (),
+    blocked: Iterable[Cell] = (),
+    *,
+    limit: int | None,
+    keep: int,
+    time_limit: float | None,
+) -> Outcome:
+    """The search on a board given by parts, no ``Puzzle`` needed (``queens_sat.fast`` uses it).
+
+    ``region_of`` lists the region of each cell row by row (None: no regions).
+    """
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    board = _Board(n, rule, region_of, queens, blocked, deadline)
+    kept: list[Solution] = []
+    count = 0
+    complete = True
+    timed_out = False
+    try:
+        for solution in board.solutions():
+            count += 1
+            if len(kept) < keep:
+                kept.append(solution)
+            if limit is not None and count >= limit:
+                complete = False
+                break
+    except _Stop:
+        complete, timed_out = False, True
+    return Outcome(kept, count, complete, timed_out, {"nodes": board.nodes})
 
 
 class _Board:
-    """Precomputed masks of one puzzle and the recursive search over them."""
+    """Precomputed masks of one board and the recursive search over them."""
 
     CHECK_EVERY = 1024  # nodes between two looks at the clock
 
-    def __init__(self, puzzle: Puzzle, deadline: float | None) -> None:
-        n = self.n = puzzle.n
-        self.rule = puzzle.rule
+    def __init__(
+        self,
+        n: int,
+        rule: str,
+        region_of: Sequence[int] | None,
+        queens: Iterable[Cell],
+        blocked: Iterable[Cell],
+        deadline: float | None,
+    ) -> None:
+        self.n = n
+        self.rule = rule
         self.deadline = deadline
         self.nodes = 0
         full_row = (1 << n) - 1
@@ -69,9 +103,8 @@ class _Board:
         self.col_mask = [column0 << c for c in range(n)]
         # units: rows are 0..n-1, columns n..2n-1, regions 2n..3n-1
         self.unit_mask = self.row_mask + self.col_mask
-        self.region_of: list[int] | None = None
-        if puzzle.regions is not None:
-            self.region_of = [k for row in puzzle.regions for k in row]
+        self.region_of = None if region_of is None else list(region_of)
+        if self.region_of is not None:
             region_mask = [0] * n
             for i, k in enumerate(self.region_of):
                 region_mask[k] |= 1 << i
@@ -84,7 +117,8 @@ class _Board:
                     self.diag[r - c + n - 1] |= 1 << (r * n + c)
                     self.anti[r + c] |= 1 << (r * n + c)
         self._kill: dict[int, int] = {}
-        self.puzzle = puzzle
+        self.queens = sorted(queens)
+        self.blocked = list(blocked)
 
     def units_of(self, i: int) -> tuple[int, ...]:
         r, c = divmod(i, self.n)
@@ -114,11 +148,11 @@ class _Board:
     def solutions(self) -> Iterator[Solution]:
         n = self.n
         cand = (1 << (n * n)) - 1
-        for r, c in self.puzzle.blocked:
+        for r, c in self.blocked:
             cand &= ~(1 << (r * n + c))
         open_units = set(range(len(self.unit_mask)))
         placed: list[int] = []
-        for r, c in sorted(self.puzzle.queens):
+        for r, c in self.queens:
             i = r * n + c
             if not cand >> i & 1:
                 return  # a given queen on a ruled-out cell: no solution

@@ -36,7 +36,7 @@ def _grade_order(item: tuple[str, int]) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..checking import check_record, exit_code
+    from ..checking import check_records, exit_code
     from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
     from ..logic.describe import logic_brief
 
@@ -46,8 +46,8 @@ def run(args: argparse.Namespace) -> int:
     tally: Counter[str] = Counter()
     grades: Counter[str] = Counter()
     elapsed = 0.0
-    for record in records:
-        report = check_record(record, args.backend, args.time_limit, None if args.no_logic else args.max_depth)
+    for report in check_records(records, args.backend, args.time_limit, None if args.no_logic else args.max_depth):
+        record = report.record
         tally[report.status] += 1
         if report.logic is not None:
             grades[report.logic.grade or "not solved by logic"] += 1

@@ -59,7 +59,7 @@ def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--backend",
         default="auto",
-        help="solver backend: auto, python, ... (see 'queens-sat backends'; default auto)",
+        help="solver backend: auto, native, python, ... (see 'queens-sat backends'; default auto)",
     )
     parser.add_argument("--time-limit", type=positive_float, metavar="SECONDS", help="give up on a puzzle after this long")
 
@@ -164,5 +164,7 @@ def facts(res: Any) -> str:
 
 
 def ms(seconds: float) -> str:
-    """A duration for people: milliseconds below a second, seconds above."""
+    """A duration for people: microseconds below 0.1 ms, milliseconds below a second, seconds above."""
+    if seconds < 1e-4:
+        return f"{seconds * 1e6:.1f} µs"
     return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"

@@ -1,0 +1,80 @@
+"""Many puzzles through one call of the compiled search: the batch path of ``queens-sat check``.
+
+Puzzles are grouped by size and rule, stacked into m x n x n arrays (givens as
+masks) and searched by ``fast.native_count_batch``; the outcomes come back in
+the order of the input, each with its own search time.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from .fast import BatchInterrupted, MAX_N, native_count_batch
+from .puzzle import Puzzle
+from .result import Outcome
+
+Found = tuple[Outcome, float]  # what the search found, and the seconds it took
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped ``search_many``; ``results`` holds what was finished (None elsewhere)."""
+
+    def __init__(self, results: list[Found | None]) -> None:
+        super().__init__("interrupted")
+        self.results = results
+
+
+def batchable(puzzle: Puzzle) -> bool:
+    """Whether the batch search takes this puzzle: a board with regions the native search holds."""
+    return puzzle.regions is not None and puzzle.n <= MAX_N
+
+
+def _masks(group: list[Puzzle], shape: tuple[int, ...], field: str) -> np.ndarray | None:
+    if not any(getattr(p, field) for p in group):
+        return None
+    masks = np.zeros(shape, dtype=bool)
+    for j, puzzle in enumerate(group):
+        for r, c in getattr(puzzle, field):
+            masks[j, r, c] = True
+    return masks
+
+
+def search_many(
+    puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
+) -> list[Found]:
+    """Search every (``batchable``) puzzle, one native call per size and rule.
+
+    ``limit``, ``keep`` (default: as ``solve``) and ``time_limit`` (seconds per
+    puzzle) mean what they mean for ``solve``.
+    """
+    if keep is None:
+        keep = limit if limit is not None else 2
+    groups: dict[tuple[int, str], list[int]] = {}
+    for i, puzzle in enumerate(puzzles):
+        if not batchable(puzzle):
+            raise ValueError(f"puzzle {i} ({puzzle!r}) is not for the batch search")
+        groups.setdefault((puzzle.n, puzzle.rule), []).append(i)
+    results: list[Found | None] = [None] * len(puzzles)
+    for (n, rule), members in groups.items():
+        group = [puzzles[i] for i in members]
+        regions = np.array([p.regions for p in group], dtype=np.int64)
+        stopped = False
+        try:
+            counts = native_count_batch(
+                regions,
+                rule,
+                limit,
+                queens=_masks(group, regions.shape, "queens"),
+                blocked=_masks(group, regions.shape, "blocked"),
+                keep=keep,
+                time_limit=time_limit,
+            )
+        except BatchInterrupted as stop:
+            counts, stopped = stop.partial, True
+        for j, i in enumerate(members[: counts.done]):
+            results[i] = (counts.result(j).outcome(), float(counts.elapsed[j]))
+        if stopped:
+            raise Interrupted(results)
+    return results  # type: ignore[return-value]
