@@ -41,15 +41,13 @@ def native_extensions() -> list:
     from setuptools import Extension
 
     modules = [
-        Extension(
-            f"queens_sat._{src.stem}",
-            [str(src.relative_to(Path(__file__).parent))],
-            extra_compile_args=["-O3", *cpu_flags()],
-            optional=True,  # no compiler: install anyway, the pure-Python path takes over
-        )
+        Extension(f"queens_sat._{src.stem}", [str(src.relative_to(Path(__file__).parent))], extra_compile_args=["-O3", *cpu_flags()])
         for src in sources
     ]
-    return cythonize(modules, language_level=3, compiler_directives={"boundscheck": False, "wraparound": False})
+    built = cythonize(modules, language_level=3, compiler_directives={"boundscheck": False, "wraparound": False})
+    for ext in built:  # set here: cythonize makes new Extension objects and drops the flag
+        ext.optional = True  # no compiler: install anyway, the pure-Python path takes over
+    return built
 
 
 setup(ext_modules=native_extensions())

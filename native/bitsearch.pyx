@@ -1,33 +1,39 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The native search: a bitmask backtracker on plain C integers, run without the GIL.
 
-The candidate cells are kept twice, as one uint64 per row (bit c: column c still
-open) and one uint64 per column (bit r), so n goes up to 64; a region is a short
-list of (row, columns) pairs. A unit is a row, a column or a region; each needs
-exactly one queen. Every unit keeps the key ``count << 8 | unit`` up to date as
-cells go (``count`` its candidates; a closed unit reads ``CLOSED``), so choosing
-where to branch is a single min over a short array, which the compiler
-vectorises: the least key names the first unit (rows, columns, regions, in that
-order) with the fewest candidates; the search prunes when that is none. A placed queen rules out its
-row, column, region and neighbours (or diagonals) by bit operations that visit
-only the cells it removes.
+A unit is a row, a column or a region; each needs exactly one queen. Every unit
+keeps the key ``count << 8 | unit`` up to date as candidate cells go (a unit
+that holds its queen reads ``CLOSED``), so choosing where to branch is a single
+min over a short array, which the compiler vectorises: the least key names the
+first unit (rows, columns, regions, in that order) with the fewest candidates,
+and the search prunes when that is none. These are the choices of the
+pure-Python reference (``queens_sat/backends/python.py``), so both find the
+solutions in the same order.
 
-The search keeps its stack in C arrays instead of recursing, so it can stop after
-any solution and resume later: that one mechanism serves the solution limit, the
-time limit, Ctrl-C (checked every ``CHECK_EVERY`` nodes) and the streaming
-iterator.
+The candidate cells live in one of two layouts, picked by board size:
+
+- flat (n <= FLAT_N): the board is ceil(n*n / 64) words, bit r*n + c per cell;
+  a queen's placement is an AND-NOT with its cell's precomputed kill mask (row,
+  column, neighbours or diagonals) and its region's mask, a word at a time;
+- rows (n up to 64): one word per row (bit c) and one per column (bit r), a
+  region as (row, columns) pairs; a placement clears only the cells it removes.
+
+Either way only the removed cells are visited to lower the counts of their units.
+The search keeps its stack in C arrays instead of recursing, so it can stop
+after any solution and resume later: that one mechanism serves the solution
+limit, the time limit, Ctrl-C (checked every ``CHECK_EVERY`` nodes) and the
+streaming iterator.
 
 Python entries: ``count`` (one board), ``count_batch`` (a stack of boards in one
-call, no Python work per board), ``Search`` (resumable), ``MAX_N`` and
-``RULE_CODES``. Callers use them through ``queens_sat.fast`` and the ``native``
-backend, which check shapes and dtypes; these entries trust them.
+call, no Python work per board), ``Search`` (resumable) and ``MAX_N``; a rule
+is given as 0 (no-touch) or 1 (queens). Callers use them through
+``queens_sat.fast`` and the ``native`` backend, which check shapes and dtypes;
+these entries trust them.
 """
 
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
-
-import numpy as np
 
 cdef extern from *:
     """
@@ -74,6 +80,7 @@ ctypedef int32_t tally  # count << 8 | unit
 
 cdef enum:
     MAX_BOARD = 64
+    FLAT_N = 24        # boards up to 24 x 24 use the flat layout (kill masks: at most 41 KB)
     CHECK_MASK = 4095  # look at the clock and for Ctrl-C every 4096 nodes
     ONE = 256          # one candidate in a key
     CLOSED = 0x7FFFFFFF  # the key of a unit that holds its queen: above any real key
@@ -90,23 +97,47 @@ cdef enum:  # why run() returned
 
 MAX_N = MAX_BOARD
 CHECK_EVERY = CHECK_MASK + 1
-RULE_CODES = {"no-touch": NO_TOUCH, "queens": QUEENS}
+
+
+cdef struct Tables:  # what depends on n and the rule only: built once per size and rule, then shared
+    int n, rule, W
+    int *rc              # per cell: r << 8 | c of cell r * n + c
+    tally *line_keys     # the rows' and columns' keys with all their cells candidates
+    # the flat layout (n <= FLAT_N)
+    int *rc_units        # per cell: its row | its column << 8
+    word *kill           # per cell, W words: what a queen there rules out besides its region
+    word *lines          # per row, then per column, W words: its cells
 
 
 cdef struct Searcher:
     int cap              # the largest n the buffers hold
     int n, rule, has_regions
     int units            # 3n with regions, 2n without
-    word *state          # per depth (2cap words): the row words, then the column words
+    int flat             # 1: the flat layout (n <= FLAT_N), 0: the row layout
+    int W                # flat layout: words per board (``flat_words``)
+    int *rc              # the board's ``Tables`` (shared, read only)
+    int *rc_units
+    word *kill
+    word *lines
+    # the flat layout: the board is W words, cell r * n + c at bit (r * n + c) of them
+    word *flat_state     # per depth: the W words of candidates
+    word *region_mask    # per region, W words: its cells (all empty without regions)
+    int *cell_units      # per cell: its row | its column << 8 | its region's unit << 16 (2n without regions)
+    # both layouts: the units' keys
     tally *keys          # per depth (3cap): the key of each unit, rows, columns, regions
     tally *size          # each unit's key with all its cells candidates
+    # the row layout
+    word *state          # per depth (2cap words): the row words, then the column words
     int *row_start       # region k's (row, columns) pairs are row_start[k] .. row_start[k + 1] - 1
     int *row_line
     word *row_mask
     word *build          # scratch for setup
     uint8_t *region_of   # n * n region numbers
-    int *cell            # the queen placed at each depth (r * n + c)
+    # the search
+    int *cell            # the queens placed, a stack (r * n + c); the givens are in ``given``
+    int *branch_top      # at each depth: the height of ``cell`` before the depth's branch cell
     int *unit            # the unit branched on at each depth
+    int top              # the height of ``cell``
     int given[MAX_BOARD] # the column of each row's given queen, or -1
     int placed0          # queens the givens placed
     int depth            # where the search stands; -1 once exhausted
@@ -120,8 +151,11 @@ cdef struct Searcher:
 cdef Searcher *new_searcher(int cap) noexcept nogil:
     """Buffers for boards up to ``cap``, in one block; NULL when memory runs out."""
     cdef size_t sq = <size_t>(cap * cap)
-    cdef size_t words = (cap + 1) * 2 * cap + 2 * sq
-    cdef size_t ints = (cap + 1) + sq + 2 * (cap + 1)
+    cdef size_t W = flat_words(cap)
+    cdef size_t flat = sq if cap <= FLAT_N else 0  # the flat tables are needed only up to FLAT_N
+    cdef size_t board = W if cap <= FLAT_N else 0
+    cdef size_t words = (cap + 1) * 2 * cap + 2 * sq + 2 * (cap + 1) * board
+    cdef size_t ints = (cap + 1) + sq + 3 * (cap + 1) + flat
     cdef size_t tallies = (cap + 1) * 3 * cap + 3 * cap
     cdef char *block = <char *>malloc(sizeof(Searcher) + words * sizeof(word) + ints * sizeof(int) + tallies * sizeof(tally) + sq)
     if block == NULL:
@@ -135,6 +169,10 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     w += sq
     s.build = w
     w += sq
+    s.flat_state = w
+    w += (cap + 1) * board
+    s.region_mask = w
+    w += (cap + 1) * board
     cdef int *p = <int *>w
     s.row_start = p
     p += cap + 1
@@ -142,8 +180,12 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     p += sq
     s.cell = p
     p += cap + 1
+    s.branch_top = p
+    p += cap + 1
     s.unit = p
     p += cap + 1
+    s.cell_units = p
+    p += flat
     cdef tally *t = <tally *>p
     s.keys = t
     t += (cap + 1) * 3 * cap
@@ -154,6 +196,13 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     return s
 
 
+cdef inline int flat_words(int n) noexcept nogil:
+    """Words of a flat board: at least 2, so that boards up to 11 x 11 share one
+    fixed width the compiler unrolls (see ``flat_place``)."""
+    cdef int W = (n * n + 63) >> 6
+    return W if W > 2 else 2
+
+
 cdef inline word full_mask(int n) noexcept nogil:
     return <word>-1 if n == 64 else ((<word>1 << n) - 1)
 
@@ -162,23 +211,116 @@ cdef inline word bit(int i) noexcept nogil:
     return <word>1 << i
 
 
-cdef int setup(Searcher *s, int n, int rule, const int64_t *regions) noexcept nogil:
-    """The region tables of one board; returns -1, or the index of the first cell whose region is out of range."""
-    cdef int r, c, i, k, p = 0
+cdef inline void add_cell(word *mask, int i) noexcept nogil:
+    """Add cell number ``i`` to a flat mask."""
+    mask[i >> 6] |= bit(i & 63)
+
+
+# ---------------------------------------------------------------------------- one board's tables
+
+
+cdef Tables *TABLES[2][MAX_BOARD + 1]  # by rule and n; built on first use, kept for good
+
+
+cdef Tables *tables(int n, int rule) except NULL:
+    """The shared tables for n and the rule, built on first use (with the GIL held, so once)."""
+    if not (1 <= n <= MAX_BOARD and rule in (NO_TOUCH, QUEENS)):
+        raise ValueError(f"no board of n = {n} under rule {rule}: n goes from 1 to {MAX_BOARD}, the rule is 0 or 1")
+    cdef Tables *t = TABLES[rule][n]
+    cdef int r, c, rr, cc, d, i, corner, W = flat_words(n)
+    cdef size_t sq = n * n, flat = sq if n <= FLAT_N else 0
+    cdef word *kill
+    if t != NULL:
+        return t
+    cdef char *block = <char *>malloc(
+        sizeof(Tables) + (sq + flat) * sizeof(int) + 2 * n * sizeof(tally) + (flat * W + 2 * n * W) * sizeof(word)
+    )
+    if block == NULL:
+        raise MemoryError()
+    t = <Tables *>block
+    t.n = n
+    t.rule = rule
+    t.W = W
+    t.kill = <word *>(block + sizeof(Tables))
+    t.lines = t.kill + flat * W
+    t.rc = <int *>(t.lines + 2 * n * W)
+    t.rc_units = t.rc + sq
+    t.line_keys = <tally *>(t.rc_units + flat)
+    for r in range(n):
+        for c in range(n):
+            t.rc[r * n + c] = r << 8 | c
+    for i in range(2 * n):
+        t.line_keys[i] = n * ONE + i
+    if flat:
+        memset(t.lines, 0, 2 * n * W * sizeof(word))
+        memset(t.kill, 0, sq * W * sizeof(word))
+        for r in range(n):
+            for c in range(n):
+                i = r * n + c
+                add_cell(t.lines + r * W, i)
+                add_cell(t.lines + (n + c) * W, i)
+                t.rc_units[i] = r | (n + c) << 8
+                kill = t.kill + i * W
+                for d in range(n):  # the row and the column
+                    add_cell(kill, r * n + d)
+                    add_cell(kill, d * n + c)
+                for d in range(1, n if rule == QUEENS else 2):  # the diagonals, or the diagonal neighbours
+                    for corner in range(4):
+                        rr = r + (d if corner & 1 else -d)
+                        cc = c + (d if corner & 2 else -d)
+                        if 0 <= rr < n and 0 <= cc < n:
+                            add_cell(kill, rr * n + cc)
+    TABLES[rule][n] = t
+    return t
+
+
+cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept nogil:
+    """The tables of one board (of ``t``'s size and rule); returns -1, or the index of the
+    first cell whose region is out of range."""
+    cdef int r, c, i, k, w, W, count, p = 0
+    cdef word *mask
     cdef word *by_row = s.build  # by_row[k * n + r]: the columns of region k in row r
+    cdef int n = t.n
     s.n = n
-    s.rule = rule
+    s.rule = t.rule
     s.has_regions = regions != NULL
     s.units = 3 * n if regions != NULL else 2 * n
-    for i in range(s.units):
-        s.size[i] = (n if i < 2 * n else 0) * ONE + i
+    s.flat = n <= FLAT_N
+    s.W = t.W
+    s.rc = t.rc
+    s.rc_units = t.rc_units
+    s.kill = t.kill
+    s.lines = t.lines
+    memcpy(s.size, t.line_keys, 2 * n * sizeof(tally))
+    if s.flat:  # the regions' masks (all empty without regions) and keys
+        W = s.W
+        mask = s.region_mask
+        memset(mask, 0, n * W * sizeof(word))
+        if regions == NULL:
+            for i in range(n * n):
+                s.cell_units[i] = s.rc_units[i] | (2 * n) << 16  # the empty unit 2n, never read
+            return -1
+        for i in range(n * n):
+            if <uint64_t>regions[i] >= <uint64_t>n:
+                return i
+            k = <int>regions[i]
+            mask[k * W + (i >> 6)] |= bit(i & 63)
+            s.cell_units[i] = s.rc_units[i] | (2 * n + k) << 16
+        for k in range(n):
+            count = 0
+            for w in range(W):
+                count += qs_popcount(mask[k * W + w])
+            s.size[2 * n + k] = count * ONE + 2 * n + k
+        return -1
     if regions == NULL:
         return -1
+    for k in range(n):
+        s.size[2 * n + k] = 2 * n + k
     memset(s.build, 0, n * n * sizeof(word))
     for r in range(n):
         for c in range(n):
             i = r * n + c
-            if regions[i] < 0 or regions[i] >= n:
+            if <uint64_t>regions[i] >= <uint64_t>n:
                 return i
             k = <int>regions[i]
             s.region_of[i] = <uint8_t>k
@@ -193,6 +335,77 @@ cdef int setup(Searcher *s, int n, int rule, const int64_t *regions) noexcept no
                 p += 1
     s.row_start[n] = p
     return -1
+
+
+# ---------------------------------------------------------------------------- the flat layout (n <= FLAT_N)
+
+
+cdef inline void flat_forget(const int *cell_units, tally *keys, word removed, int base) noexcept nogil:
+    """Lower the counts of the three units of every cell in ``removed`` (cells ``base`` + bit)."""
+    cdef int units
+    while removed:
+        units = cell_units[base + qs_ctz(removed)]
+        removed &= removed - 1
+        keys[units & 255] -= ONE
+        keys[(units >> 8) & 255] -= ONE
+        keys[units >> 16] -= ONE
+
+
+cdef inline void flat_place_w(Searcher *s, int depth, int into, int cell, int W) noexcept nogil:
+    """Depth ``into`` (``depth`` or the next) = ``depth`` with a queen on ``cell``: all it rules
+    out goes by AND-NOT, a word at a time, and each cell that goes lowers the counts of its units."""
+    cdef int w, count = s.units  # locals: the key stores below cannot change them
+    cdef const int *cell_units = s.cell_units
+    cdef const word *src = s.flat_state + depth * W
+    cdef word *dst = s.flat_state + into * W
+    cdef tally *keys = s.keys + into * count
+    cdef int units = cell_units[cell]
+    cdef int region = units >> 16
+    cdef const word *kill = s.kill + cell * W
+    cdef const word *mask = s.region_mask + (region - 2 * s.n) * W  # without regions: region 0, empty
+    cdef word gone
+    if into != depth:
+        qs_copy32(keys, s.keys + depth * count, count)
+    for w in range(W):
+        gone = src[w] & (kill[w] | mask[w])
+        dst[w] = src[w] ^ gone
+        flat_forget(cell_units, keys, gone, w << 6)
+    keys[units & 255] = CLOSED
+    keys[(units >> 8) & 255] = CLOSED
+    keys[region] = CLOSED  # without regions: the empty unit 2n, never read
+
+
+cdef inline int flat_next_cell_w(Searcher *s, int depth, int u, int W) noexcept nogil:
+    """The first candidate cell of unit ``u``, or -1 when it has none left."""
+    cdef int w
+    cdef const word *state = s.flat_state + depth * W
+    cdef const word *mask = s.lines + u * W if u < 2 * s.n else s.region_mask + (u - 2 * s.n) * W
+    cdef word x
+    for w in range(W):
+        x = state[w] & mask[w]
+        if x:
+            return (w << 6) + qs_ctz(x)
+    return -1
+
+
+cdef inline void flat_place(Searcher *s, int depth, int into, int cell) noexcept nogil:
+    if s.W == 2:  # a constant width: the compiler unrolls the common case
+        flat_place_w(s, depth, into, cell, 2)
+    else:
+        flat_place_w(s, depth, into, cell, s.W)
+
+
+cdef inline int flat_next_cell(Searcher *s, int depth, int u) noexcept nogil:
+    return flat_next_cell_w(s, depth, u, 2) if s.W == 2 else flat_next_cell_w(s, depth, u, s.W)
+
+
+cdef inline void flat_drop(Searcher *s, int depth, int cell) noexcept nogil:
+    """Take ``cell`` out of depth's candidates (it is one)."""
+    s.flat_state[depth * s.W + (cell >> 6)] &= ~bit(cell & 63)
+    flat_forget(s.cell_units, s.keys + depth * s.units, bit(cell & 63), cell & ~63)
+
+
+# ---------------------------------------------------------------------------- the row layout (n > FLAT_N)
 
 
 cdef inline void drop(Searcher *s, word *state, tally *keys, int r, int c) noexcept nogil:
@@ -215,8 +428,8 @@ cdef inline void drop_in_row(Searcher *s, word *state, tally *keys, int r, word 
         x &= x - 1
 
 
-cdef void place(Searcher *s, int depth, int r, int c) noexcept nogil:
-    """The state of ``depth + 1``: that of ``depth`` with a queen on (r, c).
+cdef void place(Searcher *s, int depth, int into, int r, int c) noexcept nogil:
+    """The state of depth ``into`` (``depth`` or the next): that of ``depth`` with a queen on (r, c).
 
     Visits only the cells the queen rules out (the rest of its row and column,
     its region, its neighbours or diagonals), lowering the counts of the units
@@ -225,13 +438,14 @@ cdef void place(Searcher *s, int depth, int r, int c) noexcept nogil:
     cdef int n = s.n, i, k = 0, p, line
     cdef bint has_regions = s.has_regions
     cdef word x, rbit = bit(r), cbit = bit(c)
-    cdef word *rows = s.state + (depth + 1) * 2 * n
+    cdef word *rows = s.state + into * 2 * n
     cdef word *cols = rows + n
-    cdef tally *keys = s.keys + (depth + 1) * s.units
+    cdef tally *keys = s.keys + into * s.units
     cdef tally *region_keys = keys + 2 * n
     cdef const uint8_t *region_of = s.region_of
-    memcpy(rows, rows - 2 * n, 2 * n * sizeof(word))
-    memcpy(keys, keys - s.units, s.units * sizeof(tally))
+    if into != depth:
+        qs_copy64(rows, s.state + depth * 2 * n, 2 * n)
+        qs_copy32(keys, s.keys + depth * s.units, s.units)
     x = rows[r]  # the queen's row
     rows[r] = 0
     while x:
@@ -281,35 +495,6 @@ cdef void place(Searcher *s, int depth, int r, int c) noexcept nogil:
         region_keys[k] = CLOSED
 
 
-cdef void start(Searcher *s, const int *queens, int nq, const int *blocked, int nb, double time_limit) noexcept nogil:
-    """Put the search at its root: every cell a candidate but the blocked ones, the given queens placed."""
-    cdef int n = s.n, i, r, c
-    cdef word *rows = s.state
-    for i in range(2 * n):
-        rows[i] = full_mask(n)
-        s.given[i >> 1] = -1
-    memcpy(s.keys, s.size, s.units * sizeof(tally))
-    for i in range(nb):
-        drop(s, rows, s.keys, blocked[i] // n, blocked[i] % n)
-    s.count = 0
-    s.nodes = 1  # the root
-    s.depth = 0
-    s.fresh = 1
-    s.placed0 = 0
-    s.deadline = qs_now() + time_limit if time_limit > 0 else 0.0
-    for i in range(nq):
-        r = queens[i] // n
-        c = queens[i] % n
-        if not (rows[r] >> c) & 1:
-            s.depth = -1  # a given queen on a ruled-out cell: no solution
-            return
-        s.given[r] = c
-        s.placed0 += 1
-        place(s, 0, r, c)  # into depth 1, then back
-        memcpy(rows, rows + 2 * n, 2 * n * sizeof(word))
-        memcpy(s.keys, s.keys + s.units, s.units * sizeof(tally))
-
-
 cdef inline int scan(Searcher *s, int depth) noexcept nogil:
     """The unit to branch on: the first open one with the fewest candidates; -1 at a dead end.
 
@@ -343,6 +528,51 @@ cdef inline int next_cell(Searcher *s, int depth, int u) noexcept nogil:
     return -1
 
 
+# ---------------------------------------------------------------------------- the search, either layout
+
+
+cdef void start(Searcher *s, const int *queens, int nq, const int *blocked, int nb, double time_limit) noexcept nogil:
+    """Put the search at its root: every cell a candidate but the blocked ones, the given queens placed."""
+    cdef int n = s.n, i, r, c
+    cdef word *rows = s.state
+    cdef word *flat = s.flat_state
+    for i in range(n):
+        s.given[i] = -1
+    memcpy(s.keys, s.size, s.units * sizeof(tally))
+    if s.flat:
+        for i in range(s.W):
+            flat[i] = <word>-1
+        if (n * n) & 63:
+            flat[s.W - 1] = bit((n * n) & 63) - 1
+        for i in range(nb):
+            if (flat[blocked[i] >> 6] >> (blocked[i] & 63)) & 1:
+                flat_drop(s, 0, blocked[i])
+    else:
+        for i in range(2 * n):
+            rows[i] = full_mask(n)
+        for i in range(nb):
+            drop(s, rows, s.keys, blocked[i] // n, blocked[i] % n)
+    s.count = 0
+    s.nodes = 1  # the root
+    s.depth = 0
+    s.fresh = 1
+    s.top = 0
+    s.placed0 = 0
+    s.deadline = qs_now() + time_limit if time_limit > 0 else 0.0
+    for i in range(nq):
+        r = queens[i] // n
+        c = queens[i] % n
+        if not (((flat[queens[i] >> 6] >> (queens[i] & 63)) if s.flat else (rows[r] >> c)) & 1):
+            s.depth = -1  # a given queen on a ruled-out cell: no solution
+            return
+        s.given[r] = c
+        s.placed0 += 1
+        if s.flat:
+            flat_place(s, 0, 0, queens[i])
+        else:
+            place(s, 0, 0, r, c)
+
+
 cdef int check_stop(Searcher *s) noexcept nogil:
     if s.deadline > 0 and qs_now() > s.deadline:
         return TIMED_OUT
@@ -352,67 +582,100 @@ cdef int check_stop(Searcher *s) noexcept nogil:
     return EXHAUSTED
 
 
-cdef void record(Searcher *s, int depth, int16_t *out) noexcept nogil:
-    """Write the columns of the current solution into ``out``."""
-    cdef int r, i, cell
+cdef void record(Searcher *s, int top, int16_t *out) noexcept nogil:
+    """Write the columns of the current solution (``top`` queens placed) into ``out``."""
+    cdef int r, i, rc
     for r in range(s.n):
         out[r] = <int16_t>s.given[r]
-    for i in range(depth):
-        cell = s.cell[i]
-        r = cell // s.n
-        out[r] = <int16_t>(cell - r * s.n)
+    for i in range(top):
+        rc = s.rc[s.cell[i]]
+        out[rc >> 8] = <int16_t>(rc & 255)
+
+
+cdef inline void place_any(Searcher *s, int depth, int into, int cell) noexcept nogil:
+    if s.flat:
+        flat_place(s, depth, into, cell)
+    else:
+        place(s, depth, into, s.rc[cell] >> 8, s.rc[cell] & 255)
 
 
 cdef int run(Searcher *s, int64_t limit, int keep, int16_t *solutions, int *kept) noexcept nogil:
     """Search on until ``limit`` solutions in all (0: no limit), exhaustion, time-out or Ctrl-C.
 
     Keeps the next solutions in ``solutions`` (``keep`` rows of n) while
-    ``kept`` < ``keep``, counting them in ``kept``.
+    ``kept`` < ``keep``, counting them in ``kept``. A unit left with one
+    candidate is filled in place, at the same depth: there is no other branch
+    to come back to. Every placement counts as a node.
     """
     cdef int n = s.n
+    cdef bint flat = s.flat
     cdef int d = s.depth
     cdef int fresh = s.fresh
-    cdef int u, cell, r, c, stop
+    cdef int top = s.top
+    cdef int u, cell, stop
+    cdef int64_t nodes = s.nodes, ticks = s.ticks  # locals: the key stores cannot touch them
     if d < 0:
         return EXHAUSTED
     while True:
-        if fresh:  # a new node: a solution, a dead end, or the unit to branch on
+        ticks += 1
+        if (ticks & CHECK_MASK) == 0:
+            stop = check_stop(s)
+            if stop != EXHAUSTED:
+                s.depth = d
+                s.fresh = fresh
+                s.top = top
+                s.nodes = nodes
+                s.ticks = ticks
+                return stop
+        if fresh:  # a new node: a solution, a dead end, a forced cell, or the unit to branch on
             fresh = 0
             u = -1
-            if s.placed0 + d == n:  # every row holds its queen
+            if s.placed0 + top == n:  # every row holds its queen
                 if kept[0] < keep:
-                    record(s, d, solutions + kept[0] * n)
+                    record(s, top, solutions + kept[0] * n)
                     kept[0] += 1
                 s.count += 1
                 if limit > 0 and s.count >= limit:
                     s.depth = d - 1
                     s.fresh = 0
+                    s.nodes = nodes
+                    s.ticks = ticks
                     return LIMIT
             else:
                 u = scan(s, d)
+                if u >= 0 and s.keys[d * s.units + u] < 2 * ONE:  # one candidate: place it here
+                    cell = flat_next_cell(s, d, u) if flat else next_cell(s, d, u)
+                    s.cell[top] = cell
+                    top += 1
+                    nodes += 1
+                    place_any(s, d, d, cell)
+                    fresh = 1
+                    continue
             s.unit[d] = u  # -1: nothing to branch on here
+            s.branch_top[d] = top
         # The next child of this node: its unit's next candidate cell.
-        s.ticks += 1
-        if (s.ticks & CHECK_MASK) == 0:
-            stop = check_stop(s)
-            if stop != EXHAUSTED:
-                s.depth = d
-                s.fresh = 0
-                return stop
         u = s.unit[d]
-        cell = next_cell(s, d, u) if u >= 0 else -1
+        if u < 0:
+            cell = -1
+        else:
+            cell = flat_next_cell(s, d, u) if flat else next_cell(s, d, u)
         if cell < 0:  # done here: back to the parent
             d -= 1
             if d < 0:
                 s.depth = -1
+                s.nodes = nodes
+                s.ticks = ticks
                 return EXHAUSTED
             continue
-        r = cell // n
-        c = cell - r * n
-        s.cell[d] = cell
-        s.nodes += 1
-        place(s, d, r, c)
-        drop(s, s.state + d * 2 * n, s.keys + d * s.units, r, c)  # later siblings: the unit's queen is not here
+        top = s.branch_top[d]
+        s.cell[top] = cell
+        top += 1
+        nodes += 1
+        place_any(s, d, d + 1, cell)
+        if flat:  # later siblings: the unit's queen is not here
+            flat_drop(s, d, cell)
+        else:
+            drop(s, s.state + d * 2 * n, s.keys + d * s.units, s.rc[cell] >> 8, s.rc[cell] & 255)
         d += 1
         fresh = 1
 
@@ -444,13 +707,14 @@ cdef int *given_cells(object cells, int n, int *count) except? NULL:
 
 cdef Searcher *prepared(const int64_t[:, ::1] regions, int n, int rule, object queens, object blocked, double time_limit) except NULL:
     """A searcher at the root of one board, or an exception naming what is wrong."""
+    cdef const Tables *t = tables(n, rule)
     cdef Searcher *s = new_searcher(n)
     cdef int nq = 0, nb = 0, bad
     cdef int *q = NULL
     cdef int *b = NULL
     if s == NULL:
         raise MemoryError()
-    bad = setup(s, n, rule, &regions[0, 0] if regions is not None else NULL)
+    bad = setup(s, t, &regions[0, 0] if regions is not None else NULL)
     if bad >= 0:
         free(s)
         raise ValueError(f"row {bad // n}, column {bad % n}: region {regions[bad // n, bad % n]} is not in 0..{n - 1}")
@@ -522,6 +786,17 @@ def count(const int64_t[:, ::1] regions, int n, int rule, int64_t limit, int64_t
         free(s)
 
 
+cdef inline int mask_cells(const uint8_t *mask, int cells, int *out) noexcept nogil:
+    """The numbers of the cells set in ``mask`` (NULL: none) into ``out``; returns how many."""
+    cdef int i, found = 0
+    if mask != NULL:
+        for i in range(cells):
+            if mask[i]:
+                out[found] = i
+                found += 1
+    return found
+
+
 def count_batch(
     const int64_t[:, :, ::1] regions,
     int rule,
@@ -547,11 +822,10 @@ def count_batch(
     cdef int n = <int>regions.shape[1]
     cdef int cells = n * n, i, nq, nb, kept, stop = EXHAUSTED
     cdef bint has_q = queens is not None, has_b = blocked is not None
-    cdef const uint8_t *qmask
-    cdef const uint8_t *bmask
     cdef double t0
     if m == 0:
         return 0
+    cdef const Tables *t = tables(n, rule)
     cdef Searcher *s = new_searcher(n)
     cdef int *q = <int *>malloc(cells * sizeof(int))
     cdef int *b = <int *>malloc(cells * sizeof(int))
@@ -564,21 +838,9 @@ def count_batch(
         with nogil:
             for p in range(m):
                 t0 = qs_now()
-                setup(s, n, rule, &regions[p, 0, 0])
-                nq = 0
-                nb = 0
-                if has_q:
-                    qmask = &queens[p, 0, 0]
-                    for i in range(cells):
-                        if qmask[i]:
-                            q[nq] = i
-                            nq += 1
-                if has_b:
-                    bmask = &blocked[p, 0, 0]
-                    for i in range(cells):
-                        if bmask[i]:
-                            b[nb] = i
-                            nb += 1
+                setup(s, t, &regions[p, 0, 0])
+                nq = mask_cells(&queens[p, 0, 0] if has_q else NULL, cells, q)
+                nb = mask_cells(&blocked[p, 0, 0] if has_b else NULL, cells, b)
                 start(s, q, nq, b, nb, time_limit)
                 kept = 0
                 stop = run(s, limit, keep, &solutions[p, 0, 0] if keep > 0 else NULL, &kept)

@@ -80,7 +80,10 @@ def check_record(
     return _report(record, result, time_limit, logic_depth)
 
 
-def _report(record: PuzzleRecord, result: SolveResult, time_limit: float | None, logic_depth: int | None) -> CheckReport:
+def _report(
+    record: PuzzleRecord, result: SolveResult, time_limit: float | None, logic_depth: int | None
+) -> CheckReport:
+    """The report on a searched record, with the logic verdict when the puzzle is unique."""
     assert record.puzzle is not None
     report = CheckReport(record, result.status.value, result, record.puzzle.warnings())
     if logic_depth is not None and result.is_unique:

@@ -1,8 +1,9 @@
-"""The compiled search (``queens_sat._bitsearch``), if it is there, and why not when it is not.
+"""The compiled modules (``queens_sat._bitsearch``, ``queens_sat._nqueens``), if they are there.
 
-The package installs without it when no C compiler was at hand; everything then
-runs on the pure-Python reference, after one warning. ``QUEENS_SAT_PURE_PYTHON=1``
-turns the extension off on purpose (for tests and comparisons), without a warning.
+The package installs without them when no C compiler was at hand; everything then
+runs on the pure-Python twins, after one warning per module. ``QUEENS_SAT_PURE_PYTHON=1``
+turns the extensions off on purpose (for tests and comparisons), without a warning;
+it is read on every call, so a test can switch it.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ import warnings
 from types import ModuleType
 
 PURE_PYTHON_ENV = "QUEENS_SAT_PURE_PYTHON"
-MODULE = "queens_sat._bitsearch"
+MODULE = "queens_sat._bitsearch"  # the region-board search, the one most callers mean
 
-_cache: dict[str, ModuleType | str | None] = {}
+_loaded: dict[str, ModuleType | None] = {}
+_missing: dict[str, str] = {}  # module -> why it could not be imported
 
 
 class NativeMissingWarning(RuntimeWarning):
-    """The compiled search is not built; the pure-Python one stands in (slower)."""
+    """A compiled module is not built; its pure-Python twin stands in (slower)."""
 
 
 def pure_python_forced() -> bool:
@@ -27,29 +29,28 @@ def pure_python_forced() -> bool:
     return os.environ.get(PURE_PYTHON_ENV, "").strip() not in ("", "0")
 
 
-def native_module() -> ModuleType | None:
-    """The compiled search module, or None (warning once when it is missing by accident)."""
-    if "module" not in _cache:
-        module, reason = None, None
-        if pure_python_forced():
-            reason = f"turned off by {PURE_PYTHON_ENV}={os.environ[PURE_PYTHON_ENV]}"
-        else:
-            try:
-                module = importlib.import_module(MODULE)
-            except ImportError as err:
-                reason = f"not built ({err})"
-                warnings.warn(
-                    NativeMissingWarning(
-                        f"the native extension {MODULE} is {reason}; using the pure-Python search, "
-                        "which is much slower (reinstall with a C compiler: pip install .)"
-                    ),
-                    stacklevel=2,
-                )
-        _cache["module"], _cache["reason"] = module, reason
-    return _cache["module"]  # type: ignore[return-value]
+def native_module(name: str = MODULE) -> ModuleType | None:
+    """The compiled module ``name``, or None (warning once when it is missing by accident)."""
+    if pure_python_forced():
+        return None
+    if name not in _loaded:
+        try:
+            _loaded[name] = importlib.import_module(name)
+        except ImportError as err:
+            _loaded[name], _missing[name] = None, f"not built ({err})"
+            warnings.warn(
+                NativeMissingWarning(
+                    f"the native extension {name} is {_missing[name]}; using the pure-Python twin, "
+                    "which is much slower (reinstall with a C compiler: pip install .)"
+                ),
+                stacklevel=2,
+            )
+    return _loaded[name]
 
 
-def unavailable_reason() -> str | None:
-    """Why the compiled search is not used (None when it is)."""
-    native_module()
-    return _cache["reason"]  # type: ignore[return-value]
+def unavailable_reason(name: str = MODULE) -> str | None:
+    """Why the compiled module is not used (None when it is)."""
+    if pure_python_forced():
+        return f"turned off by {PURE_PYTHON_ENV}={os.environ[PURE_PYTHON_ENV]}"
+    native_module(name)
+    return _missing.get(name)

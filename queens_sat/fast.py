@@ -13,9 +13,9 @@ entry per grid): a corpus of thousands costs no Python work per board.
 
 Both run the compiled search when it is built and the pure-Python reference
 otherwise (``IMPLEMENTATION`` says which; ``QUEENS_SAT_PURE_PYTHON=1`` forces
-the latter). ``native_count_regions``/``python_count_regions`` and
-``native_count_batch``/``python_count_batch`` name each implementation; they
-take the same arguments and give the same results, in the same order.
+the latter); ``native=True/False`` picks one, and ``native_count_regions``,
+``python_count_regions``, ``native_count_batch`` and ``python_count_batch``
+are those choices made. Both give the same results, in the same order.
 
 Unlike ``Puzzle``, the grid is not validated beyond shape and range: a region
 number that no cell carries is simply a region no queen can go in (count 0).
@@ -25,17 +25,18 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Iterable, NamedTuple, Sequence
 
 import numpy as np
 
 from .backends.python import search_parts
-from .extension import native_module
+from .extension import native_module, unavailable_reason
 from .result import Outcome, Solution
 from .rules import RULES, Cell
 
 MAX_N = 64  # the native search keeps a row in one 64-bit word; the reference follows for the same results
-_RULE_CODES = {"no-touch": 0, "queens": 1}  # as in native/bitsearch.pyx
+_RULE_CODES = {"no-touch": 0, "queens": 1}  # how native/bitsearch.pyx numbers the rules
 
 
 class CountResult(NamedTuple):
@@ -95,7 +96,8 @@ class BatchInterrupted(KeyboardInterrupt):
 # ---------------------------------------------------------------------------- arguments
 
 
-def _rule_code(rule: str) -> int:
+def rule_code(rule: str) -> int:
+    """The number the compiled search knows ``rule`` by; ValueError for an unknown rule."""
     if rule not in _RULE_CODES:
         raise ValueError(f"rule {rule!r} is not one of {', '.join(RULES)}")
     return _RULE_CODES[rule]
@@ -155,6 +157,15 @@ def _limit(limit: int | None) -> int:
 # ---------------------------------------------------------------------------- one board
 
 
+def _native(native: bool | None) -> bool:
+    """Whether to use the compiled search: ``native`` None means when it is built."""
+    if native is None:
+        return native_module() is not None
+    if native and native_module() is None:
+        raise RuntimeError(f"the native extension is not available: {unavailable_reason()}")
+    return native
+
+
 def native_search(
     grid: np.ndarray | None,
     n: int,
@@ -166,13 +177,11 @@ def native_search(
     time_limit: float | None,
 ) -> CountResult:
     """The compiled search on a checked grid (None: no regions); the native backend's entry too."""
-    ext = native_module()
-    if ext is None:
-        raise RuntimeError("the native extension is not available")
-    return CountResult._make(ext.count(grid, n, _rule_code(rule), _limit(limit), keep, queens, blocked, time_limit or 0.0))
+    _native(True)
+    return CountResult._make(native_module().count(grid, n, rule_code(rule), _limit(limit), keep, queens, blocked, time_limit or 0.0))
 
 
-def native_count_regions(
+def count_regions(
     regions: Any,
     rule: str = "no-touch",
     limit: int | None = 2,
@@ -181,33 +190,37 @@ def native_count_regions(
     blocked: Iterable[Sequence[int]] = (),
     keep: int = 2,
     time_limit: float | None = None,
+    native: bool | None = None,
 ) -> CountResult:
-    """``count_regions`` on the compiled search."""
-    grid = _grids(regions, 2, check_range=False)
-    n = grid.shape[0]
-    if queens:
-        queens = _cells(queens, n, "given queen")
-    if blocked:
-        blocked = _cells(blocked, n, "blocked cell")
-    return native_search(grid, n, rule, limit, keep, queens, blocked, time_limit)  # type: ignore[arg-type]
+    """Count the solutions of one board given as an n x n grid of region numbers 0..n-1.
 
+    ``regions``: a numpy integer array (any dtype; int64 C-contiguous is used as
+    is) or nested lists; n from 1 to 64. ``rule``: "no-touch" or "queens".
+    ``limit``: stop after this many solutions (2: the uniqueness check; None:
+    count them all). ``queens``/``blocked``: (row, column) cells that must hold a
+    queen / must not. ``keep``: how many of the solutions found to return.
+    ``time_limit``: seconds, checked every few thousand nodes. ``native``: None
+    takes the compiled search when it is built, True insists on it, False takes
+    the pure-Python reference.
 
-def python_count_regions(
-    regions: Any,
-    rule: str = "no-touch",
-    limit: int | None = 2,
-    *,
-    queens: Iterable[Sequence[int]] = (),
-    blocked: Iterable[Sequence[int]] = (),
-    keep: int = 2,
-    time_limit: float | None = None,
-) -> CountResult:
-    """``count_regions`` on the pure-Python reference."""
+    Returns a ``CountResult``: ``count`` (exact when ``complete``), ``complete``,
+    ``timed_out``, ``solutions`` (the first ``keep`` found, each the queen's
+    column in every row) and ``nodes``. Raises ValueError for a malformed grid
+    or argument.
+    """
+    if _native(native):
+        grid = _grids(regions, 2, check_range=False)  # the compiled search checks the range itself
+        n = grid.shape[0]
+        if queens:
+            queens = _cells(queens, n, "given queen")
+        if blocked:
+            blocked = _cells(blocked, n, "blocked cell")
+        return native_search(grid, n, rule, limit, keep, queens, blocked, time_limit)  # type: ignore[arg-type]
     grid = _grids(regions, 2)
     n = grid.shape[0]
-    _rule_code(rule)
+    rule_code(rule)
     _limit(limit)
-    return _from_outcome(search_parts(
+    outcome = search_parts(
         n,
         rule,
         grid.ravel().tolist(),
@@ -216,7 +229,8 @@ def python_count_regions(
         limit=limit,
         keep=keep,
         time_limit=time_limit,
-    ))
+    )
+    return _from_outcome(outcome)
 
 
 def _from_outcome(outcome: Outcome) -> CountResult:
@@ -237,57 +251,42 @@ def _empty_counts(m: int, n: int, keep: int) -> BatchCounts:
     )
 
 
-def _batch_arguments(regions: Any, rule: str, limit: int | None, queens: Any, blocked: Any, keep: int):
+def count_batch(
+    regions: Any,
+    rule: str = "no-touch",
+    limit: int | None = 2,
+    *,
+    queens: Any = None,
+    blocked: Any = None,
+    keep: int = 2,
+    time_limit: float | None = None,
+    native: bool | None = None,
+) -> BatchCounts:
+    """Count the solutions of every board of a stack in one call.
+
+    ``regions``: an m x n x n integer array of region numbers 0..n-1 (one size,
+    one rule per call; group boards of other sizes into other calls).
+    ``queens``/``blocked``: optional m x n x n boolean masks of given queens and
+    blocked cells. ``limit``, ``keep``, ``time_limit`` (seconds per board) and
+    ``native`` as in ``count_regions``; the compiled search takes the whole stack
+    in one call, without the GIL. Returns ``BatchCounts``; Ctrl-C raises
+    ``BatchInterrupted`` (a KeyboardInterrupt) holding the boards already done.
+    """
     grids = _grids(regions, 3)
     if keep < 0:
         raise ValueError(f"keep must be at least 0, got {keep}")
-    _rule_code(rule)
+    code = rule_code(rule)
     _limit(limit)
-    return grids, _masks(queens, grids.shape, "queens"), _masks(blocked, grids.shape, "blocked")
-
-
-def native_count_batch(
-    regions: Any,
-    rule: str = "no-touch",
-    limit: int | None = 2,
-    *,
-    queens: Any = None,
-    blocked: Any = None,
-    keep: int = 2,
-    time_limit: float | None = None,
-) -> BatchCounts:
-    """``count_batch`` on the compiled search: the whole stack in one call, without the GIL."""
-    ext = native_module()
-    if ext is None:
-        raise RuntimeError("the native extension is not available")
-    grids, queen_masks, blocked_masks = _batch_arguments(regions, rule, limit, queens, blocked, keep)
+    queen_masks, blocked_masks = _masks(queens, grids.shape, "queens"), _masks(blocked, grids.shape, "blocked")
     m, n = grids.shape[0], grids.shape[1]
     out = _empty_counts(m, n, keep)
     try:
-        ext.count_batch(
-            grids, _rule_code(rule), _limit(limit), keep, queen_masks, blocked_masks, time_limit or 0.0,
-            out.counts, out.complete.view(np.uint8), out.timed_out.view(np.uint8), out.solutions, out.nodes, out.elapsed,
-        )
-    except KeyboardInterrupt:
-        raise BatchInterrupted(out) from None
-    return out
-
-
-def python_count_batch(
-    regions: Any,
-    rule: str = "no-touch",
-    limit: int | None = 2,
-    *,
-    queens: Any = None,
-    blocked: Any = None,
-    keep: int = 2,
-    time_limit: float | None = None,
-) -> BatchCounts:
-    """``count_batch`` on the pure-Python reference, board after board."""
-    grids, queen_masks, blocked_masks = _batch_arguments(regions, rule, limit, queens, blocked, keep)
-    m, n = grids.shape[0], grids.shape[1]
-    out = _empty_counts(m, n, keep)
-    try:
+        if _native(native):
+            native_module().count_batch(  # type: ignore[union-attr]
+                grids, code, _limit(limit), keep, queen_masks, blocked_masks, time_limit or 0.0,
+                out.counts, out.complete.view(np.uint8), out.timed_out.view(np.uint8), out.solutions, out.nodes, out.elapsed,
+            )
+            return out
         for i in range(m):
             start = time.perf_counter()
             outcome = search_parts(
@@ -320,59 +319,11 @@ def _fill(out: BatchCounts, i: int, result: CountResult, elapsed: float) -> None
     out.counts[i] = result.count
 
 
-# ---------------------------------------------------------------------------- the defaults
+# ---------------------------------------------------------------------------- the choice
 
 IMPLEMENTATION = "native" if native_module() is not None else "python"
-_count_regions = native_count_regions if IMPLEMENTATION == "native" else python_count_regions
-_count_batch = native_count_batch if IMPLEMENTATION == "native" else python_count_batch
 
-
-def count_regions(
-    regions: Any,
-    rule: str = "no-touch",
-    limit: int | None = 2,
-    *,
-    queens: Iterable[Sequence[int]] = (),
-    blocked: Iterable[Sequence[int]] = (),
-    keep: int = 2,
-    time_limit: float | None = None,
-) -> CountResult:
-    """Count the solutions of one board given as an n x n grid of region numbers 0..n-1.
-
-    ``regions``: a numpy integer array (any dtype; int64 C-contiguous is used as
-    is) or nested lists; n from 1 to 64. ``rule``: "no-touch" or "queens".
-    ``limit``: stop after this many solutions (2: the uniqueness check; None:
-    count them all). ``queens``/``blocked``: (row, column) cells that must hold a
-    queen / must not. ``keep``: how many of the solutions found to return.
-    ``time_limit``: seconds, checked every few thousand nodes.
-
-    Returns a ``CountResult``: ``count`` (exact when ``complete``), ``complete``,
-    ``timed_out``, ``solutions`` (the first ``keep`` found, each the queen's
-    column in every row) and ``nodes``. Raises ValueError for a malformed grid
-    or argument.
-    """
-    return _count_regions(regions, rule, limit, queens=queens, blocked=blocked, keep=keep, time_limit=time_limit)
-
-
-def count_batch(
-    regions: Any,
-    rule: str = "no-touch",
-    limit: int | None = 2,
-    *,
-    queens: Any = None,
-    blocked: Any = None,
-    keep: int = 2,
-    time_limit: float | None = None,
-) -> BatchCounts:
-    """Count the solutions of every board of a stack in one call.
-
-    ``regions``: an m x n x n integer array of region numbers 0..n-1 (one size,
-    one rule per call; group boards of other sizes into other calls).
-    ``queens``/``blocked``: optional m x n x n boolean masks of given queens and
-    blocked cells. ``limit``, ``keep`` and ``time_limit`` (seconds per board) as
-    in ``count_regions``. Returns ``BatchCounts``; Ctrl-C raises
-    ``BatchInterrupted`` (a KeyboardInterrupt) holding the boards already done.
-    """
-    return _count_batch(
-        regions, rule, limit, queens=queens, blocked=blocked, keep=keep, time_limit=time_limit
-    )
+native_count_regions = partial(count_regions, native=True)
+python_count_regions = partial(count_regions, native=False)
+native_count_batch = partial(count_batch, native=True)
+python_count_batch = partial(count_batch, native=False)

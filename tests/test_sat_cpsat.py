@@ -295,21 +295,12 @@ def test_ctrl_c_inside_a_solver_becomes_keyboard_interrupt():
 
 
 def test_ctrl_c_after_a_cpsat_solve_is_still_a_keyboard_interrupt():
-    """CP-SAT leaves its own SIGINT handler behind; the backend puts Python's back."""
-    code = (
-        "import os, signal, threading, time\n"
-        "from queens_sat import Puzzle, solve\n"
-        "solve(Puzzle(n=8, rule='queens'), backend='cpsat')\n"
-        "threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
-        "try:\n"
-        "    time.sleep(5)\n"
-        "except KeyboardInterrupt:\n"
-        "    print('interrupted')\n"
-    )
+    """CP-SAT swaps in its own SIGINT handler during a solve; ours must be back afterwards."""
     import os
-    import subprocess
-    import sys
+    import signal
+    import time
 
-    here = os.path.dirname(os.path.abspath(__file__))  # the installed package, not the source tree
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=here)
-    assert done.stdout.strip() == "interrupted", done.stderr
+    solve(Puzzle(n=6, rule="queens"), backend="cpsat")
+    with pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(2)

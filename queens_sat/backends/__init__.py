@@ -15,8 +15,8 @@ from .base import Backend
 
 # name -> (module, class); the module is imported only when the backend is used.
 _REGISTRY: dict[str, tuple[str, str]] = {
-    "native": ("queens_sat.backends.native", "NativeBackend"),
     "nqueens": ("queens_sat.backends.nqueens", "NQueensBackend"),
+    "native": ("queens_sat.backends.native", "NativeBackend"),
     "python": ("queens_sat.backends.python", "PythonBackend"),
     "cpsat": ("queens_sat.backends.cpsat", "CpSatBackend"),
     "sat": ("queens_sat.backends.sat", "SatBackend"),
@@ -26,8 +26,6 @@ _REGISTRY: dict[str, tuple[str, str]] = {
 # nqueens first: it takes only boards without regions or givens, whatever their size,
 # and says so through ``unsupported``; every other board goes on to the general ones.
 AUTO_ORDER: tuple[str, ...] = ("nqueens", "native", "python")
-# backends made for some boards only: that they pass a board on is no news worth a warning
-SPECIALISTS: tuple[str, ...] = ("nqueens:",)
 
 
 def backend_names() -> list[str]:
@@ -97,6 +95,7 @@ def get_backend(name: str = "auto", puzzle: Puzzle | None = None, **options: obj
 
 def _auto_backend(puzzle: Puzzle | None, options: dict) -> Backend:
     reasons = []
+    declined = []  # general backends that could not take the puzzle: worth a warning
     for n in AUTO_ORDER:
         cls = _backend_class(n)
         if not cls.available():
@@ -105,9 +104,10 @@ def _auto_backend(puzzle: Puzzle | None, options: dict) -> Backend:
         backend = cls(None, **options)
         why = backend.unsupported(puzzle) if puzzle is not None else None
         if why is None:
-            declined = [r for r in reasons if not r.endswith(": not installed") and not r.startswith(SPECIALISTS)]
             if declined:  # a preferred backend could not take this puzzle: say so, once per reason
                 warnings.warn(f"using backend {n!r}: {'; '.join(declined)}", stacklevel=3)
             return backend
         reasons.append(f"{n}: {why}")
+        if not cls.specialist:  # a specialist passing on what it was never for is no news
+            declined.append(f"{n}: {why}")
     raise BackendError("no backend can search this puzzle:\n  " + "\n  ".join(reasons))

@@ -18,6 +18,8 @@ class Backend(ABC):
 
     name: ClassVar[str]
     install_hint: ClassVar[str] = ""  # what to install when ``available()`` is false
+    # A specialist takes only some puzzles (``auto`` tries it first and moves on quietly).
+    specialist: ClassVar[bool] = False
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         if variant:

@@ -33,7 +33,6 @@ import importlib.util
 import signal
 import sys
 import threading
-import threading
 import time
 from functools import lru_cache
 from typing import Any, Iterator
@@ -249,20 +248,17 @@ class CpSatBackend(Backend):
 
 
 def _solve(solver: Any, model: Any, callback: Any = None) -> Any:
-    """``solver.solve``, then Python's own Ctrl-C handler back in place.
+    """``solver.solve``, then Python's Ctrl-C handler back in place.
 
-    CP-SAT installs a SIGINT handler of its own for the solve and leaves it there:
-    a Ctrl-C after any CP-SAT solve would then end the process outright instead
-    of raising KeyboardInterrupt (a generator or a batch would stop without its
-    clean-up).
+    CP-SAT installs its own SIGINT handler for the solve (so Ctrl-C stops it
+    promptly) and leaves the default action behind, which would make the next
+    Ctrl-C kill the process with no message and no cleanup.
     """
     try:
-        return solver.solve(model) if callback is None else solver.solve(model, callback)
+        return solver.solve(model, callback) if callback is not None else solver.solve(model)
     finally:
         if threading.current_thread() is threading.main_thread():
-            handler = signal.getsignal(signal.SIGINT)
-            if handler is not None:
-                signal.signal(signal.SIGINT, handler)
+            signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
 
 
 def _import_ortools() -> None:

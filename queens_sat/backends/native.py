@@ -14,9 +14,6 @@ from ..puzzle import Puzzle
 from ..result import Outcome, Solution
 from .base import Backend
 
-MAX_N = 64
-
-
 def _grid(puzzle: Puzzle):
     import numpy as np
 
@@ -35,8 +32,9 @@ class NativeBackend(Backend):
         return native_module() is not None
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
-        if puzzle.n > MAX_N:
-            return f"the native search handles n <= {MAX_N}, this board has n = {puzzle.n}"
+        limit = native_module().MAX_N
+        if puzzle.n > limit:
+            return f"the native search handles n <= {limit}, this board has n = {puzzle.n}"
         return None
 
     def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
@@ -48,10 +46,10 @@ class NativeBackend(Backend):
 
     def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
         """Every solution, handed out in growing chunks by a resumable search."""
-        from ..fast import _rule_code
+        from ..fast import rule_code
 
         search = native_module().Search(
-            _grid(puzzle), puzzle.n, _rule_code(puzzle.rule), sorted(puzzle.queens), sorted(puzzle.blocked)
+            _grid(puzzle), puzzle.n, rule_code(puzzle.rule), sorted(puzzle.queens), sorted(puzzle.blocked)
         )
         chunk = 1
         while True:

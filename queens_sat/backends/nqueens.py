@@ -21,6 +21,7 @@ from .base import Backend
 
 class NQueensBackend(Backend):
     name = "nqueens"
+    specialist = True  # boards without regions or givens only
 
     def __init__(
         self,

@@ -59,7 +59,7 @@ def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--backend",
         default="auto",
-        help="solver backend: auto, python, ... (see 'queens-sat backends'; default auto)",
+        help="solver backend: auto, native, python, ... (see 'queens-sat backends'; default auto)",
     )
     parser.add_argument("--time-limit", type=positive_float, metavar="SECONDS", help="give up on a puzzle after this long")
 

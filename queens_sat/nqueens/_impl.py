@@ -7,21 +7,15 @@ when the environment variable ``QUEENS_SAT_PURE_PYTHON`` is set (to anything but
 
 from __future__ import annotations
 
-import os
 from types import ModuleType
 
-PURE_ENV = "QUEENS_SAT_PURE_PYTHON"
+from ..extension import PURE_PYTHON_ENV as PURE_ENV
+from ..extension import native_module
 
 
 def native() -> ModuleType | None:
     """The compiled module ``queens_sat._nqueens``, or None when the pure paths must run."""
-    if os.environ.get(PURE_ENV, "") not in ("", "0"):
-        return None
-    try:
-        from .. import _nqueens
-    except ImportError:
-        return None
-    return _nqueens
+    return native_module("queens_sat._nqueens")
 
 
 def bits(mask: int):
