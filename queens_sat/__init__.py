@@ -23,6 +23,7 @@ _EXPORTS = {
     "solve": "queens_sat.solving",
     "count_solutions": "queens_sat.solving",
     "is_unique": "queens_sat.solving",
+    "generate": "queens_sat.generator",
     "logic_solve": "queens_sat.logic",
     "LogicResult": "queens_sat.logic",
     "available_backends": "queens_sat.backends",

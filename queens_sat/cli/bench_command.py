@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from .common import positive_float, positive_int
+from .progress import ProgressBar
 
 # The logic engine answers "solvable by deduction?", not "how many solutions?", and
 # nqueens takes no board with regions (bench/nqueens.py measures it): they take part
@@ -100,7 +101,7 @@ def _run(args: argparse.Namespace) -> int:
 
     raw = _open_raw(args.raw) if args.raw else None
     try:
-        with _Progress(len(cases)) as progress:
+        with ProgressBar(len(cases), "benchmarking") as progress:
 
             def measured(m: Any) -> None:
                 if raw is not None:
@@ -173,36 +174,3 @@ def _skip_notes(run: Any) -> list[str]:
         if m.status == "skipped":
             skipped.setdefault(m.backend, []).append(m)
     return [f"{name} skipped {len(ms)} puzzles: {ms[0].error}" for name, ms in skipped.items()]
-
-
-class _Progress:
-    """A progress bar on standard error when it is a terminal; nothing otherwise."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.bar: Any = None
-        self.task: Any = None
-
-    def __enter__(self) -> "_Progress":
-        if sys.stderr.isatty():
-            from rich.console import Console
-            from rich.progress import Progress
-
-            self.bar = Progress(console=Console(stderr=True), transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task("benchmarking", total=self.total)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-
-    def advance(self) -> None:
-        if self.bar is not None:
-            self.bar.advance(self.task)
-
-    def print(self, text: str) -> None:
-        if self.bar is not None:
-            self.bar.console.print(text, markup=False, highlight=False)
-        else:
-            print(text, file=sys.stderr, flush=True)

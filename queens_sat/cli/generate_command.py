@@ -1,0 +1,162 @@
+"""``queens-sat generate``: unique puzzles, made in parallel and written as JSON lines as they come."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..rules import RULES
+from .common import positive_float, positive_int
+
+STRATEGIES = ("repair", "reject")
+
+
+def _share(text: str) -> float:
+    value = positive_float(text)
+    if value > 1:
+        raise argparse.ArgumentTypeError(f"a share of the board is at most 1, got {text}")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, got {text}")
+    return value
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "generate",
+        help="make puzzles with exactly one solution",
+        description="Make puzzles with exactly one solution: a random solution, regions flood-filled "
+        "around its queens, cells moved between regions until that solution is the only one. "
+        "Writes one JSON line per puzzle (queens-sat check reads them) as each is done. The same "
+        "seed and options give the same puzzles, whatever --workers. Exit codes: 0 done, 1 fewer "
+        "puzzles than asked (the size ran out of new ones, or --max-restarts), 2 bad usage, "
+        "130 interrupted (the puzzles written are whole; --resume goes on).",
+    )
+    p.add_argument("--n", type=positive_int, required=True, help="board size (4 to 64; 1 with --allow-full-lines)")
+    p.add_argument("--count", type=_count, default=1, help="how many puzzles (default 1)")
+    p.add_argument("--seed", type=int, help="the run's seed (default: a random one, reported; with --resume, the file's)")
+    p.add_argument("--rule", choices=RULES, default="no-touch", help="placement rule (default no-touch)")
+    p.add_argument(
+        "--validator",
+        default="auto",
+        help="uniqueness check: auto (native when compiled, else python), native, python, sat, cpsat, "
+        "or a backend variant such as sat:glucose4 (default auto)",
+    )
+    p.add_argument("--strategy", choices=STRATEGIES, default="repair", help="repair layouts until unique (default) or reject them")
+    p.add_argument("--out", "-o", metavar="FILE", help="write the puzzles here (default: standard output)")
+    p.add_argument("--resume", action="store_true", help="continue the interrupted run that wrote --out, up to --count in all")
+    p.add_argument("--force", action="store_true", help="overwrite --out when it exists")
+    p.add_argument("--workers", type=positive_int, help="worker processes (default: every core; 1: this process only)")
+    p.add_argument("--dask", metavar="ADDRESS", help="run on a Dask cluster: tcp://HOST:8786, or 'local' to start one here")
+    p.add_argument("--logic", action="store_true", help="keep only puzzles the logic engine solves without guessing")
+    p.add_argument("--max-depth", type=_count, default=2, metavar="D", help="with --logic: deepest contradiction probe allowed (default 2)")
+    p.add_argument("--grade", nargs="+", metavar="GRADE", help="keep only puzzles of these logic grades (Trivial, Easy, Medium, Hard, Expert)")
+    rules = p.add_argument_group("region rules")
+    rules.add_argument("--max-region-share", type=_share, default=0.4, metavar="SHARE", help="no region above this share of the board (default 0.4)")
+    rules.add_argument("--allow-full-lines", action="store_true", help="let a row or column lie inside one region")
+    rules.add_argument("--allow-disconnected", action="store_true", help="let a repair cut a region in pieces")
+    limits = p.add_argument_group("limits")
+    limits.add_argument("--max-repairs", type=_count, metavar="K", help="repairs per layout before a fresh one (default 10 n)")
+    limits.add_argument("--max-restarts", type=_count, metavar="K", help="fresh layouts per puzzle before giving up (default: no limit)")
+    limits.add_argument("--check-time-limit", type=positive_float, metavar="SECONDS", help="give up on a uniqueness check after this long (default: none)")
+    limits.add_argument("--probe-time-limit", type=positive_float, default=1.0, metavar="SECONDS", help="time limit of a repair probe (default 1)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no summary")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+    import random
+
+    from ..errors import EXIT_NOT_UNIQUE, EXIT_OK, PuzzleError
+    from ..generator import GenerationFailed, GeneratorOptions, RegionRules, TooFewPuzzles, iter_generate
+    from ..generator.executors import ExecutorError
+    from ..generator.output import LineWriter, read_progress, record, stored_seed
+    from ..generator.summary import RunSummary
+    from .progress import ProgressBar
+
+    if args.resume and not args.out:
+        raise PuzzleError("--resume needs --out FILE: the run to continue")
+    if args.resume and args.force:
+        raise PuzzleError("give --resume or --force, not both")
+    if args.max_depth != 2 and not (args.logic or args.grade):
+        raise PuzzleError("--max-depth goes with --logic or --grade")
+    if args.dask and args.workers is not None and args.dask != "local":
+        raise PuzzleError("--workers sets the size of a local cluster only; a remote Dask cluster has its own workers")
+    seed = args.seed
+    if seed is None and args.resume and args.out:
+        seed = stored_seed(args.out)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    try:
+        options = GeneratorOptions(
+            n=args.n,
+            rule=args.rule,
+            seed=seed,
+            strategy=args.strategy,
+            validator=args.validator,
+            rules=RegionRules(
+                connected=not args.allow_disconnected, max_share=args.max_region_share, full_lines=args.allow_full_lines
+            ),
+            max_repairs=args.max_repairs,
+            max_restarts=args.max_restarts,
+            check_time_limit=args.check_time_limit,
+            probe_time_limit=args.probe_time_limit,
+            logic=args.logic,
+            max_depth=args.max_depth,
+            grades=tuple(args.grade or ()),
+        )
+    except ValueError as err:
+        raise PuzzleError(str(err)) from None
+
+    done, start, keys = 0, 0, set()
+    if args.out and os.path.exists(args.out) and os.path.getsize(args.out) and not (args.resume or args.force):
+        raise PuzzleError(f"{args.out} exists: --resume continues it, --force overwrites it")
+    if args.resume:
+        state = read_progress(args.out, options)
+        done, start, keys = state.done, state.next_index, state.keys
+        if state.torn and not args.quiet:
+            print(f"queens-sat: dropped a torn last line of {args.out}", file=sys.stderr)
+    elif args.out and args.force and os.path.exists(args.out):
+        os.remove(args.out)
+    wanted = max(0, args.count - done)
+
+    summary = RunSummary()
+    stats: dict = {}
+    writer = LineWriter(args.out)
+    note = sys.stderr
+    if not args.quiet:
+        where = f" to {args.out}" if args.out else ""
+        resumed = f", resuming after {done} puzzles (index {start})" if args.resume else ""
+        print(f"queens-sat: generating {wanted} puzzles n = {args.n}, {args.rule}, seed {seed}{where}{resumed}", file=note)
+    status = EXIT_OK
+    try:
+        with ProgressBar(args.count, "generating", enabled=not args.quiet, completed=done) as bar:
+            try:
+                for puzzle in iter_generate(
+                    options, wanted, start=start, workers=args.workers, dask=args.dask, seen=keys, stats=stats
+                ):
+                    writer.write(record(puzzle, options))
+                    summary.add(puzzle)
+                    bar.advance()
+            except (TooFewPuzzles, GenerationFailed) as err:
+                bar.print(f"queens-sat: {err}")
+                status = EXIT_NOT_UNIQUE
+            except ExecutorError as err:  # dask missing, a cluster that cannot be reached, a too-small pool
+                raise PuzzleError(str(err)) from None
+    finally:
+        writer.close()
+        summary.duplicates = stats.get("duplicates", 0)
+        if not args.quiet:
+            tail = ""
+            if summary.count + done < args.count:
+                tail = f" (of {wanted}; --resume continues)" if args.out else f" (of {wanted})"
+            print(f"queens-sat: {summary.line()}{tail}", file=note)
+    return status

@@ -1,0 +1,25 @@
+"""The puzzle generator: a random solution, regions flood-filled around it, repaired until unique.
+
+Modules, one job each: ``placement`` (the random solution), ``growth`` (regions
+flood-filled around it), ``region_rules`` (what a layout must obey), ``moves``
+and ``repair`` (making it unique), ``validators`` (the uniqueness check, any
+callable), ``attempt`` (one puzzle from its seed), ``dedupe`` (symmetry keys),
+``executors`` and ``run`` (in parallel, in order), ``output`` (JSON lines, resume),
+``logic_filter`` (``--logic``/``--grade``).
+"""
+
+from .attempt import GeneratedPuzzle, GenerationFailed, GeneratorOptions, ValidatorError, make_puzzle
+from .region_rules import RegionRules
+from .run import TooFewPuzzles, generate, iter_generate
+
+__all__ = [
+    "GeneratedPuzzle",
+    "GenerationFailed",
+    "GeneratorOptions",
+    "RegionRules",
+    "TooFewPuzzles",
+    "ValidatorError",
+    "generate",
+    "iter_generate",
+    "make_puzzle",
+]

@@ -1,0 +1,106 @@
+"""Validators: what the generator asks "how many solutions has this board?", by name or as any callable.
+
+The contract of a validator callable, so that any checker plugs in:
+
+- it is called as ``validator(regions, rule=rule)``, ``regions`` an n x n int64
+  numpy array of region numbers 0..n-1 (region k holds the planted queen of row
+  k), ``rule`` "no-touch" or "queens";
+- it returns one of
+  - an object with ``count`` and ``solutions`` (``queens_sat.fast.count_regions``'s
+    ``CountResult``, a backend's ``Outcome``, ``queens_sat.solve``'s ``SolveResult``):
+    the count, capped anywhere from 2 up, and the solutions it found, each the queen's
+    column in every row. A solution other than the planted one guides the repair;
+    ``timed_out`` true with a count below 2 means "not settled";
+  - a list of solutions (the same meaning, count = its length);
+  - an ``int``: the number of solutions (capped at 2 or more);
+  - a ``bool``: True when the board has exactly one solution (``queens_sat.is_unique``).
+    Without a second solution to look at, repairs move a random cell instead of one
+    of the second solution's queens, which takes more of them.
+
+``queens_sat.fast.count_regions`` (the native search: microseconds a board) and
+``queens_sat.is_unique`` both satisfy it as they are.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Callable, NamedTuple, Sequence
+
+import numpy as np
+
+from ..errors import BackendError
+
+Validator = Callable[..., Any]
+NAMES = ("auto", "native", "python", "sat", "cpsat")
+
+
+class Verdict(NamedTuple):
+    count: int  # 0, 1 or 2 (2: several)
+    other: tuple[int, ...] | None  # a solution other than the planted one, when the validator named one
+    settled: bool  # False when the validator gave up before telling
+
+
+def interpret(result: Any, planted: Sequence[int]) -> Verdict:
+    """A validator's answer, in any of the contract's forms, as a ``Verdict``."""
+    if isinstance(result, (bool, np.bool_)):
+        return Verdict(1 if result else 2, None, True)
+    if isinstance(result, (int, np.integer)):
+        return Verdict(min(int(result), 2), None, True)
+    if hasattr(result, "solutions"):  # before the list case: a CountResult is a named tuple
+        count, solutions = int(result.count), list(result.solutions)
+        settled = count >= 2 or not getattr(result, "timed_out", False)
+    elif isinstance(result, (list, tuple)):
+        count, solutions, settled = len(result), list(result), True
+    else:
+        raise TypeError(
+            f"a validator must return a bool, an int, a list of solutions or a result with count and solutions; got {type(result).__name__}"
+        )
+    planted = tuple(planted)
+    found = (tuple(int(c) for c in s) for s in solutions)
+    other = next((s for s in found if s != planted), None)
+    return Verdict(min(count, 2), other, settled)
+
+
+class BackendValidator:
+    """A validator on any registered backend (``sat``, ``cpsat:blocking``...): slower, for comparison."""
+
+    def __init__(self, name: str, time_limit: float | None = None) -> None:
+        self.name, self.time_limit = name, time_limit
+        self._backend = None
+
+    def __getstate__(self) -> dict:  # the solver object stays behind when sent to a worker
+        return {"name": self.name, "time_limit": self.time_limit}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["name"], state["time_limit"])
+
+    def __call__(self, regions: np.ndarray, rule: str = "no-touch") -> Any:
+        from ..backends import get_backend
+        from ..puzzle import Puzzle
+
+        if self._backend is None:
+            self._backend = get_backend(self.name)
+        return self._backend.search(Puzzle(regions.tolist(), rule=rule), limit=2, keep=2, time_limit=self.time_limit)
+
+
+def named_validator(name: str, time_limit: float | None = None) -> Validator:
+    """The validator called ``name``: auto (native when compiled, else python), native, python, or a backend name.
+
+    Raises ``BackendError`` for an unknown name or one whose library is missing.
+    """
+    from .. import fast
+    from ..backends import backend_names, get_backend
+
+    base = name.partition(":")[0]
+    if name == "auto":
+        name = fast.IMPLEMENTATION
+    if name == "native":
+        if fast.IMPLEMENTATION != "native":
+            get_backend("native")  # raises the backend's own "not built" message
+        return partial(fast.native_count_regions, limit=2, keep=2, time_limit=time_limit)
+    if name == "python":
+        return partial(fast.python_count_regions, limit=2, keep=2, time_limit=time_limit)
+    if base not in backend_names():
+        raise BackendError(f"unknown validator {name!r}; choose one of {', '.join(NAMES)} (or a backend variant such as sat:glucose4)")
+    get_backend(name)  # fail now, with the backend's message, rather than in a worker
+    return BackendValidator(name, time_limit)

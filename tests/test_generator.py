@@ -1,0 +1,429 @@
+"""The generator: unique puzzles that obey the region rules, reproducible across workers,
+no duplicates, any validator callable, output that survives interruption, Dask."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections import deque
+
+import numpy as np
+import pytest
+
+import queens_sat
+from queens_sat import Puzzle, count_solutions, fast
+from queens_sat.cli import main
+from queens_sat.generator import GeneratorOptions, RegionRules, TooFewPuzzles, generate, iter_generate, make_puzzle
+from queens_sat.generator.dedupe import layout_key
+from queens_sat.generator.growth import grow_regions
+from queens_sat.generator.layout import Layout
+from queens_sat.generator.moves import choose_move
+from queens_sat.generator.placement import random_placement
+from queens_sat.generator.validators import interpret
+
+from helpers import brute_force_solutions, random_regions
+
+NATIVE = fast.IMPLEMENTATION == "native"
+
+
+def _connected(regions) -> bool:
+    """Every region in one piece, by the puzzle model's own check (independent of the generator's)."""
+    return Puzzle(regions).warnings() == []
+
+
+def assert_good_puzzle(p, max_share: float = 0.4) -> None:
+    """Unique (by the pure-Python reference, and brute force when small), with the recorded solution, rules obeyed."""
+    n, regions = p.n, p.regions
+    puzzle = Puzzle(regions, rule=p.rule)
+    result = queens_sat.solve(puzzle, backend="python", limit=2)
+    assert result.status.value == "unique", p
+    assert tuple(result.solution) == tuple(p.solution)
+    if n <= 7:
+        assert brute_force_solutions(puzzle) == {tuple(p.solution)}
+    for k in range(n):
+        size = sum(row.count(k) for row in regions)
+        assert 1 <= size <= max(n, int(max_share * n * n + 1e-9))
+        assert regions[k][p.solution[k]] == k  # region k is the one grown from row k's queen
+    assert _connected(regions)
+    for line in list(regions) + [list(col) for col in zip(*regions)]:
+        assert len(set(line)) > 1, "a row or column lies inside one region"
+
+
+def _strip(records: list[dict]) -> list[dict]:
+    return [{k: v for k, v in r.items() if k != "seconds"} for r in records]
+
+
+def _lines(path) -> list[dict]:
+    return [json.loads(line) for line in open(path)]
+
+
+# ------------------------------------------------------------------ the pipeline
+
+
+@pytest.mark.parametrize("rule", ["no-touch", "queens"])
+@pytest.mark.parametrize("n", [4, 5, 6, 8, 10, 12])
+def test_puzzles_are_unique_and_obey_the_rules(n, rule):
+    count = 2 if n in (4, 5) else 3
+    puzzles = generate(n, count, seed=11, rule=rule)
+    assert len(puzzles) == count
+    for p in puzzles:
+        assert p.rule == rule
+        assert_good_puzzle(p)
+    assert len({layout_key(p.regions) for p in puzzles}) == count
+
+
+def test_reject_strategy_makes_unique_puzzles_without_repairs():
+    puzzles = generate(6, 3, seed=2, strategy="reject")
+    for p in puzzles:
+        assert p.repairs == 0
+        assert_good_puzzle(p)
+
+
+def test_region_rules_are_configurable():
+    rules = RegionRules(max_share=0.25, full_lines=False)
+    for p in generate(9, 3, seed=4, rules=rules):
+        assert_good_puzzle(p, max_share=0.25)
+    with pytest.raises(ValueError, match="max_share"):
+        RegionRules(max_share=0)
+    with pytest.raises(ValueError, match="1x1"):
+        GeneratorOptions(n=1)
+    (one,) = generate(1, 1, rules=RegionRules(full_lines=True))
+    assert one.regions == [[0]] and one.solution == (0,)
+
+
+@pytest.mark.parametrize("rule", ["no-touch", "queens"])
+def test_random_placement_obeys_the_rule(rule):
+    rng = random.Random(3)
+    for n in (1, 4, 5, 8, 30, 64):
+        cols = random_placement(n, rng, rule)
+        assert sorted(cols) == list(range(n))
+        assert Puzzle(n=n, rule=rule).is_solution(cols)
+    with pytest.raises(ValueError):
+        random_placement(3, rng, rule)
+
+
+def test_growth_gives_connected_regions_around_the_queens():
+    rng = random.Random(8)
+    for n in (5, 9, 16, 30):
+        solution = random_placement(n, rng, "no-touch")
+        cells = None
+        while cells is None:
+            cells = grow_regions(n, solution, rng, max_size=int(0.4 * n * n))
+        regions = [cells[r * n:(r + 1) * n] for r in range(n)]
+        assert all(regions[k][solution[k]] == k for k in range(n))
+        assert _connected(regions)
+        assert max(cells.count(k) for k in range(n)) <= int(0.4 * n * n)
+
+
+def test_a_repair_move_kills_the_second_solution_and_keeps_the_planted_one():
+    rng = random.Random(5)
+    rules = RegionRules()
+    moved = 0
+    for _ in range(40):
+        n = 8
+        solution = random_placement(n, rng, "no-touch")
+        cells = grow_regions(n, solution, rng, rules.max_size(n))
+        if cells is None:
+            continue
+        layout = Layout(n, "no-touch", cells, solution)
+        found = fast.python_count_regions(layout.grid, "no-touch", limit=2, keep=2)
+        other = interpret(found, solution).other
+        if other is None:
+            continue
+        move = choose_move(layout, other, rng, rules)
+        if move is None:
+            continue
+        layout.move(move)
+        moved += 1
+        puzzle = Puzzle(layout.rows())
+        assert puzzle.is_solution(solution)
+        assert not puzzle.is_solution(other)
+        assert not any(cell in layout.queen_cells for cell in move.cells)
+        assert _connected(layout.rows())
+    assert moved > 10
+
+
+# ------------------------------------------------------------------ reproducible, no duplicates
+
+
+def test_same_seed_same_puzzles_whatever_the_workers():
+    one = generate(8, 6, seed=21, workers=1)
+    two = generate(8, 6, seed=21, workers=2)
+    assert [(p.index, p.regions, p.solution, p.repairs) for p in one] == [
+        (p.index, p.regions, p.solution, p.repairs) for p in two
+    ]
+    other_seed = generate(8, 6, seed=22)
+    assert [p.regions for p in other_seed] != [p.regions for p in one]
+
+
+def test_one_puzzle_can_be_made_again_from_seed_and_index():
+    puzzles = generate(9, 4, seed=3)
+    again = make_puzzle(GeneratorOptions(n=9, seed=3), puzzles[2].index)
+    assert again.regions == puzzles[2].regions
+
+
+def test_layout_key_is_the_symmetry_key():
+    rng = random.Random(1)
+    for i in range(30):
+        n = rng.choice([4, 5, 6, 9])
+        puzzle = Puzzle(random_regions(n, rng))
+        key = layout_key(np.array(puzzle.regions))
+        for s in range(8):
+            image = puzzle.transformed(s)
+            relabel = list(range(n))
+            rng.shuffle(relabel)
+            grid = [[relabel[k] for k in row] for row in image.regions]
+            assert layout_key(grid) == key
+        other = Puzzle(random_regions(n, rng))
+        assert (layout_key(np.array(other.regions)) == key) == (other.symmetry_key() == puzzle.symmetry_key())
+
+
+def test_no_two_puzzles_alike_and_duplicates_are_dropped():
+    stats: dict = {}
+    puzzles = list(iter_generate(GeneratorOptions(n=4, seed=1), 20, stats=stats))
+    keys = [layout_key(p.regions) for p in puzzles]
+    assert len(set(keys)) == len(keys) == 20
+    assert stats["duplicates"] > 0  # 4x4 has few puzzles: some were made twice and dropped
+    assert [p.index for p in puzzles] == sorted(p.index for p in puzzles)
+    assert len(puzzles) + stats["duplicates"] == stats["next_index"]
+
+
+def test_a_size_out_of_new_puzzles_stops_with_a_clear_error():
+    with pytest.raises(TooFewPuzzles, match="duplicates in a row"):
+        list(iter_generate(GeneratorOptions(n=4, seed=1), 10_000, max_duplicates_in_a_row=5))
+
+
+# ------------------------------------------------------------------ validators
+
+
+def test_any_validator_callable_fits_the_contract():
+    calls = deque(maxlen=1)
+
+    def counting(regions, rule="no-touch"):
+        calls.append(regions.shape)
+        return fast.python_count_regions(regions, rule, limit=2).count  # an int
+
+    def solution_list(regions, rule="no-touch"):
+        return fast.python_count_regions(regions, rule, limit=2, keep=2).solutions  # a list
+
+    for validator in (fast.count_regions, queens_sat.is_unique, counting, solution_list, "python"):
+        (p,) = generate(7, 1, seed=9, validator=validator)
+        assert_good_puzzle(p)
+    assert calls and calls[0] == (7, 7)
+    with pytest.raises(TypeError, match="validator must return"):
+        generate(6, 1, validator=lambda regions, rule: "yes")
+    with pytest.raises(ValueError, match="found no solution on a board that has one"):
+        generate(6, 1, validator=lambda regions, rule: 0)
+    with pytest.raises(queens_sat.BackendError, match="unknown validator"):
+        generate(6, 1, validator="oracle")
+
+
+@pytest.mark.skipif(not NATIVE, reason="the native extension is not built")
+def test_native_and_python_validators_make_the_same_puzzles():
+    native = generate(9, 3, seed=6, validator="native")
+    python = generate(9, 3, seed=6, validator="python")
+    assert [p.regions for p in native] == [p.regions for p in python]
+
+
+def test_a_solver_backend_validates_too():
+    (p,) = generate(7, 1, seed=2, validator="sat")
+    assert_good_puzzle(p)
+
+
+def test_interpret_reads_every_form():
+    planted = (1, 3, 0, 2)
+    assert interpret(True, planted) == (1, None, True)
+    assert interpret(False, planted).count == 2
+    assert interpret(5, planted).count == 2
+    assert interpret([planted, (2, 0, 3, 1)], planted) == (2, (2, 0, 3, 1), True)
+    result = fast.CountResult(1, False, True, [planted], 10)
+    assert interpret(result, planted).settled is False
+
+
+# ------------------------------------------------------------------ the command, output, resume
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_writes_json_lines_that_check_reads(capsys, tmp_path):
+    out = tmp_path / "p.jsonl"
+    code, stdout, err = run(capsys, "generate", "--n", "8", "--count", "4", "--seed", "1", "--workers", "1", "-o", str(out))
+    assert code == 0 and stdout == ""
+    assert "4 puzzles in" in err and "repairs median" in err
+    records = _lines(out)
+    assert [r["id"] for r in records] == [f"n8-s1-{r['index']:05d}" for r in records]
+    for r in records:
+        assert {"solution", "seed", "seconds", "repairs", "restarts", "regions"} <= set(r)
+    code, stdout, _ = run(capsys, "check", str(out), "--json")
+    assert code == 0
+    assert [json.loads(line)["status"] for line in stdout.splitlines()] == ["unique"] * 4
+    # standard output when there is no --out, the same puzzles
+    code, stdout, _ = run(capsys, "generate", "--n", "8", "--count", "4", "--seed", "1", "--workers", "1", "-q")
+    assert code == 0
+    assert _strip([json.loads(line) for line in stdout.splitlines()]) == _strip(records)
+
+
+def test_resume_after_a_torn_last_line_gives_the_uninterrupted_file(capsys, tmp_path):
+    full, cut = tmp_path / "full.jsonl", tmp_path / "cut.jsonl"
+    args = ["generate", "--n", "7", "--seed", "4", "--workers", "1", "-q"]
+    assert run(capsys, *args, "--count", "6", "-o", str(full))[0] == 0
+    data = full.read_bytes()
+    lines = data.splitlines(keepends=True)
+    cut.write_bytes(b"".join(lines[:3]) + lines[3][: len(lines[3]) // 2])  # killed inside a write
+    code, _, err = run(capsys, *args[:-1], "--count", "6", "-o", str(cut), "--resume")
+    assert code == 0 and "torn" in err
+    assert _strip(_lines(cut)) == _strip(_lines(full))
+    # resuming a finished run adds nothing; asking for more goes on where it stopped
+    assert run(capsys, *args, "--count", "6", "-o", str(cut), "--resume")[0] == 0
+    assert len(_lines(cut)) == 6
+    assert run(capsys, *args, "--count", "8", "-o", str(cut), "--resume")[0] == 0
+    assert run(capsys, *args, "--count", "8", "-o", str(full), "--force")[0] == 0
+    assert _strip(_lines(cut)) == _strip(_lines(full))
+
+
+def test_resume_refuses_another_runs_file(capsys, tmp_path):
+    out = tmp_path / "p.jsonl"
+    assert run(capsys, "generate", "--n", "6", "--count", "2", "--seed", "1", "--workers", "1", "-q", "-o", str(out))[0] == 0
+    code, _, err = run(capsys, "generate", "--n", "6", "--count", "3", "--seed", "2", "--workers", "1", "-o", str(out), "--resume")
+    assert code == 2 and f"{out}:1:" in err and "seed" in err and "Traceback" not in err
+    code, _, err = run(capsys, "generate", "--n", "6", "--count", "3", "--workers", "1", "-o", str(out))
+    assert code == 2 and "--resume" in err and "--force" in err
+    out.write_text('{"n": 6}\nnot json\n')
+    code, _, err = run(capsys, "generate", "--n", "6", "--count", "3", "--workers", "1", "-o", str(out), "--resume")
+    assert code == 2 and f"{out}:1: not a generator record: no rule, seed, strategy, index, regions" in err
+    good = tmp_path / "good.jsonl"
+    assert run(capsys, "generate", "--n", "6", "--count", "1", "--seed", "1", "--workers", "1", "-q", "-o", str(good))[0] == 0
+    good.write_text(good.read_text() + "not json\n")
+    code, _, err = run(capsys, "generate", "--n", "6", "--count", "3", "--seed", "1", "--workers", "1", "-o", str(good), "--resume")
+    assert code == 2 and f"{good}:2: not a generator record" in err
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--n", "3"], "no 3x3 board"),
+        (["--n", "65"], "1 to 64"),
+        (["--n", "6", "--validator", "oracle"], "unknown validator"),
+        (["--n", "6", "--resume"], "--resume needs --out"),
+        (["--n", "6", "--max-depth", "3"], "--max-depth goes with --logic"),
+        (["--n", "6", "--dask", "tcp://127.0.0.1:1", "--workers", "2"], "remote Dask cluster"),
+    ],
+)
+def test_cli_errors_exit_2_without_traceback(capsys, argv, message):
+    code, out, err = run(capsys, "generate", *argv)
+    assert code == 2
+    assert message in err and "Traceback" not in err
+
+
+def test_cli_rejects_bad_numbers():
+    for argv in (["--n", "0"], ["--n", "8", "--count", "-1"], ["--n", "8", "--max-region-share", "1.5"]):
+        with pytest.raises(SystemExit) as exit:
+            main(["generate", *argv])
+        assert exit.value.code == 2
+
+
+HERE = os.path.dirname(os.path.abspath(__file__))  # not the repository root: its queens_sat is the source tree
+
+
+def _cli_process(*argv: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "queens_sat", *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=HERE
+    )
+
+
+def test_ctrl_c_leaves_whole_lines_and_resume_goes_on(tmp_path):
+    out = tmp_path / "p.jsonl"
+    proc = _cli_process("generate", "--n", "9", "--count", "100000", "--seed", "5", "--workers", "2", "-o", str(out))
+    deadline = time.time() + 60
+    while time.time() < deadline and (not out.exists() or out.read_bytes().count(b"\n") < 3):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err
+    data = out.read_bytes()
+    assert data.endswith(b"\n")
+    done = _lines(out)
+    assert len(done) >= 3
+    proc = _cli_process("generate", "--n", "9", "--count", str(len(done) + 2), "--workers", "1", "-q", "-o", str(out), "--resume")
+    assert proc.wait(timeout=60) == 0
+    resumed = _lines(out)
+    assert _strip(resumed[: len(done)]) == _strip(done)
+    assert len(resumed) == len(done) + 2
+    again = generate(9, len(done) + 2, seed=5)
+    assert [r["regions"] for r in resumed] == [Puzzle(p.regions).label_rows() for p in again]
+
+
+def dies_once(regions, rule="no-touch"):
+    """A validator whose first call, in whichever worker, kills that worker (a crash or an OOM kill)."""
+    mark = os.environ["QUEENS_SAT_TEST_DIE_ONCE"]
+    if not os.path.exists(mark):
+        open(mark, "w").close()
+        os._exit(1)
+    return fast.count_regions(regions, rule)
+
+
+def test_a_killed_worker_loses_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUEENS_SAT_TEST_DIE_ONCE", str(tmp_path / "died"))
+    with pytest.warns(UserWarning, match="worker process died"):
+        puzzles = generate(7, 4, seed=8, workers=2, validator=dies_once)
+    assert (tmp_path / "died").exists()
+    assert [p.regions for p in puzzles] == [p.regions for p in generate(7, 4, seed=8, validator=fast.count_regions)]
+
+
+def test_dask_local_cluster_makes_the_same_puzzles():
+    pytest.importorskip("distributed", reason="dask[distributed] is not installed (the dask extra)")
+    on_dask = generate(6, 3, seed=7, dask="local", workers=1)
+    assert [p.regions for p in on_dask] == [p.regions for p in generate(6, 3, seed=7)]
+
+
+def test_library_export():
+    assert queens_sat.generate is generate
+    assert "generate" in dir(queens_sat)
+
+
+def test_the_pure_python_path_makes_the_same_puzzles():
+    code = (
+        "import json, queens_sat.fast as f; from queens_sat.generator import generate; "
+        "print(json.dumps([f.IMPLEMENTATION, [p.regions for p in generate(8, 2, seed=3)]]))"
+    )
+    env = dict(os.environ, QUEENS_SAT_PURE_PYTHON="1")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, cwd=HERE)
+    implementation, regions = json.loads(done.stdout)
+    assert implementation == "python"
+    assert regions == [p.regions for p in generate(8, 2, seed=3)]
+
+
+def test_logic_and_grade_keep_only_what_the_engine_solves(capsys):
+    logic = pytest.importorskip("queens_sat.logic")
+    for p in generate(8, 3, seed=2, logic=True, max_depth=0):
+        result = logic.logic_solve(p.puzzle(), max_depth=0)
+        assert result.solved and result.solution == p.solution
+        assert p.extra["grade"] == result.grade
+    code, out, _ = run(capsys, "generate", "--n", "9", "--count", "2", "--seed", "1", "--workers", "1", "-q", "--grade", "medium")
+    assert code == 0
+    for line in out.splitlines():
+        r = json.loads(line)
+        assert r["grade"] == "Medium"
+        assert logic.logic_solve(Puzzle(r["regions"]), max_depth=2).grade == "Medium"
+    code, _, err = run(capsys, "generate", "--n", "9", "--grade", "Impossible")
+    assert code == 2 and "unknown grade 'Impossible'" in err
+
+
+def test_max_restarts_gives_up_with_exit_code_1(capsys, tmp_path):
+    out = tmp_path / "p.jsonl"
+    code, _, err = run(
+        capsys, "generate", "--n", "10", "--count", "2", "--seed", "1", "--workers", "1",
+        "--strategy", "reject", "--max-restarts", "0", "-o", str(out),
+    )
+    assert code == 1 and "no unique puzzle after 0 fresh layouts" in err and "Traceback" not in err
+    assert out.read_text() == ""
