@@ -177,14 +177,14 @@ def bench_stream(sizes: list[int], report: dict) -> None:
 
     print("\n== every solution streamed: queens-sat solve --all --columns > /dev/null ==")
     print(f"{'N':>3} {'solutions':>10} {'wall s':>8} {'per second':>11} {'peak MB':>8}")
-    script = [sys.executable, "-m", "queens_sat", "solve", "--rule", "queens", "--all", "--columns", "--n"]
+    script = [sys.executable, "-I", "-m", "queens_sat", "solve", "--rule", "queens", "--all", "--columns", "--n"]
     for n in sizes:
         probe = (
             "import resource, subprocess, sys, time; t = time.perf_counter(); "
             f"p = subprocess.run({script!r} + [sys.argv[1]], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True); "
             "print(p.stderr.split()[0], time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
         )
-        out = subprocess.run([sys.executable, "-c", probe, str(n)], capture_output=True, text=True, check=True).stdout.split()
+        out = subprocess.run([sys.executable, "-I", "-c", probe, str(n)], capture_output=True, text=True, check=True).stdout.split()
         count, wall, rss = int(out[0]), float(out[1]), int(out[2]) / 1024
         report.setdefault("stream", []).append({"n": n, "solutions": count, "wall": wall, "peak_rss_mb": rss})
         print(f"{n:>3} {count:>10} {wall:>8.2f} {count / wall:>11.0f} {rss:>8.0f}", flush=True)
@@ -215,7 +215,7 @@ def bench_local(sizes: list[int], report: dict) -> None:
     print(f"{'N':>10} {'method':>9} {'solve+verify s':>14} {'search s':>9} {'check s':>8} {'restarts':>8} {'peak MB':>8}")
     for n in sizes:
         for method in ("local", "construct"):
-            out = subprocess.run([sys.executable, "-c", LOCAL_PROBE, str(n), method], capture_output=True, text=True)
+            out = subprocess.run([sys.executable, "-I", "-c", LOCAL_PROBE, str(n), method], capture_output=True, text=True)
             if out.returncode:
                 print(f"{n:>10} {method:>9} failed: {out.stderr.strip()[-300:]}")
                 continue
