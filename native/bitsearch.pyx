@@ -67,9 +67,20 @@ cdef extern from *:
     static inline void qs_copy32(int32_t *QS_RESTRICT dst, const int32_t *QS_RESTRICT src, int n) {
         for (int i = 0; i < n; i++) dst[i] = src[i];
     }
+    /* Region numbers as bytes, in one pass the compiler vectorises (no early exit);
+       returns whether any is out of 0..n-1. */
+    static inline int qs_narrow(uint8_t *QS_RESTRICT dst, const int64_t *QS_RESTRICT src, int cells, uint64_t n) {
+        int bad = 0;
+        for (int i = 0; i < cells; i++) {
+            bad |= (uint64_t)src[i] >= n;
+            dst[i] = (uint8_t)src[i];
+        }
+        return bad;
+    }
     """
     void qs_copy64(uint64_t *dst, const uint64_t *src, int n) noexcept nogil
     void qs_copy32(int32_t *dst, const int32_t *src, int n) noexcept nogil
+    int qs_narrow(uint8_t *dst, const int64_t *src, int cells, uint64_t n) noexcept nogil
     int qs_popcount(uint64_t x) noexcept nogil
     int qs_ctz(uint64_t x) noexcept nogil
     double qs_now() noexcept nogil
@@ -272,6 +283,14 @@ cdef Tables *tables(int n, int rule) except NULL:
     return t
 
 
+cdef int first_bad(const int64_t *regions, int n) noexcept nogil:
+    """The index of the first cell whose region is out of 0..n-1 (there is one)."""
+    cdef int i = 0
+    while <uint64_t>regions[i] < <uint64_t>n:
+        i += 1
+    return i
+
+
 cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept nogil:
     """The tables of one board (of ``t``'s size and rule); returns -1, or the index of the
     first cell whose region is out of range."""
@@ -296,12 +315,10 @@ cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept no
         if regions == NULL:
             memset(s.region_of, 0, n * n)  # region 0, empty: a queen clears nothing more
             return -1
+        if qs_narrow(s.region_of, regions, n * n, n):
+            return first_bad(regions, n)
         for i in range(n * n):
-            if <uint64_t>regions[i] >= <uint64_t>n:
-                return i
-            k = <int>regions[i]
-            mask[k * W + (i >> 6)] |= bit(i & 63)
-            s.region_of[i] = <uint8_t>k
+            mask[s.region_of[i] * W + (i >> 6)] |= bit(i & 63)
         return -1
     memcpy(s.size, t.line_keys, 2 * n * sizeof(tally))
     if regions == NULL:
@@ -841,7 +858,7 @@ def count_batch(
     cdef int n = <int>regions.shape[1]
     cdef int cells = n * n, i, nq, nb, kept, stop = EXHAUSTED
     cdef bint has_q = queens is not None, has_b = blocked is not None
-    cdef double t0
+    cdef double t0, t1
     if m == 0:
         return 0
     cdef const Tables *t = tables(n, rule)
@@ -855,8 +872,8 @@ def count_batch(
         raise MemoryError()
     try:
         with nogil:
-            for p in range(m):
-                t0 = qs_now()
+            t0 = qs_now()
+            for p in range(m):  # one clock reading per board: each board's time runs to the next's start
                 setup(s, t, &regions[p, 0, 0])
                 nq = mask_cells(&queens[p, 0, 0] if has_q else NULL, cells, q)
                 nb = mask_cells(&blocked[p, 0, 0] if has_b else NULL, cells, b)
@@ -869,7 +886,9 @@ def count_batch(
                 complete[p] = stop == EXHAUSTED
                 timed_out[p] = stop == TIMED_OUT
                 nodes[p] = s.nodes
-                elapsed[p] = qs_now() - t0
+                t1 = qs_now()
+                elapsed[p] = t1 - t0
+                t0 = t1
         if stop == INTERRUPTED:
             _reraise()
         return m
