@@ -11,18 +11,22 @@ The candidate cells live in one of two layouts, picked by board size:
 
 - flat (n <= FLAT_N): the board is ceil(n*n / 64) words, bit r*n + c per cell;
   a queen's placement is an AND-NOT with its cell's precomputed kill mask (row,
-  column, neighbours or diagonals) and its region's mask, a word at a time, and
-  three bits cleared in the masks of open units. The counts are not kept: the
-  scan takes them by popcount, open unit by open unit, and stops at the first
-  unit with one candidate (or none), as the reference does, so the two search
-  move for move, node counts included. A count kept up to date would cost a
-  store per unit of every removed cell, more than the popcounts of the few
-  units still open;
+  column, neighbours or diagonals) and its region's mask, a word at a time.
+  Boards of two words (n <= 11, the common case) keep no counts: the scan takes
+  them by popcount (all units at once in AVX-512 where the build has it, else
+  open unit by open unit) and stops at the first open unit with one candidate
+  or none, as the reference does, so the two search move for move, node counts
+  included; keeping counts costs a store per unit of every removed cell, more
+  than these popcounts. Larger flat boards keep counts as the row layout does;
 - rows (n up to 64): one word per row (bit c) and one per column (bit r), a
-  region as (row, columns) pairs; a placement clears only the cells it removes
-  and lowers the counts of their units, kept as keys ``count << 8 | unit`` (a
-  unit that holds its queen reads ``CLOSED``), so choosing where to branch is a
-  single min over a short array, which the compiler vectorises.
+  region as (row, columns) pairs; a placement clears only the cells it removes.
+
+Where counts are kept (flat boards past two words, the row layout), each unit
+has the key ``count << 8 | unit`` (a unit that holds its queen reads
+``CLOSED``), lowered as the removed cells are visited, so choosing where to
+branch is a single min over a short array, which the compiler vectorises (and
+a dead end shows as soon as any open unit has no candidate).
+
 The search keeps its stack in C arrays instead of recursing, so it can stop
 after any solution and resume later: that one mechanism serves the solution
 limit, the time limit, Ctrl-C (checked every ``CHECK_EVERY`` nodes) and the
@@ -67,6 +71,45 @@ cdef extern from *:
     static inline void qs_copy32(int32_t *QS_RESTRICT dst, const int32_t *QS_RESTRICT src, int n) {
         for (int i = 0; i < n; i++) dst[i] = src[i];
     }
+    /* The flat scan of boards up to 11 x 11 (two words, at most 33 units) in AVX-512 when the
+       build has it (setup.py turns it on where the CPU has VPOPCNTQ): the counts of all units at
+       once, eight per instruction, in place of a popcount per open unit. ``lo``/``hi`` hold the
+       units' two mask words, 40 each (zero past the last unit). Returns the first open unit with
+       one candidate or none (-1 for none), else the first with the fewest; its count in ``least``. */
+    #if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+    #include <immintrin.h>
+    #define QS_VECTOR_SCAN 1
+    static inline int qs_scan2(const uint64_t *lo, const uint64_t *hi, uint64_t s0, uint64_t s1, uint64_t open, int *least) {
+        const __m512i S0 = _mm512_set1_epi64((long long)s0), S1 = _mm512_set1_epi64((long long)s1);
+        const __m512i one = _mm512_set1_epi64(1);
+        __m512i count[5], unit = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7), best = _mm512_set1_epi64(INT64_MAX);
+        uint64_t few = 0;
+        for (int j = 0; j < 5; j++) {
+            count[j] = _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(_mm512_loadu_si512(lo + 8 * j), S0)),
+                                        _mm512_popcnt_epi64(_mm512_and_si512(_mm512_loadu_si512(hi + 8 * j), S1)));
+            few |= (uint64_t)_mm512_cmple_epu64_mask(count[j], one) << (8 * j);
+        }
+        few &= open;
+        if (few) {
+            int u = __builtin_ctzll(few);
+            *least = __builtin_popcountll(lo[u] & s0) + __builtin_popcountll(hi[u] & s1);
+            return *least ? u : -1;
+        }
+        for (int j = 0; j < 5; j++) {
+            __m512i key = _mm512_or_si512(_mm512_slli_epi64(count[j], 8), unit);
+            best = _mm512_mask_min_epu64(best, (__mmask8)(open >> (8 * j)), best, key);
+            unit = _mm512_add_epi64(unit, _mm512_set1_epi64(8));
+        }
+        uint64_t key = (uint64_t)_mm512_reduce_min_epu64(best);
+        *least = (int)(key >> 8);
+        return (int)(key & 255);
+    }
+    #else
+    #define QS_VECTOR_SCAN 0
+    static inline int qs_scan2(const uint64_t *lo, const uint64_t *hi, uint64_t s0, uint64_t s1, uint64_t open, int *least) {
+        return -1;  /* not built: never called */
+    }
+    #endif
     /* Region numbers as bytes, in one pass the compiler vectorises (no early exit);
        returns whether any is out of 0..n-1. */
     static inline int qs_narrow(uint8_t *QS_RESTRICT dst, const int64_t *QS_RESTRICT src, int cells, uint64_t n) {
@@ -81,6 +124,8 @@ cdef extern from *:
     void qs_copy64(uint64_t *dst, const uint64_t *src, int n) noexcept nogil
     void qs_copy32(int32_t *dst, const int32_t *src, int n) noexcept nogil
     int qs_narrow(uint8_t *dst, const int64_t *src, int cells, uint64_t n) noexcept nogil
+    int qs_scan2(const uint64_t *lo, const uint64_t *hi, uint64_t s0, uint64_t s1, uint64_t open, int *least) noexcept nogil
+    bint QS_VECTOR_SCAN
     int qs_popcount(uint64_t x) noexcept nogil
     int qs_ctz(uint64_t x) noexcept nogil
     double qs_now() noexcept nogil
@@ -119,6 +164,7 @@ cdef struct Tables:  # what depends on n and the rule only: built once per size 
     int *rc              # per cell: r << 8 | c of cell r * n + c
     tally *line_keys     # the rows' and columns' keys with all their cells candidates
     # the flat layout (n <= FLAT_N)
+    int *rc_units        # per cell: its row | its column << 8
     word *kill           # per cell, W words: what a queen there rules out besides its region
     word *lines          # per row, then per column, W words: its cells
 
@@ -135,7 +181,10 @@ cdef struct Searcher:
     # the flat layout: the board is W words, cell r * n + c at bit (r * n + c) of them
     word *flat_state     # per depth: the W words of candidates
     word *unit_mask      # per unit, W words: its cells (rows, columns, then regions: empty without regions)
-    word *open           # per depth, 2 words: the open units (bit u of word u >> 6)
+    word *open           # W == 2, per depth, 2 words: the open units (bit u of word u >> 6)
+    int *cell_units      # W > 2, per cell: its row | its column << 8 | its region's unit << 16 (2n without regions)
+    word scan_lo[40]     # W == 2 with QS_VECTOR_SCAN: each unit's first mask word (0 past 3n)
+    word scan_hi[40]     # and its second
     # the row layout
     tally *keys          # per depth (3cap): the key of each unit, rows, columns, regions
     tally *size          # each unit's key with all its cells candidates
@@ -166,7 +215,7 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     cdef size_t W = flat_words(cap)
     cdef size_t board = W if cap <= FLAT_N else 0
     cdef size_t words = (cap + 1) * 2 * cap + 2 * sq + (cap + 1) * board + 3 * cap * board + 2 * (cap + 1)
-    cdef size_t ints = (cap + 1) + sq + 3 * (cap + 1)
+    cdef size_t ints = (cap + 1) + sq + 3 * (cap + 1) + (sq if cap <= FLAT_N else 0)
     cdef size_t tallies = (cap + 1) * 3 * cap + 3 * cap
     cdef char *block = <char *>malloc(sizeof(Searcher) + words * sizeof(word) + ints * sizeof(int) + tallies * sizeof(tally) + sq)
     if block == NULL:
@@ -197,6 +246,8 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     p += cap + 1
     s.unit = p
     p += cap + 1
+    s.cell_units = p
+    p += sq if cap <= FLAT_N else 0
     cdef tally *t = <tally *>p
     s.keys = t
     t += (cap + 1) * 3 * cap
@@ -244,7 +295,7 @@ cdef Tables *tables(int n, int rule) except NULL:
     if t != NULL:
         return t
     cdef char *block = <char *>malloc(
-        sizeof(Tables) + sq * sizeof(int) + 2 * n * sizeof(tally) + (flat * W + 2 * n * W) * sizeof(word)
+        sizeof(Tables) + (sq + flat) * sizeof(int) + 2 * n * sizeof(tally) + (flat * W + 2 * n * W) * sizeof(word)
     )
     if block == NULL:
         raise MemoryError()
@@ -255,7 +306,8 @@ cdef Tables *tables(int n, int rule) except NULL:
     t.kill = <word *>(block + sizeof(Tables))
     t.lines = t.kill + flat * W
     t.rc = <int *>(t.lines + 2 * n * W)
-    t.line_keys = <tally *>(t.rc + sq)
+    t.rc_units = t.rc + sq
+    t.line_keys = <tally *>(t.rc_units + flat)
     for r in range(n):
         for c in range(n):
             t.rc[r * n + c] = r << 8 | c
@@ -269,6 +321,7 @@ cdef Tables *tables(int n, int rule) except NULL:
                 i = r * n + c
                 add_cell(t.lines + r * W, i)
                 add_cell(t.lines + (n + c) * W, i)
+                t.rc_units[i] = r | (n + c) << 8
                 kill = t.kill + i * W
                 for d in range(n):  # the row and the column
                     add_cell(kill, r * n + d)
@@ -289,6 +342,20 @@ cdef int first_bad(const int64_t *regions, int n) noexcept nogil:
     while <uint64_t>regions[i] < <uint64_t>n:
         i += 1
     return i
+
+
+cdef void keyed_setup(Searcher *s, const Tables *t) noexcept nogil:
+    """A flat board of more than two words keeps its units' keys: the units of each cell and
+    each unit's full key."""
+    cdef int n = s.n, W = s.W, i, k, w, count
+    memcpy(s.size, t.line_keys, 2 * n * sizeof(tally))
+    for i in range(n * n):
+        s.cell_units[i] = t.rc_units[i] | (2 * n + (s.region_of[i] if s.has_regions else 0)) << 16
+    for k in range(n):
+        count = 0
+        for w in range(W):
+            count += qs_popcount(s.unit_mask[(2 * n + k) * W + w])
+        s.size[2 * n + k] = count * ONE + 2 * n + k
 
 
 cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept nogil:
@@ -314,11 +381,23 @@ cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept no
         memset(mask, 0, n * W * sizeof(word))
         if regions == NULL:
             memset(s.region_of, 0, n * n)  # region 0, empty: a queen clears nothing more
+            if QS_VECTOR_SCAN and W == 2:
+                for i in range(40):
+                    s.scan_lo[i] = s.unit_mask[2 * i] if i < 2 * n else 0
+                    s.scan_hi[i] = s.unit_mask[2 * i + 1] if i < 2 * n else 0
+            if W > 2:
+                keyed_setup(s, t)
             return -1
         if qs_narrow(s.region_of, regions, n * n, n):
             return first_bad(regions, n)
         for i in range(n * n):
             mask[s.region_of[i] * W + (i >> 6)] |= bit(i & 63)
+        if QS_VECTOR_SCAN and W == 2:
+            for i in range(40):
+                s.scan_lo[i] = s.unit_mask[2 * i] if i < 3 * n else 0
+                s.scan_hi[i] = s.unit_mask[2 * i + 1] if i < 3 * n else 0
+        if W > 2:
+            keyed_setup(s, t)
         return -1
     memcpy(s.size, t.line_keys, 2 * n * sizeof(tally))
     if regions == NULL:
@@ -349,6 +428,17 @@ cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept no
 # ---------------------------------------------------------------------------- the flat layout (n <= FLAT_N)
 
 
+cdef inline void flat_forget(const int *cell_units, tally *keys, word removed, int base) noexcept nogil:
+    """Lower the counts of the three units of every cell in ``removed`` (cells ``base`` + bit)."""
+    cdef int units
+    while removed:
+        units = cell_units[base + qs_ctz(removed)]
+        removed &= removed - 1
+        keys[units & 255] -= ONE
+        keys[(units >> 8) & 255] -= ONE
+        keys[units >> 16] -= ONE
+
+
 cdef inline void close_unit(word *open_units, int u) noexcept nogil:
     open_units[u >> 6] &= ~bit(u & 63)
 
@@ -362,6 +452,20 @@ cdef inline void flat_place_w(Searcher *s, int depth, int into, int cell, int W)
     cdef const word *kill = s.kill + cell * W
     cdef const word *mask = s.unit_mask + (2 * n + k) * W
     cdef word *open_units = s.open + into * 2
+    cdef int units = s.units
+    cdef tally *keys = s.keys + into * units
+    cdef word gone
+    if W > 2:  # the keyed scan: lower the counts of the units of every cell that goes
+        if into != depth:
+            qs_copy32(keys, s.keys + depth * units, units)
+        for w in range(W):
+            gone = src[w] & (kill[w] | mask[w])
+            dst[w] = src[w] ^ gone
+            flat_forget(s.cell_units, keys, gone, w << 6)
+        keys[rc >> 8] = CLOSED
+        keys[n + (rc & 255)] = CLOSED
+        keys[2 * n + k] = CLOSED  # without regions: the empty unit 2n, never read
+        return
     for w in range(W):
         dst[w] = src[w] & ~(kill[w] | mask[w])
     open_units[0] = s.open[depth * 2]
@@ -428,13 +532,17 @@ cdef inline int flat_next_cell(Searcher *s, int depth, int u) noexcept nogil:
 
 cdef inline int flat_scan(Searcher *s, int depth, int *least) noexcept nogil:
     if s.W == 2:  # n <= 11: 3n units fit one word of the open set
+        if QS_VECTOR_SCAN:
+            return qs_scan2(s.scan_lo, s.scan_hi, s.flat_state[2 * depth], s.flat_state[2 * depth + 1], s.open[2 * depth], least)
         return flat_scan_w(s, depth, least, 2, 1)
-    return flat_scan_w(s, depth, least, s.W, 2)
+    return scan(s, depth, least)
 
 
 cdef inline void flat_drop(Searcher *s, int depth, int cell) noexcept nogil:
-    """Take ``cell`` out of depth's candidates."""
+    """Take ``cell`` out of depth's candidates (it is one)."""
     s.flat_state[depth * s.W + (cell >> 6)] &= ~bit(cell & 63)
+    if s.W > 2:
+        flat_forget(s.cell_units, s.keys + depth * s.units, bit(cell & 63), cell & ~63)
 
 
 # ---------------------------------------------------------------------------- the row layout (n > FLAT_N)
@@ -580,8 +688,11 @@ cdef void start(Searcher *s, const int *queens, int nq, const int *blocked, int 
         s.open[0] = s.open[1] = 0
         for i in range(s.units):
             s.open[i >> 6] |= bit(i & 63)
+        if s.W > 2:
+            memcpy(s.keys, s.size, s.units * sizeof(tally))
         for i in range(nb):
-            flat_drop(s, 0, blocked[i])
+            if (flat[blocked[i] >> 6] >> (blocked[i] & 63)) & 1:
+                flat_drop(s, 0, blocked[i])
     else:
         memcpy(s.keys, s.size, s.units * sizeof(tally))
         for i in range(2 * n):
