@@ -1,24 +1,32 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The native search: a bitmask backtracker on plain C integers, run without the GIL.
 
-A unit is a row, a column or a region; each needs exactly one queen. Every unit
-keeps the key ``count << 8 | unit`` up to date as candidate cells go (a unit
-that holds its queen reads ``CLOSED``), so choosing where to branch is a single
-min over a short array, which the compiler vectorises: the least key names the
-first unit (rows, columns, regions, in that order) with the fewest candidates,
-and the search prunes when that is none. These are the choices of the
-pure-Python reference (``queens_sat/backends/python.py``), so both find the
-solutions in the same order.
+A unit is a row, a column or a region; each needs exactly one queen. The search
+branches on the first open unit (rows, columns, regions, in that order) with
+the fewest candidates and prunes when an open unit has none. These are the
+choices of the pure-Python reference (``queens_sat/backends/python.py``), so
+both find the solutions in the same order.
 
 The candidate cells live in one of two layouts, picked by board size:
 
 - flat (n <= FLAT_N): the board is ceil(n*n / 64) words, bit r*n + c per cell;
   a queen's placement is an AND-NOT with its cell's precomputed kill mask (row,
-  column, neighbours or diagonals) and its region's mask, a word at a time;
+  column, neighbours or diagonals) and its region's mask, a word at a time.
+  Boards of two words (n <= 11, the common case) keep no counts: the scan takes
+  them by popcount (all units at once in AVX-512 where the build has it, else
+  open unit by open unit) and stops at the first open unit with one candidate
+  or none, as the reference does, so the two search move for move, node counts
+  included; keeping counts costs a store per unit of every removed cell, more
+  than these popcounts. Larger flat boards keep counts as the row layout does;
 - rows (n up to 64): one word per row (bit c) and one per column (bit r), a
   region as (row, columns) pairs; a placement clears only the cells it removes.
 
-Either way only the removed cells are visited to lower the counts of their units.
+Where counts are kept (flat boards past two words, the row layout), each unit
+has the key ``count << 8 | unit`` (a unit that holds its queen reads
+``CLOSED``), lowered as the removed cells are visited, so choosing where to
+branch is a single min over a short array, which the compiler vectorises (and
+a dead end shows as soon as any open unit has no candidate).
+
 The search keeps its stack in C arrays instead of recursing, so it can stop
 after any solution and resume later: that one mechanism serves the solution
 limit, the time limit, Ctrl-C (checked every ``CHECK_EVERY`` nodes) and the
@@ -63,9 +71,61 @@ cdef extern from *:
     static inline void qs_copy32(int32_t *QS_RESTRICT dst, const int32_t *QS_RESTRICT src, int n) {
         for (int i = 0; i < n; i++) dst[i] = src[i];
     }
+    /* The flat scan of boards up to 11 x 11 (two words, at most 33 units) in AVX-512 when the
+       build has it (setup.py turns it on where the CPU has VPOPCNTQ): the counts of all units at
+       once, eight per instruction, in place of a popcount per open unit. ``lo``/``hi`` hold the
+       units' two mask words, 40 each (zero past the last unit). Returns the first open unit with
+       one candidate or none (-1 for none), else the first with the fewest; its count in ``least``. */
+    #if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+    #include <immintrin.h>
+    #define QS_VECTOR_SCAN 1
+    static inline int qs_scan2(const uint64_t *lo, const uint64_t *hi, uint64_t s0, uint64_t s1, uint64_t open, int *least) {
+        const __m512i S0 = _mm512_set1_epi64((long long)s0), S1 = _mm512_set1_epi64((long long)s1);
+        const __m512i one = _mm512_set1_epi64(1);
+        __m512i count[5], unit = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7), best = _mm512_set1_epi64(INT64_MAX);
+        uint64_t few = 0;
+        for (int j = 0; j < 5; j++) {
+            count[j] = _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(_mm512_loadu_si512(lo + 8 * j), S0)),
+                                        _mm512_popcnt_epi64(_mm512_and_si512(_mm512_loadu_si512(hi + 8 * j), S1)));
+            few |= (uint64_t)_mm512_cmple_epu64_mask(count[j], one) << (8 * j);
+        }
+        few &= open;
+        if (few) {
+            int u = __builtin_ctzll(few);
+            *least = __builtin_popcountll(lo[u] & s0) + __builtin_popcountll(hi[u] & s1);
+            return *least ? u : -1;
+        }
+        for (int j = 0; j < 5; j++) {
+            __m512i key = _mm512_or_si512(_mm512_slli_epi64(count[j], 8), unit);
+            best = _mm512_mask_min_epu64(best, (__mmask8)(open >> (8 * j)), best, key);
+            unit = _mm512_add_epi64(unit, _mm512_set1_epi64(8));
+        }
+        uint64_t key = (uint64_t)_mm512_reduce_min_epu64(best);
+        *least = (int)(key >> 8);
+        return (int)(key & 255);
+    }
+    #else
+    #define QS_VECTOR_SCAN 0
+    static inline int qs_scan2(const uint64_t *lo, const uint64_t *hi, uint64_t s0, uint64_t s1, uint64_t open, int *least) {
+        return -1;  /* not built: never called */
+    }
+    #endif
+    /* Region numbers as bytes, in one pass the compiler vectorises (no early exit);
+       returns whether any is out of 0..n-1. */
+    static inline int qs_narrow(uint8_t *QS_RESTRICT dst, const int64_t *QS_RESTRICT src, int cells, uint64_t n) {
+        int bad = 0;
+        for (int i = 0; i < cells; i++) {
+            bad |= (uint64_t)src[i] >= n;
+            dst[i] = (uint8_t)src[i];
+        }
+        return bad;
+    }
     """
     void qs_copy64(uint64_t *dst, const uint64_t *src, int n) noexcept nogil
     void qs_copy32(int32_t *dst, const int32_t *src, int n) noexcept nogil
+    int qs_narrow(uint8_t *dst, const int64_t *src, int cells, uint64_t n) noexcept nogil
+    int qs_scan2(const uint64_t *lo, const uint64_t *hi, uint64_t s0, uint64_t s1, uint64_t open, int *least) noexcept nogil
+    bint QS_VECTOR_SCAN
     int qs_popcount(uint64_t x) noexcept nogil
     int qs_ctz(uint64_t x) noexcept nogil
     double qs_now() noexcept nogil
@@ -116,23 +176,24 @@ cdef struct Searcher:
     int flat             # 1: the flat layout (n <= FLAT_N), 0: the row layout
     int W                # flat layout: words per board (``flat_words``)
     int *rc              # the board's ``Tables`` (shared, read only)
-    int *rc_units
     word *kill
     word *lines
     # the flat layout: the board is W words, cell r * n + c at bit (r * n + c) of them
     word *flat_state     # per depth: the W words of candidates
-    word *region_mask    # per region, W words: its cells (all empty without regions)
-    int *cell_units      # per cell: its row | its column << 8 | its region's unit << 16 (2n without regions)
-    # both layouts: the units' keys
+    word *unit_mask      # per unit, W words: its cells (rows, columns, then regions: empty without regions)
+    word *open           # W == 2, per depth, 2 words: the open units (bit u of word u >> 6)
+    int *cell_units      # W > 2, per cell: its row | its column << 8 | its region's unit << 16 (2n without regions)
+    word scan_lo[40]     # W == 2 with QS_VECTOR_SCAN: each unit's first mask word (0 past 3n)
+    word scan_hi[40]     # and its second
+    # the row layout
     tally *keys          # per depth (3cap): the key of each unit, rows, columns, regions
     tally *size          # each unit's key with all its cells candidates
-    # the row layout
     word *state          # per depth (2cap words): the row words, then the column words
     int *row_start       # region k's (row, columns) pairs are row_start[k] .. row_start[k + 1] - 1
     int *row_line
     word *row_mask
     word *build          # scratch for setup
-    uint8_t *region_of   # n * n region numbers
+    uint8_t *region_of   # n * n region numbers (all 0 without regions)
     # the search
     int *cell            # the queens placed, a stack (r * n + c); the givens are in ``given``
     int *branch_top      # at each depth: the height of ``cell`` before the depth's branch cell
@@ -152,10 +213,9 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     """Buffers for boards up to ``cap``, in one block; NULL when memory runs out."""
     cdef size_t sq = <size_t>(cap * cap)
     cdef size_t W = flat_words(cap)
-    cdef size_t flat = sq if cap <= FLAT_N else 0  # the flat tables are needed only up to FLAT_N
     cdef size_t board = W if cap <= FLAT_N else 0
-    cdef size_t words = (cap + 1) * 2 * cap + 2 * sq + 2 * (cap + 1) * board
-    cdef size_t ints = (cap + 1) + sq + 3 * (cap + 1) + flat
+    cdef size_t words = (cap + 1) * 2 * cap + 2 * sq + (cap + 1) * board + 3 * cap * board + 2 * (cap + 1)
+    cdef size_t ints = (cap + 1) + sq + 3 * (cap + 1) + (sq if cap <= FLAT_N else 0)
     cdef size_t tallies = (cap + 1) * 3 * cap + 3 * cap
     cdef char *block = <char *>malloc(sizeof(Searcher) + words * sizeof(word) + ints * sizeof(int) + tallies * sizeof(tally) + sq)
     if block == NULL:
@@ -171,8 +231,10 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     w += sq
     s.flat_state = w
     w += (cap + 1) * board
-    s.region_mask = w
-    w += (cap + 1) * board
+    s.unit_mask = w
+    w += 3 * cap * board
+    s.open = w
+    w += 2 * (cap + 1)
     cdef int *p = <int *>w
     s.row_start = p
     p += cap + 1
@@ -185,7 +247,7 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     s.unit = p
     p += cap + 1
     s.cell_units = p
-    p += flat
+    p += sq if cap <= FLAT_N else 0
     cdef tally *t = <tally *>p
     s.keys = t
     t += (cap + 1) * 3 * cap
@@ -274,10 +336,32 @@ cdef Tables *tables(int n, int rule) except NULL:
     return t
 
 
+cdef int first_bad(const int64_t *regions, int n) noexcept nogil:
+    """The index of the first cell whose region is out of 0..n-1 (there is one)."""
+    cdef int i = 0
+    while <uint64_t>regions[i] < <uint64_t>n:
+        i += 1
+    return i
+
+
+cdef void keyed_setup(Searcher *s, const Tables *t) noexcept nogil:
+    """A flat board of more than two words keeps its units' keys: the units of each cell and
+    each unit's full key."""
+    cdef int n = s.n, W = s.W, i, k, w, count
+    memcpy(s.size, t.line_keys, 2 * n * sizeof(tally))
+    for i in range(n * n):
+        s.cell_units[i] = t.rc_units[i] | (2 * n + (s.region_of[i] if s.has_regions else 0)) << 16
+    for k in range(n):
+        count = 0
+        for w in range(W):
+            count += qs_popcount(s.unit_mask[(2 * n + k) * W + w])
+        s.size[2 * n + k] = count * ONE + 2 * n + k
+
+
 cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept nogil:
     """The tables of one board (of ``t``'s size and rule); returns -1, or the index of the
     first cell whose region is out of range."""
-    cdef int r, c, i, k, w, W, count, p = 0
+    cdef int r, c, i, k, W, p = 0
     cdef word *mask
     cdef word *by_row = s.build  # by_row[k * n + r]: the columns of region k in row r
     cdef int n = t.n
@@ -288,30 +372,34 @@ cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept no
     s.flat = n <= FLAT_N
     s.W = t.W
     s.rc = t.rc
-    s.rc_units = t.rc_units
     s.kill = t.kill
     s.lines = t.lines
-    memcpy(s.size, t.line_keys, 2 * n * sizeof(tally))
-    if s.flat:  # the regions' masks (all empty without regions) and keys
+    if s.flat:  # the units' masks: rows and columns from the tables, then the regions (empty without)
         W = s.W
-        mask = s.region_mask
+        memcpy(s.unit_mask, t.lines, 2 * n * W * sizeof(word))
+        mask = s.unit_mask + 2 * n * W
         memset(mask, 0, n * W * sizeof(word))
         if regions == NULL:
-            for i in range(n * n):
-                s.cell_units[i] = s.rc_units[i] | (2 * n) << 16  # the empty unit 2n, never read
+            memset(s.region_of, 0, n * n)  # region 0, empty: a queen clears nothing more
+            if QS_VECTOR_SCAN and W == 2:
+                for i in range(40):
+                    s.scan_lo[i] = s.unit_mask[2 * i] if i < 2 * n else 0
+                    s.scan_hi[i] = s.unit_mask[2 * i + 1] if i < 2 * n else 0
+            if W > 2:
+                keyed_setup(s, t)
             return -1
+        if qs_narrow(s.region_of, regions, n * n, n):
+            return first_bad(regions, n)
         for i in range(n * n):
-            if <uint64_t>regions[i] >= <uint64_t>n:
-                return i
-            k = <int>regions[i]
-            mask[k * W + (i >> 6)] |= bit(i & 63)
-            s.cell_units[i] = s.rc_units[i] | (2 * n + k) << 16
-        for k in range(n):
-            count = 0
-            for w in range(W):
-                count += qs_popcount(mask[k * W + w])
-            s.size[2 * n + k] = count * ONE + 2 * n + k
+            mask[s.region_of[i] * W + (i >> 6)] |= bit(i & 63)
+        if QS_VECTOR_SCAN and W == 2:
+            for i in range(40):
+                s.scan_lo[i] = s.unit_mask[2 * i] if i < 3 * n else 0
+                s.scan_hi[i] = s.unit_mask[2 * i + 1] if i < 3 * n else 0
+        if W > 2:
+            keyed_setup(s, t)
         return -1
+    memcpy(s.size, t.line_keys, 2 * n * sizeof(tally))
     if regions == NULL:
         return -1
     for k in range(n):
@@ -351,35 +439,78 @@ cdef inline void flat_forget(const int *cell_units, tally *keys, word removed, i
         keys[units >> 16] -= ONE
 
 
+cdef inline void close_unit(word *open_units, int u) noexcept nogil:
+    open_units[u >> 6] &= ~bit(u & 63)
+
+
 cdef inline void flat_place_w(Searcher *s, int depth, int into, int cell, int W) noexcept nogil:
     """Depth ``into`` (``depth`` or the next) = ``depth`` with a queen on ``cell``: all it rules
-    out goes by AND-NOT, a word at a time, and each cell that goes lowers the counts of its units."""
-    cdef int w, count = s.units  # locals: the key stores below cannot change them
-    cdef const int *cell_units = s.cell_units
+    out goes by AND-NOT, a word at a time, and its row, column and region close."""
+    cdef int w, n = s.n, rc = s.rc[cell], k = s.region_of[cell]
     cdef const word *src = s.flat_state + depth * W
     cdef word *dst = s.flat_state + into * W
-    cdef tally *keys = s.keys + into * count
-    cdef int units = cell_units[cell]
-    cdef int region = units >> 16
     cdef const word *kill = s.kill + cell * W
-    cdef const word *mask = s.region_mask + (region - 2 * s.n) * W  # without regions: region 0, empty
+    cdef const word *mask = s.unit_mask + (2 * n + k) * W
+    cdef word *open_units = s.open + into * 2
+    cdef int units = s.units
+    cdef tally *keys = s.keys + into * units
     cdef word gone
-    if into != depth:
-        qs_copy32(keys, s.keys + depth * count, count)
+    if W > 2:  # the keyed scan: lower the counts of the units of every cell that goes
+        if into != depth:
+            qs_copy32(keys, s.keys + depth * units, units)
+        for w in range(W):
+            gone = src[w] & (kill[w] | mask[w])
+            dst[w] = src[w] ^ gone
+            flat_forget(s.cell_units, keys, gone, w << 6)
+        keys[rc >> 8] = CLOSED
+        keys[n + (rc & 255)] = CLOSED
+        keys[2 * n + k] = CLOSED  # without regions: the empty unit 2n, never read
+        return
     for w in range(W):
-        gone = src[w] & (kill[w] | mask[w])
-        dst[w] = src[w] ^ gone
-        flat_forget(cell_units, keys, gone, w << 6)
-    keys[units & 255] = CLOSED
-    keys[(units >> 8) & 255] = CLOSED
-    keys[region] = CLOSED  # without regions: the empty unit 2n, never read
+        dst[w] = src[w] & ~(kill[w] | mask[w])
+    open_units[0] = s.open[depth * 2]
+    open_units[1] = s.open[depth * 2 + 1]
+    close_unit(open_units, rc >> 8)
+    close_unit(open_units, n + (rc & 255))
+    close_unit(open_units, 2 * n + k)  # without regions: no open region to close
+
+
+cdef inline int flat_scan_w(Searcher *s, int depth, int *least, int W, int halves) noexcept nogil:
+    """The unit to branch on and its candidates (in ``least``); -1 at a dead end.
+
+    Counts the open units in order (rows, columns, regions) by popcount and stops
+    at the first with one candidate or none, as the reference does. The running
+    least is a key ``count << 8 | unit``, kept by a conditional move: a branch on
+    it would be mispredicted a few times per scan. ``halves``: the words of the
+    open set that can hold units (2 once 3n > 64).
+    """
+    cdef const word *state = s.flat_state + depth * W
+    cdef const word *mask
+    cdef int h, u, w, count, key, best = CLOSED
+    cdef word x
+    for h in range(halves):
+        x = s.open[depth * 2 + h]
+        while x:
+            u = (h << 6) + qs_ctz(x)
+            x &= x - 1
+            mask = s.unit_mask + u * W
+            count = 0
+            for w in range(W):
+                count += qs_popcount(state[w] & mask[w])
+            if count <= 1:  # no later unit can have fewer; one with none waits for the next node
+                least[0] = count
+                return u if count else -1
+            key = count << 8 | u
+            best = key if key < best else best
+    least[0] = best >> 8
+    return best & (ONE - 1)
 
 
 cdef inline int flat_next_cell_w(Searcher *s, int depth, int u, int W) noexcept nogil:
     """The first candidate cell of unit ``u``, or -1 when it has none left."""
     cdef int w
     cdef const word *state = s.flat_state + depth * W
-    cdef const word *mask = s.lines + u * W if u < 2 * s.n else s.region_mask + (u - 2 * s.n) * W
+    cdef const word *mask = s.unit_mask + u * W
     cdef word x
     for w in range(W):
         x = state[w] & mask[w]
@@ -399,10 +530,19 @@ cdef inline int flat_next_cell(Searcher *s, int depth, int u) noexcept nogil:
     return flat_next_cell_w(s, depth, u, 2) if s.W == 2 else flat_next_cell_w(s, depth, u, s.W)
 
 
+cdef inline int flat_scan(Searcher *s, int depth, int *least) noexcept nogil:
+    if s.W == 2:  # n <= 11: 3n units fit one word of the open set
+        if QS_VECTOR_SCAN:
+            return qs_scan2(s.scan_lo, s.scan_hi, s.flat_state[2 * depth], s.flat_state[2 * depth + 1], s.open[2 * depth], least)
+        return flat_scan_w(s, depth, least, 2, 1)
+    return scan(s, depth, least)
+
+
 cdef inline void flat_drop(Searcher *s, int depth, int cell) noexcept nogil:
     """Take ``cell`` out of depth's candidates (it is one)."""
     s.flat_state[depth * s.W + (cell >> 6)] &= ~bit(cell & 63)
-    flat_forget(s.cell_units, s.keys + depth * s.units, bit(cell & 63), cell & ~63)
+    if s.W > 2:
+        flat_forget(s.cell_units, s.keys + depth * s.units, bit(cell & 63), cell & ~63)
 
 
 # ---------------------------------------------------------------------------- the row layout (n > FLAT_N)
@@ -495,18 +635,20 @@ cdef void place(Searcher *s, int depth, int into, int r, int c) noexcept nogil:
         region_keys[k] = CLOSED
 
 
-cdef inline int scan(Searcher *s, int depth) noexcept nogil:
-    """The unit to branch on: the first open one with the fewest candidates; -1 at a dead end.
+cdef inline int scan(Searcher *s, int depth, int *least) noexcept nogil:
+    """The unit to branch on and its candidates (in ``least``), the first open one with the
+    fewest; -1 at a dead end.
 
     Units are numbered rows 0..n-1, columns n..2n-1, regions 2n..3n-1; an open
     unit without candidates is a dead end.
     """
     cdef const tally *keys = s.keys + depth * s.units
     cdef int i
-    cdef tally least = CLOSED
+    cdef tally key = CLOSED
     for i in range(s.units):  # a min-reduction: vectorised
-        least = keys[i] if keys[i] < least else least
-    return -1 if least < ONE else least & (ONE - 1)
+        key = keys[i] if keys[i] < key else key
+    least[0] = key >> 8
+    return -1 if key < ONE else key & (ONE - 1)
 
 
 cdef inline int next_cell(Searcher *s, int depth, int u) noexcept nogil:
@@ -538,16 +680,21 @@ cdef void start(Searcher *s, const int *queens, int nq, const int *blocked, int 
     cdef word *flat = s.flat_state
     for i in range(n):
         s.given[i] = -1
-    memcpy(s.keys, s.size, s.units * sizeof(tally))
     if s.flat:
         for i in range(s.W):
             flat[i] = <word>-1
         if (n * n) & 63:
             flat[s.W - 1] = bit((n * n) & 63) - 1
+        s.open[0] = s.open[1] = 0
+        for i in range(s.units):
+            s.open[i >> 6] |= bit(i & 63)
+        if s.W > 2:
+            memcpy(s.keys, s.size, s.units * sizeof(tally))
         for i in range(nb):
             if (flat[blocked[i] >> 6] >> (blocked[i] & 63)) & 1:
                 flat_drop(s, 0, blocked[i])
     else:
+        memcpy(s.keys, s.size, s.units * sizeof(tally))
         for i in range(2 * n):
             rows[i] = full_mask(n)
         for i in range(nb):
@@ -612,7 +759,7 @@ cdef int run(Searcher *s, int64_t limit, int keep, int16_t *solutions, int *kept
     cdef int d = s.depth
     cdef int fresh = s.fresh
     cdef int top = s.top
-    cdef int u, cell, stop
+    cdef int u, cell, stop, least
     cdef int64_t nodes = s.nodes, ticks = s.ticks  # locals: the key stores cannot touch them
     if d < 0:
         return EXHAUSTED
@@ -642,8 +789,8 @@ cdef int run(Searcher *s, int64_t limit, int keep, int16_t *solutions, int *kept
                     s.ticks = ticks
                     return LIMIT
             else:
-                u = scan(s, d)
-                if u >= 0 and s.keys[d * s.units + u] < 2 * ONE:  # one candidate: place it here
+                u = flat_scan(s, d, &least) if flat else scan(s, d, &least)
+                if u >= 0 and least == 1:  # one candidate: place it here
                     cell = flat_next_cell(s, d, u) if flat else next_cell(s, d, u)
                     s.cell[top] = cell
                     top += 1
@@ -822,7 +969,7 @@ def count_batch(
     cdef int n = <int>regions.shape[1]
     cdef int cells = n * n, i, nq, nb, kept, stop = EXHAUSTED
     cdef bint has_q = queens is not None, has_b = blocked is not None
-    cdef double t0
+    cdef double t0, t1
     if m == 0:
         return 0
     cdef const Tables *t = tables(n, rule)
@@ -836,8 +983,8 @@ def count_batch(
         raise MemoryError()
     try:
         with nogil:
-            for p in range(m):
-                t0 = qs_now()
+            t0 = qs_now()
+            for p in range(m):  # one clock reading per board: each board's time runs to the next's start
                 setup(s, t, &regions[p, 0, 0])
                 nq = mask_cells(&queens[p, 0, 0] if has_q else NULL, cells, q)
                 nb = mask_cells(&blocked[p, 0, 0] if has_b else NULL, cells, b)
@@ -850,7 +997,9 @@ def count_batch(
                 complete[p] = stop == EXHAUSTED
                 timed_out[p] = stop == TIMED_OUT
                 nodes[p] = s.nodes
-                elapsed[p] = qs_now() - t0
+                t1 = qs_now()
+                elapsed[p] = t1 - t0
+                t0 = t1
         if stop == INTERRUPTED:
             _reraise()
         return m

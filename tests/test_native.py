@@ -50,13 +50,14 @@ def test_native_finds_what_the_reference_finds_in_the_same_order(rule, givens):
         want = fast.python_count_regions(grid, rule, None, **args)
         got = fast.native_count_regions(grid, rule, None, **args)
         assert (got.count, got.complete, got.solutions) == (want.count, want.complete, want.solutions), (grid, queens, blocked)
+        assert got.nodes == want.nodes, (grid, queens, blocked)  # the flat layout branches and prunes as the reference does
         assert len(set(got.solutions)) == got.count
     for seed in range(40):  # larger boards: the uniqueness check only
         n = 10 + seed % 5
         grid, queens, blocked = _parts(random_puzzle(n, 2000 + seed, rule, givens))
         want = fast.python_count_regions(grid, rule, queens=queens, blocked=blocked)
         got = fast.native_count_regions(grid, rule, queens=queens, blocked=blocked)
-        assert got == want._replace(nodes=got.nodes)
+        assert got == (want if n <= 11 else want._replace(nodes=got.nodes))  # past 11, counts kept: fewer nodes
 
 
 # Boards past the flat layout (n > 24) that the reference settles in well under a second.
