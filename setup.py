@@ -5,7 +5,8 @@ Everything else about the package lives in pyproject.toml.
 The extension is optional: without a working C compiler the package still
 installs and runs on the pure-Python search (``auto`` warns once); ``.ci/run``
 insists that it was built. On an x86-64 Linux machine whose CPU has POPCNT and
-SSE4.2 (every x86-64 CPU since about 2009) the search uses them; set
+SSE4.2 (every x86-64 CPU since about 2009) the search uses them, and AVX-512
+with VPOPCNTQ where the CPU has it (the scan of boards up to 11x11); set
 ``QUEENS_SAT_PORTABLE_BUILD=1`` to leave them out, e.g. for a wheel meant for
 other machines.
 """
