@@ -181,7 +181,7 @@ cdef struct Searcher:
     # the flat layout: the board is W words, cell r * n + c at bit (r * n + c) of them
     word *flat_state     # per depth: the W words of candidates
     word *unit_mask      # per unit, W words: its cells (rows, columns, then regions: empty without regions)
-    word *open           # W == 2, per depth, 2 words: the open units (bit u of word u >> 6)
+    word *open           # W == 2, per depth: the open units (bit u; 3n <= 33)
     int *cell_units      # W > 2, per cell: its row | its column << 8 | its region's unit << 16 (2n without regions)
     word scan_lo[40]     # W == 2 with QS_VECTOR_SCAN: each unit's first mask word (0 past 3n)
     word scan_hi[40]     # and its second
@@ -214,7 +214,7 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     cdef size_t sq = <size_t>(cap * cap)
     cdef size_t W = flat_words(cap)
     cdef size_t board = W if cap <= FLAT_N else 0
-    cdef size_t words = (cap + 1) * 2 * cap + 2 * sq + (cap + 1) * board + 3 * cap * board + 2 * (cap + 1)
+    cdef size_t words = (cap + 1) * 2 * cap + 2 * sq + (cap + 1) * board + 3 * cap * board + (cap + 1)
     cdef size_t ints = (cap + 1) + sq + 3 * (cap + 1) + (sq if cap <= FLAT_N else 0)
     cdef size_t tallies = (cap + 1) * 3 * cap + 3 * cap
     cdef char *block = <char *>malloc(sizeof(Searcher) + words * sizeof(word) + ints * sizeof(int) + tallies * sizeof(tally) + sq)
@@ -234,7 +234,7 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     s.unit_mask = w
     w += 3 * cap * board
     s.open = w
-    w += 2 * (cap + 1)
+    w += cap + 1
     cdef int *p = <int *>w
     s.row_start = p
     p += cap + 1
@@ -350,7 +350,7 @@ cdef void keyed_setup(Searcher *s, const Tables *t) noexcept nogil:
     cdef int n = s.n, W = s.W, i, k, w, count
     memcpy(s.size, t.line_keys, 2 * n * sizeof(tally))
     for i in range(n * n):
-        s.cell_units[i] = t.rc_units[i] | (2 * n + (s.region_of[i] if s.has_regions else 0)) << 16
+        s.cell_units[i] = t.rc_units[i] | (2 * n + s.region_of[i]) << 16  # without regions: the empty unit 2n
     for k in range(n):
         count = 0
         for w in range(W):
@@ -374,28 +374,22 @@ cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept no
     s.rc = t.rc
     s.kill = t.kill
     s.lines = t.lines
+    if regions == NULL:
+        memset(s.region_of, 0, n * n)  # region 0, empty in the flat layout: a queen clears nothing more
+    elif qs_narrow(s.region_of, regions, n * n, n):
+        return first_bad(regions, n)
     if s.flat:  # the units' masks: rows and columns from the tables, then the regions (empty without)
         W = s.W
         memcpy(s.unit_mask, t.lines, 2 * n * W * sizeof(word))
         mask = s.unit_mask + 2 * n * W
         memset(mask, 0, n * W * sizeof(word))
-        if regions == NULL:
-            memset(s.region_of, 0, n * n)  # region 0, empty: a queen clears nothing more
-            if QS_VECTOR_SCAN and W == 2:
-                for i in range(40):
-                    s.scan_lo[i] = s.unit_mask[2 * i] if i < 2 * n else 0
-                    s.scan_hi[i] = s.unit_mask[2 * i + 1] if i < 2 * n else 0
-            if W > 2:
-                keyed_setup(s, t)
-            return -1
-        if qs_narrow(s.region_of, regions, n * n, n):
-            return first_bad(regions, n)
-        for i in range(n * n):
-            mask[s.region_of[i] * W + (i >> 6)] |= bit(i & 63)
+        if regions != NULL:
+            for i in range(n * n):
+                mask[s.region_of[i] * W + (i >> 6)] |= bit(i & 63)
         if QS_VECTOR_SCAN and W == 2:
             for i in range(40):
-                s.scan_lo[i] = s.unit_mask[2 * i] if i < 3 * n else 0
-                s.scan_hi[i] = s.unit_mask[2 * i + 1] if i < 3 * n else 0
+                s.scan_lo[i] = s.unit_mask[2 * i] if i < s.units else 0
+                s.scan_hi[i] = s.unit_mask[2 * i + 1] if i < s.units else 0
         if W > 2:
             keyed_setup(s, t)
         return -1
@@ -407,11 +401,7 @@ cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept no
     memset(s.build, 0, n * n * sizeof(word))
     for r in range(n):
         for c in range(n):
-            i = r * n + c
-            if <uint64_t>regions[i] >= <uint64_t>n:
-                return i
-            k = <int>regions[i]
-            s.region_of[i] = <uint8_t>k
+            k = s.region_of[r * n + c]
             s.size[2 * n + k] += ONE
             by_row[k * n + r] |= bit(c)
     for k in range(n):  # keep the rows each region has cells in
@@ -439,10 +429,6 @@ cdef inline void flat_forget(const int *cell_units, tally *keys, word removed, i
         keys[units >> 16] -= ONE
 
 
-cdef inline void close_unit(word *open_units, int u) noexcept nogil:
-    open_units[u >> 6] &= ~bit(u & 63)
-
-
 cdef inline void flat_place_w(Searcher *s, int depth, int into, int cell, int W) noexcept nogil:
     """Depth ``into`` (``depth`` or the next) = ``depth`` with a queen on ``cell``: all it rules
     out goes by AND-NOT, a word at a time, and its row, column and region close."""
@@ -451,7 +437,6 @@ cdef inline void flat_place_w(Searcher *s, int depth, int into, int cell, int W)
     cdef word *dst = s.flat_state + into * W
     cdef const word *kill = s.kill + cell * W
     cdef const word *mask = s.unit_mask + (2 * n + k) * W
-    cdef word *open_units = s.open + into * 2
     cdef int units = s.units
     cdef tally *keys = s.keys + into * units
     cdef word gone
@@ -468,40 +453,32 @@ cdef inline void flat_place_w(Searcher *s, int depth, int into, int cell, int W)
         return
     for w in range(W):
         dst[w] = src[w] & ~(kill[w] | mask[w])
-    open_units[0] = s.open[depth * 2]
-    open_units[1] = s.open[depth * 2 + 1]
-    close_unit(open_units, rc >> 8)
-    close_unit(open_units, n + (rc & 255))
-    close_unit(open_units, 2 * n + k)  # without regions: no open region to close
+    # without regions, unit 2n is no open unit: clearing its bit changes nothing
+    s.open[into] = s.open[depth] & ~(bit(rc >> 8) | bit(n + (rc & 255)) | bit(2 * n + k))
 
 
-cdef inline int flat_scan_w(Searcher *s, int depth, int *least, int W, int halves) noexcept nogil:
-    """The unit to branch on and its candidates (in ``least``); -1 at a dead end.
+cdef inline int flat_scan_open(Searcher *s, int depth, int *least) noexcept nogil:
+    """The unit to branch on and its candidates (in ``least``) on a two-word board; -1 at a dead end.
 
     Counts the open units in order (rows, columns, regions) by popcount and stops
     at the first with one candidate or none, as the reference does. The running
     least is a key ``count << 8 | unit``, kept by a conditional move: a branch on
-    it would be mispredicted a few times per scan. ``halves``: the words of the
-    open set that can hold units (2 once 3n > 64).
+    it would be mispredicted a few times per scan.
     """
-    cdef const word *state = s.flat_state + depth * W
+    cdef const word *state = s.flat_state + depth * 2
     cdef const word *mask
-    cdef int h, u, w, count, key, best = CLOSED
-    cdef word x
-    for h in range(halves):
-        x = s.open[depth * 2 + h]
-        while x:
-            u = (h << 6) + qs_ctz(x)
-            x &= x - 1
-            mask = s.unit_mask + u * W
-            count = 0
-            for w in range(W):
-                count += qs_popcount(state[w] & mask[w])
-            if count <= 1:  # no later unit can have fewer; one with none waits for the next node
-                least[0] = count
-                return u if count else -1
-            key = count << 8 | u
-            best = key if key < best else best
+    cdef int u, count, key, best = CLOSED
+    cdef word x = s.open[depth]
+    while x:
+        u = qs_ctz(x)
+        x &= x - 1
+        mask = s.unit_mask + u * 2
+        count = qs_popcount(state[0] & mask[0]) + qs_popcount(state[1] & mask[1])
+        if count <= 1:  # no later unit can have fewer; one with none waits for the next node
+            least[0] = count
+            return u if count else -1
+        key = count << 8 | u
+        best = key if key < best else best
     least[0] = best >> 8
     return best & (ONE - 1)
 
@@ -533,8 +510,8 @@ cdef inline int flat_next_cell(Searcher *s, int depth, int u) noexcept nogil:
 cdef inline int flat_scan(Searcher *s, int depth, int *least) noexcept nogil:
     if s.W == 2:  # n <= 11: 3n units fit one word of the open set
         if QS_VECTOR_SCAN:
-            return qs_scan2(s.scan_lo, s.scan_hi, s.flat_state[2 * depth], s.flat_state[2 * depth + 1], s.open[2 * depth], least)
-        return flat_scan_w(s, depth, least, 2, 1)
+            return qs_scan2(s.scan_lo, s.scan_hi, s.flat_state[2 * depth], s.flat_state[2 * depth + 1], s.open[depth], least)
+        return flat_scan_open(s, depth, least)
     return scan(s, depth, least)
 
 
@@ -685,10 +662,9 @@ cdef void start(Searcher *s, const int *queens, int nq, const int *blocked, int 
             flat[i] = <word>-1
         if (n * n) & 63:
             flat[s.W - 1] = bit((n * n) & 63) - 1
-        s.open[0] = s.open[1] = 0
-        for i in range(s.units):
-            s.open[i >> 6] |= bit(i & 63)
-        if s.W > 2:
+        if s.W == 2:
+            s.open[0] = bit(s.units) - 1
+        else:
             memcpy(s.keys, s.size, s.units * sizeof(tally))
         for i in range(nb):
             if (flat[blocked[i] >> 6] >> (blocked[i] & 63)) & 1:
