@@ -18,7 +18,13 @@ Boards are rows of bits (bit ``c`` is column ``c``), so searches stop at n = 63.
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
+from libc.setjmp cimport jmp_buf, longjmp, setjmp
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+cdef extern from "Python.h":
+    # Declared without an exception value: the kernels call it inside ``with gil``,
+    # stop cleanly on a non-zero return, and the wrapper re-raises (``_reraise``).
+    int PyErr_CheckSignals()
 
 cdef extern from *:
     """
@@ -30,6 +36,18 @@ MAX_BITS_N = 63
 
 cdef enum:
     STACK = 64  # rows of the fixed-size stacks; n <= 63
+    POLL_MASK = 0xFFFF  # the counter looks at the clock and for signals every 65536 calls (well under 1 ms)
+
+
+cdef int _reraise() except -1:
+    """Propagate the exception a signal handler left pending (KeyboardInterrupt for Ctrl-C)."""
+    return -1
+
+
+cdef inline bint signalled() noexcept nogil:
+    """Whether a Python signal handler raised (Ctrl-C, or the CLI's SIGTERM handler); the error stays set."""
+    with gil:
+        return PyErr_CheckSignals() != 0
 
 cdef inline double now() noexcept nogil:
     cdef timespec ts
@@ -61,7 +79,10 @@ cdef struct Count:
     uint64_t total  # solutions, each representative weighted by the size of its class
     int top_end  # the first row past those with a barred column (CORNER: a; EDGE: b0)
     double deadline  # time.monotonic() seconds; 0 for none
-    bint stopped
+    bint stopped  # the deadline passed
+    bint interrupted  # a signal handler raised; the exception is pending
+    uint64_t ticks  # calls of the band functions, to poll the clock and signals now and then
+    jmp_buf escape  # where a poll that must stop jumps to: the search holds nothing to free
 
 
 cdef void row_masks(Count* s, int a) noexcept nogil:
@@ -189,9 +210,28 @@ cdef inline bint two_ahead(uint64_t full, uint64_t ld, uint64_t cols, uint64_t r
     return (full & ~((ld << 1) | cols | (rd >> 1))) != 0 and (full & ~((ld << 2) | cols | (rd >> 2))) != 0
 
 
+cdef void poll(Count* s) noexcept nogil:
+    """Every POLL_MASK + 1 calls: leave the whole search at once when time is up or a signal came.
+
+    A sub-tree below the task's first rows can take hours (n = 30), so the clock
+    must be read inside it, not between sub-trees; ``longjmp`` unwinds the
+    recursion without a test per node.
+    """
+    s.ticks += 1
+    if (s.ticks & POLL_MASK) != 0:
+        return
+    if s.deadline > 0 and now() > s.deadline:
+        s.stopped = True
+        longjmp(s.escape, 1)
+    if signalled():
+        s.interrupted = True
+        longjmp(s.escape, 1)
+
+
 cdef void corner_rows(Count* s, int y, uint64_t avail, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:
     """CORNER rows a .. n-2 (no rule), ``avail`` the free columns of row ``y``; each board stands for 8."""
     cdef uint64_t bit, nld, ncols, nrd, nxt, full = s.full
+    poll(s)
     if y == s.last - 1:
         while avail:
             bit = lowest(avail)
@@ -237,6 +277,7 @@ cdef void edge_leaves(Count* s, int y, uint64_t avail, uint64_t ld, uint64_t col
 cdef void edge_rows(Count* s, int y, uint64_t avail, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:
     """EDGE rows bound2 .. n-2 (row bound2's rule is already in ``avail``)."""
     cdef uint64_t bit, nld, ncols, nrd, nxt, full = s.full
+    poll(s)
     if y == s.last - 1:
         edge_leaves(s, y, avail, ld, cols, rd)
         return
@@ -267,6 +308,7 @@ cdef void edge_rows(Count* s, int y, uint64_t avail, uint64_t ld, uint64_t cols,
 cdef void middle_rows(Count* s, int y, uint64_t avail, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:
     """EDGE rows b0 .. bound2-1: no rule; row bound2 comes next."""
     cdef uint64_t bit, nld, ncols, nrd, nxt, full = s.full
+    poll(s)
     if y + 1 == s.bound2:
         while avail:
             bit = lowest(avail)
@@ -326,6 +368,12 @@ cdef void clocked(Count* s, int y, int depth, uint64_t ld, uint64_t cols, uint64
             s.stopped = True
 
 
+cdef void run_count(Count* s, int y, uint64_t ld, uint64_t cols, uint64_t rd) noexcept nogil:
+    """``clocked`` with the landing place of ``poll``'s jump."""
+    if setjmp(s.escape) == 0:
+        clocked(s, y, 2, ld, cols, rd)
+
+
 def count_task(int n, int kind, prefix, double deadline=0.0):
     """The weighted count below ``prefix`` (the columns of rows 0..k-1, k <= n-2).
 
@@ -363,8 +411,12 @@ def count_task(int n, int kind, prefix, double deadline=0.0):
         cols = cols | bit
         rd = (rd | bit) >> 1
     y = len(prefix)
+    if deadline > 0 and now() > deadline:  # a task handed out late: not one node
+        return 0, False
     with nogil:
-        clocked(&s, y, 2, ld, cols, rd)
+        run_count(&s, y, ld, cols, rd)
+    if s.interrupted:
+        _reraise()
     return s.total, not s.stopped
 
 

@@ -14,6 +14,7 @@ EXIT_NOT_UNIQUE = 1  # some puzzle has no solution or several
 EXIT_BAD_INPUT = 2  # unreadable or invalid input, or bad usage
 EXIT_TIME_LIMIT = 3  # a time limit stopped a search before it settled
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
+EXIT_TERMINATED = 143  # SIGTERM (128 + 15): stopped like Ctrl-C
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ import warnings
 from typing import Sequence
 
 from .. import __version__
-from ..errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, BackendError, PuzzleError
+from ..errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_TERMINATED, BackendError, PuzzleError
+from ..interrupts import sigterm_as_interrupt, was_terminated
 
 COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "bench", "backends", "generate")
 
@@ -23,7 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="queens-sat",
         description="Solve, validate and generate Queens puzzles.",
         epilog="Exit codes: 0 all unique (or success), 1 no solution or several, "
-        "2 bad input or usage, 3 a time limit was hit, 130 interrupted.",
+        "2 bad input or usage, 3 a time limit was hit, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).",
     )
     parser.add_argument("--version", action="version", version=f"queens-sat {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -42,11 +43,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     warnings.showwarning = _show_warning
     try:
-        return int(args.run(args) or 0)
+        with sigterm_as_interrupt():
+            return int(args.run(args) or 0)
     except (PuzzleError, BackendError) as err:
         print(f"queens-sat: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as err:
+        if was_terminated(err):
+            print("queens-sat: terminated", file=sys.stderr)
+            return EXIT_TERMINATED
         print("queens-sat: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:

@@ -23,18 +23,20 @@ the native ``queens_sat._nqueens.count_task``.
 from __future__ import annotations
 
 import os
-import signal
 import sys
 import time
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from contextlib import closing
+from typing import Generator, Iterable
 
+from ..interrupts import worker_signals
 from ._impl import bits, native
 
 CORNER, EDGE = 0, 1
 MAX_N = 63  # rows are machine words in the native kernels
 POOL_FROM_N = 15  # below this a count takes a tenth of a second at most: no processes
 PROGRESS_AFTER = 0.5  # seconds before a progress bar appears
+DEADLINE_GRACE = 0.05  # seconds the main process waits past a deadline for the workers' last results
 
 Task = tuple[int, tuple[int, ...]]  # (kind, columns of the first rows)
 
@@ -132,27 +134,29 @@ def count_task(n: int, kind: int, prefix: tuple[int, ...], deadline: float = 0.0
     full = (1 << n) - 1
     key = prefix[1] if kind == CORNER else prefix[0]
     col = list(prefix) + [0] * (n - len(prefix))
-    total = 0
-    clock_row = len(prefix) + 2
+    total = nodes = 0
 
     class Stop(Exception):
         pass
 
     def search(y: int, ld: int, cols: int, rd: int) -> None:
-        nonlocal total
+        nonlocal total, nodes
         avail = constrain(n, kind, key, y, cols, full & ~(ld | cols | rd))
         if y == n - 1:
             if avail:
                 col[y] = avail.bit_length() - 1
                 total += 8 if kind == CORNER else edge_weight(col, key)
             return
-        if y == clock_row and deadline and time.monotonic() > deadline:
+        nodes += 1  # the clock inside the sub-tree: one below the first rows can take hours
+        if deadline and nodes & 1023 == 0 and time.monotonic() > deadline:
             raise Stop
         for c in bits(avail):
             bit = 1 << c
             col[y] = c
             search(y + 1, (ld | bit) << 1, cols | bit, (rd | bit) >> 1)
 
+    if deadline and time.monotonic() > deadline:
+        return 0, False
     try:
         search(len(prefix), *_replay(prefix))
     except Stop:
@@ -168,8 +172,9 @@ def _run_task(job: tuple[int, int, tuple[int, ...], float]) -> tuple[int, bool]:
     return count_task(n, kind, prefix, deadline)
 
 
-def _quiet_worker() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent reports Ctrl-C once
+def _run_chunk(jobs: list[tuple[int, int, tuple[int, ...], float]]) -> list[tuple[int, bool]]:
+    """A worker's share of tasks, sent back in one message."""
+    return [_run_task(job) for job in jobs]
 
 
 def _split_depth(n: int) -> int:
@@ -194,6 +199,7 @@ def count_queens(
     """
     if not 1 <= n <= MAX_N:
         raise ValueError(f"counting needs 1 <= n <= {MAX_N}, got {n}")
+    deadline = 0.0 if time_limit is None else time.monotonic() + time_limit  # splitting the work counts too
     if n < 4:
         from .enumeration import solution_stream
 
@@ -203,11 +209,10 @@ def count_queens(
     kernel = "native" if native() is not None else "pure Python"
     workers = os.cpu_count() or 1 if workers is None else workers
     workers = max(1, min(workers, len(jobs))) if n >= POOL_FROM_N else 1
-    deadline = 0.0 if time_limit is None else time.monotonic() + time_limit
     total = done = 0
     complete = True
-    with _Progress(len(jobs), progress, f"counting {n}-queens") as bar:
-        for weighted, finished in _results(jobs, n, workers, deadline):
+    with _Progress(len(jobs), progress, f"counting {n}-queens") as bar, closing(_results(jobs, n, workers, deadline)) as results:
+        for weighted, finished in results:
             total += weighted
             done += 1
             bar.advance()
@@ -220,8 +225,13 @@ def count_queens(
     return QueensCount(total, complete, method, workers, len(jobs))
 
 
-def _results(jobs: list[Task], n: int, workers: int, deadline: float) -> Iterator[tuple[int, bool]]:
-    """Each task's result, counted here or by a pool; a task past the deadline stops unfinished."""
+def _results(jobs: list[Task], n: int, workers: int, deadline: float) -> Generator[tuple[int, bool], None, None]:
+    """Each task's result, counted here or by a pool; a task past the deadline stops unfinished.
+
+    The pool's results come a chunk at a time, so the main process does not wait for
+    them past the deadline: it yields an unfinished (0, False) then, and closing the
+    generator ends the workers (so does Ctrl-C or SIGTERM, through ``with``).
+    """
     work = [(n, kind, prefix, deadline) for kind, prefix in jobs]
     if workers == 1:
         yield from map(_run_task, work)
@@ -233,8 +243,16 @@ def _results(jobs: list[Task], n: int, workers: int, deadline: float) -> Iterato
     # per worker, of tasks shuffled so that every chunk mixes big and small sub-trees.
     random.Random(n).shuffle(work)
     chunk = max(1, len(work) // (workers * 32))
-    with multiprocessing.Pool(workers, initializer=_quiet_worker) as pool:
-        yield from pool.imap_unordered(_run_task, work, chunksize=chunk)
+    with multiprocessing.Pool(workers, initializer=worker_signals) as pool:
+        chunks = [work[i : i + chunk] for i in range(0, len(work), chunk)]
+        results = pool.imap_unordered(_run_chunk, chunks)
+        for _ in chunks:
+            wait = max(0.0, deadline - time.monotonic()) + DEADLINE_GRACE if deadline else None
+            try:
+                yield from results.next(timeout=wait)
+            except multiprocessing.TimeoutError:
+                yield 0, False
+                return
 
 
 class _Progress:
