@@ -588,18 +588,43 @@ cdef inline void set_bit(uint64_t* words, long k) noexcept nogil:
     words[k >> 6] |= (<uint64_t>1) << (k & 63)
 
 
+cdef int halt(double deadline) noexcept nogil:
+    """Whether a local search must stop: -1 out of time, -3 a signal handler raised (pending), 0 go on."""
+    if deadline > 0 and now() > deadline:
+        return -1
+    if signalled():
+        return -3
+    return 0
+
+
+cdef int fresh_start(int n, int32_t* col, uint8_t* listed, double deadline) noexcept nogil:
+    """Identity columns and no row listed, a slice at a time with ``halt`` between:
+    a first touch of n = 10^8 rows costs a second of page faults."""
+    cdef int lo = 0, hi, i, k
+    while lo < n:
+        hi = n if n - lo < 0x400000 else lo + 0x400000
+        for i in range(lo, hi):
+            col[i] = i
+        memset(listed + lo, 0, (hi - lo) * sizeof(uint8_t))
+        lo = hi
+        k = halt(deadline)
+        if k:
+            return k
+    return 0
+
+
 cdef int queens_attempt(int n, int32_t* col, uint32_t* d1, uint32_t* d2, uint64_t* b1, uint64_t* b2,
                         Repair* w, Repair* late, uint64_t* rng, int tail, long max_steps,
                         double deadline, long* swaps) noexcept nogil:
-    """One try: 1 solved, 0 stuck (restart), -1 out of time, -2 out of memory."""
+    """One try: 1 solved, 0 stuck (restart), -1 out of time, -2 out of memory, -3 interrupted."""
     cdef int m = n - 1, i, j, c, tries, greedy = n - tail
     cdef long collisions = 0, delta, steps = 0, k
     cdef size_t words = (2 * <size_t>n + 63) // 64
-    for i in range(n):
-        col[i] = i
+    k = fresh_start(n, col, w.listed, deadline)
+    if k:
+        return <int>k
     memset(b1, 0, words * sizeof(uint64_t))
     memset(b2, 0, words * sizeof(uint64_t))
-    memset(w.listed, 0, n * sizeof(uint8_t))
     w.size = 0
     late.size = 0
     # Greedy phase: row i takes a random unused column free on both diagonals (a
@@ -621,8 +646,10 @@ cdef int queens_attempt(int n, int32_t* col, uint32_t* d1, uint32_t* d2, uint64_
             set_bit(b2, i + c)
         elif push_row(late, i) < 0:
             return -2
-        if i < greedy and (i & 0xFFFF) == 0 and deadline > 0 and now() > deadline:
-            return -1
+        if i < greedy and (i & 0x3FFF) == 0:
+            k = halt(deadline)
+            if k:
+                return <int>k
     # Collision counts per diagonal: the greedy queens' bits, then the late rows.
     for k in range(2 * n):
         d1[k] = bit_at(b1, k)
@@ -664,8 +691,10 @@ cdef int queens_attempt(int n, int32_t* col, uint32_t* d1, uint32_t* d2, uint64_
         steps += 1
         if steps > max_steps:
             return 0
-        if (steps & 0x3FF) == 0 and deadline > 0 and now() > deadline:
-            return -1
+        if (steps & 0x3FF) == 0:
+            k = halt(deadline)
+            if k:
+                return <int>k
     return 1
 
 
@@ -694,12 +723,12 @@ cdef inline int nt_pairs(int32_t* col, int n, int i, int j) noexcept nogil:
 
 cdef int no_touch_attempt(int n, int32_t* col, Repair* w, uint64_t* rng, int tail,
                           long max_steps, double deadline, long* swaps) noexcept nogil:
-    """One try for the no-touch rule: 1 solved, 0 stuck, -1 out of time, -2 out of memory."""
+    """One try for the no-touch rule: 1 solved, 0 stuck, -1 out of time, -2 out of memory, -3 interrupted."""
     cdef int i, j, c, tries, before, after, greedy = n - tail
     cdef long conflicts = 0, steps = 0
-    for i in range(n):
-        col[i] = i
-    memset(w.listed, 0, n * sizeof(uint8_t))
+    before = fresh_start(n, col, w.listed, deadline)
+    if before:
+        return before
     w.size = 0
     for i in range(greedy):
         tries = 0
@@ -711,8 +740,10 @@ cdef int no_touch_attempt(int n, int32_t* col, Repair* w, uint64_t* rng, int tai
             tries += 1
         col[j] = col[i]
         col[i] = c
-        if (i & 0xFFFF) == 0 and deadline > 0 and now() > deadline:
-            return -1
+        if (i & 0xFFFF) == 0:
+            before = halt(deadline)
+            if before:
+                return before
     for i in range(greedy, n):
         j = i + <int>below(rng, n - i)
         c = col[j]
@@ -751,8 +782,10 @@ cdef int no_touch_attempt(int n, int32_t* col, Repair* w, uint64_t* rng, int tai
         steps += 1
         if steps > max_steps:
             return 0
-        if (steps & 0x3FF) == 0 and deadline > 0 and now() > deadline:
-            return -1
+        if (steps & 0x3FF) == 0:
+            before = halt(deadline)
+            if before:
+                return before
     return 1
 
 
@@ -798,13 +831,17 @@ def local_search(int32_t[::1] col, bint queens, uint64_t seed, int tail, long ma
             while status == 0:
                 restarts += 1
                 if queens:
-                    memset(late.listed, 0, n * sizeof(uint8_t))
+                    status = fresh_start(n, &col[0], late.listed, deadline)  # late.listed cleared, col set again below
+                    if status != 0:
+                        break
                     status = queens_attempt(n, &col[0], d1, d2, b1, b2, &w, &late, &rng, tail,
                                             max_steps, deadline, &swaps)
                 else:
                     status = no_touch_attempt(n, &col[0], &w, &rng, tail, max_steps, deadline, &swaps)
         if status == -2:
             raise MemoryError()
+        if status == -3:
+            _reraise()
         return status == 1, restarts, swaps
     finally:
         free(w.rows)

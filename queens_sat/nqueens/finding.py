@@ -20,6 +20,7 @@ from ..result import Solution
 from .construction import construct
 from .enumeration import BATCH, NODES_PER_CALL, solution_stream
 from .min_conflicts import local_search
+from .verify import as_tuple
 
 METHODS = ("auto", "backtrack", "local", "construct")
 # The largest n whose first solutions plain backtracking finds in well under a
@@ -80,7 +81,7 @@ def find_solutions(
         for image in symmetric_images(first):
             if len(found.solutions) == limit:
                 break
-            key = tuple(image.tolist())
+            key = as_tuple(image)
             if key not in seen:
                 seen.add(key)
                 found.solutions.append(key)

@@ -7,11 +7,21 @@ one only finds the first bad row, natively (bit sets) or with numpy.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Sequence
 
 import numpy as np
 
 from ._impl import native
+
+SLICE = 1 << 20  # values converted per call between Python and numpy, so that signals are not kept waiting
+
+
+def as_tuple(cols: np.ndarray) -> tuple[int, ...]:
+    """A column array as the tuple a ``Solution`` is, a slice at a time (Ctrl-C is seen between slices)."""
+    if len(cols) <= SLICE:
+        return tuple(cols.tolist())
+    return tuple(chain.from_iterable(cols[lo : lo + SLICE].tolist() for lo in range(0, len(cols), SLICE)))
 
 
 def as_columns(cols: Sequence[int] | np.ndarray) -> np.ndarray | None:
@@ -20,7 +30,9 @@ def as_columns(cols: Sequence[int] | np.ndarray) -> np.ndarray | None:
         arr = cols
     else:
         try:
-            arr = np.fromiter(cols, dtype=np.int64, count=len(cols))
+            arr = np.empty(len(cols), dtype=np.int64)
+            for lo in range(0, len(cols), SLICE):  # slices: Ctrl-C is seen between them at n = 10^8
+                arr[lo : lo + SLICE] = np.fromiter(cols[lo : lo + SLICE], dtype=np.int64)
         except (TypeError, ValueError, OverflowError):
             return None
     if arr.ndim != 1 or arr.dtype.kind not in "iu":
