@@ -6,6 +6,7 @@ Backends only search; this facade is the one place that turns their raw
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any, Iterator
 
@@ -19,6 +20,16 @@ from .result import Outcome, Solution, SolveResult, status_of
 def as_puzzle(puzzle: Any, rule: str = "no-touch") -> Puzzle:
     """Accept a ``Puzzle`` or anything its constructor takes as regions (lists, strings, numpy)."""
     return puzzle if isinstance(puzzle, Puzzle) else Puzzle(puzzle, rule=rule)
+
+
+def time_limit_of(seconds: float | None) -> float | None:
+    """A time limit as the backends take it: None for none (``inf`` too: a timer thread
+    cannot wait forever); a limit that is not a positive number is refused."""
+    if seconds is None or seconds == math.inf:
+        return None
+    if not seconds > 0:  # NaN too
+        raise ValueError(f"a time limit must be a positive number of seconds, got {seconds}")
+    return float(seconds)
 
 
 def solve(
@@ -35,6 +46,7 @@ def solve(
     so that counting 100,000 solutions does not hold them all in memory.
     """
     puzzle = as_puzzle(puzzle)
+    time_limit = time_limit_of(time_limit)
     if limit is not None and limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     if keep is None:
@@ -85,7 +97,7 @@ class iter_solutions:
         if why is not None:
             raise BackendError(f"backend {self.engine.full_name!r} cannot search this puzzle: {why}")
         self.backend = self.engine.full_name
-        self.time_limit = time_limit
+        self.time_limit = time_limit_of(time_limit)
         self.timed_out = False
 
     def __iter__(self) -> Iterator[Solution]:

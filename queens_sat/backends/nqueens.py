@@ -87,7 +87,8 @@ class NQueensBackend(Backend):
             count, complete = counted.count, counted.complete
             stats = {"method": counted.method, "workers": counted.workers, "tasks": counted.tasks}
         else:
-            count, complete, stats = count_no_touch(puzzle.n), True, {"method": METHOD}
+            exact = count_no_touch(puzzle.n, time_limit)
+            count, complete, stats = exact or 0, exact is not None, {"method": METHOD}
         kept: list[Solution] = []
         if keep and count:
             left = None if time_limit is None else max(0.0, time_limit - (time.monotonic() - start))

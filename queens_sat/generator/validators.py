@@ -90,7 +90,9 @@ def named_validator(name: str, time_limit: float | None = None) -> Validator:
     """
     from .. import fast
     from ..backends import backend_names, get_backend
+    from ..solving import time_limit_of
 
+    time_limit = time_limit_of(time_limit)
     base = name.partition(":")[0]
     if name == "auto":
         name = fast.IMPLEMENTATION
