@@ -1,6 +1,7 @@
 """The logic engine as a backend: it settles a puzzle only when reasoning alone does.
 
-It never guesses, so it cannot count: it reports ``unique`` (with the solution) when
+It never guesses, so it cannot count (asked to, it refuses unless reasoning settles
+the puzzle): it reports ``unique`` (with the solution) when
 logic solves the puzzle, which proves there is exactly one solution, ``none`` when
 logic reaches a contradiction, which proves there is none, and ``unknown`` when it
 gets stuck (the puzzle may have several solutions, or need deeper probes). The
@@ -52,10 +53,16 @@ class LogicBackend(Backend):
             return Outcome([result.solution][:keep], 1, True, stats=stats)
         if result.status == CONTRADICTION:
             return Outcome([], 0, True, stats=stats)
+        if result.status != TIMED_OUT and (limit is None or limit > 2):
+            # "at least 0" would be true but worthless: a count is not this backend's to give
+            raise BackendError(
+                "the logic backend cannot count this puzzle: reasoning alone does not settle it "
+                "(it may have several solutions); count with another backend (native, sat...)"
+            )
         return Outcome([], 0, False, timed_out=result.status == TIMED_OUT, stats=stats)
 
     def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
-        outcome = self.search(puzzle, limit=None, keep=1, time_limit=None)
+        outcome = self.search(puzzle, limit=2, keep=1, time_limit=None)
         if not outcome.complete:
             raise BackendError("the logic backend cannot list the solutions of a puzzle it cannot solve by reasoning")
         yield from outcome.solutions

@@ -86,9 +86,10 @@ def _solve_each(args: argparse.Namespace, batch: bool, records, out: IO[str] | N
         puzzle = record.puzzle
         res = solve(puzzle, backend=backend_for(args, puzzle), limit=1, time_limit=args.time_limit)
         found = res.solution
-        # "unique" stands for "solved" here: exit 0 means every puzzle got a solution
-        statuses.add("unique" if found else ("unknown" if res.timed_out else "none"))
-        status = "solved" if found else ("unknown" if res.timed_out else "none")
+        # "unique" stands for "solved" here: exit 0 means every puzzle got a solution;
+        # "none" only when the search was complete (a backend that gave up proves nothing)
+        status = "solved" if found else ("none" if res.complete else "unknown")
+        statuses.add({"solved": "unique"}.get(status, status))
         if args.json:
             obj = {"source": record.source, "line": record.line, "id": record.id, "status": status}
             obj.update(solution=list(found) if found else None, elapsed=round(res.elapsed, 6), backend=res.backend)
@@ -105,7 +106,7 @@ def _solve_each(args: argparse.Namespace, batch: bool, records, out: IO[str] | N
             continue
         prefix = f"{record.name}: " if batch else ""
         if found is None:
-            print(prefix + ("unknown (time limit hit)" if res.timed_out else "no solution"))
+            print(prefix + ("no solution" if res.complete else f"unknown ({gave_up(res)})"))
         elif out is not None:
             print(f"{prefix}solution of n = {puzzle.n} written to {args.out} [{facts(res)}]")
         elif args.columns or puzzle.n > DRAW_MAX_N:
@@ -116,6 +117,13 @@ def _solve_each(args: argparse.Namespace, batch: bool, records, out: IO[str] | N
                 print("\n".join(board_lines(puzzle, found, color=color, queen=queen_mark(sys.stdout))))
         sys.stdout.flush()
     return exit_code(statuses)
+
+
+def gave_up(res) -> str:
+    """Why a search ended without settling: the time limit, or the backend's own limits."""
+    if res.timed_out:
+        return "time limit hit"
+    return f"backend {res.backend} could not settle it" + (f": {res.stats['logic']}" if "logic" in res.stats else "")
 
 
 def _json_line(obj: dict) -> str:
