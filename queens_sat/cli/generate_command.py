@@ -116,21 +116,25 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as err:
         raise PuzzleError(str(err)) from None
 
-    done, start, keys = 0, 0, set()
+    done, start, keys, previous = 0, 0, set(), -1
     if args.out and os.path.exists(args.out) and os.path.getsize(args.out) and not (args.resume or args.force):
         raise PuzzleError(f"{args.out} exists: --resume continues it, --force overwrites it")
-    if args.resume:
-        state = read_progress(args.out, options)
-        done, start, keys = state.done, state.next_index, state.keys
-        if state.torn and not args.quiet:
-            print(f"queens-sat: dropped a torn last line of {args.out}", file=sys.stderr)
-    elif args.out and args.force and os.path.exists(args.out):
-        os.remove(args.out)
+    writer = LineWriter(args.out)  # locked from here on: what is read below cannot change
+    try:
+        if args.resume:
+            state = read_progress(args.out, options)
+            done, start, keys, previous = state.done, state.next_index, state.keys, state.last_index
+            if state.torn and not args.quiet:
+                print(f"queens-sat: dropped a torn last line of {args.out}", file=sys.stderr)
+        elif args.force:
+            writer.truncate()
+    except BaseException:
+        writer.close()
+        raise
     wanted = max(0, args.count - done)
 
     summary = RunSummary()
     stats: dict = {}
-    writer = LineWriter(args.out)
     note = sys.stderr
     if not args.quiet:
         where = f" to {args.out}" if args.out else ""
@@ -143,7 +147,8 @@ def run(args: argparse.Namespace) -> int:
                 for puzzle in iter_generate(
                     options, wanted, start=start, workers=args.workers, dask=args.dask, seen=keys, stats=stats
                 ):
-                    writer.write(record(puzzle, options))
+                    writer.write(record(puzzle, options, previous))
+                    previous = puzzle.index
                     summary.add(puzzle)
                     bar.advance()
             except (TooFewPuzzles, GenerationFailed) as err:

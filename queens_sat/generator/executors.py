@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
+from ..interrupts import worker_signals  # Ctrl-C and SIGTERM are the main process's; die with it
 from .attempt import GeneratorOptions, make_puzzle
 
 
@@ -54,14 +54,9 @@ class _Deferred:
         return True
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them: no traceback from every worker."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _new_pool(workers: int) -> ProcessPoolExecutor:
     # started fresh ("spawn"), not forked, so that no lock or thread of the main process is copied
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts)
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=worker_signals)
 
 
 class PoolExecutor:
