@@ -10,6 +10,8 @@ measured so far.
 
 from __future__ import annotations
 
+from ..interrupts import was_terminated
+
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -56,6 +58,7 @@ class BenchRun:
     disagreements: list[Disagreement] = field(default_factory=list)
     puzzles: int = 0
     interrupted: bool = False
+    terminated: bool = False  # the interruption was SIGTERM (exit 143, not 130)
 
 
 def measure_case(label: str, engine: Backend, case: BenchCase, time_limit: float | None, repeat: int) -> Measurement:
@@ -129,8 +132,9 @@ def run_bench(
                 run.disagreements.append(disagreement)
             if on_case is not None:
                 on_case(case, disagreement)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         run.interrupted = True
+        run.terminated = was_terminated(stop)
     return run
 
 

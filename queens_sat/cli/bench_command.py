@@ -77,7 +77,7 @@ def _run(args: argparse.Namespace) -> int:
     from ..benchmark.report import describe_disagreement, plural, print_table, write_csv, write_json
     from ..benchmark.summary import summarise
     from ..display import wants_color
-    from ..errors import EXIT_INTERRUPTED, EXIT_NOT_UNIQUE, EXIT_OK
+    from ..errors import EXIT_INTERRUPTED, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TERMINATED
 
     try:
         generate = parse_sizes(args.generate) if args.generate else []
@@ -135,7 +135,9 @@ def _run(args: argparse.Namespace) -> int:
         plot_times(run.measurements, run.backends, args.plot, f"uniqueness check, {plural(run.puzzles, 'puzzle')}")
     if run.disagreements:
         return EXIT_NOT_UNIQUE
-    return EXIT_INTERRUPTED if run.interrupted else EXIT_OK
+    if run.interrupted:
+        return EXIT_TERMINATED if run.terminated else EXIT_INTERRUPTED
+    return EXIT_OK
 
 
 def _open_raw(path: str) -> Any:

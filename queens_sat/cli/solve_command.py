@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import IO, Sequence
+from typing import Any, Sequence
 
 from ..errors import PuzzleError
 from .common import (
@@ -54,14 +54,18 @@ def run(args: argparse.Namespace) -> int:
     batch, records = peek_batch(iter_records(args))
     if args.out and batch:
         raise PuzzleError("--out takes one puzzle; this input holds several")
-    out = open(args.out, "w", encoding="utf-8") if args.out else None
+    from ..atomic_file import AtomicOutput
+
+    # whole or not at all: an interrupted run leaves the former file, never half a solution
+    out = AtomicOutput(args.out) if args.out else None
+    finished = False
     try:
-        if args.all:
-            return _solve_all(args, batch, records, out)
-        return _solve_each(args, batch, records, out)
+        code = _solve_all(args, batch, records, out) if args.all else _solve_each(args, batch, records, out)
+        finished = True
+        return code
     finally:
         if out is not None:
-            out.close()
+            out.commit() if finished else out.discard()
 
 
 def _invalid(args: argparse.Namespace, record) -> None:
@@ -71,7 +75,7 @@ def _invalid(args: argparse.Namespace, record) -> None:
         print(f"queens-sat: error: {record.error}", file=sys.stderr)
 
 
-def _solve_each(args: argparse.Namespace, batch: bool, records, out: IO[str] | None) -> int:
+def _solve_each(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
     from ..checking import exit_code
     from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
     from ..solving import solve
@@ -132,7 +136,7 @@ def _json_line(obj: dict) -> str:
     return json.dumps(obj) + "\n"
 
 
-def _solve_all(args: argparse.Namespace, batch: bool, records, out: IO[str] | None) -> int:
+def _solve_all(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
     """Every solution of each puzzle, written as it is found and flushed as it goes."""
     import time
 

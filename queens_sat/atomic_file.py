@@ -1,0 +1,45 @@
+"""An output file that appears whole or not at all.
+
+Written under a temporary name beside the target and renamed over it only when
+the work is done, so that Ctrl-C, SIGTERM or a crash never leaves a half-written
+solution where a complete one is expected (a rename within one folder is atomic).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+
+class AtomicOutput:
+    """A text file for ``path``: ``write`` as usual, then ``commit`` (rename into place) or ``discard``."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        folder, name = os.path.split(os.path.abspath(path))
+        fd, self.temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)  # what open() would have given, not mkstemp's 0600
+        self.file = os.fdopen(fd, "w", encoding="utf-8")
+
+    def write(self, text: str) -> int:
+        return self.file.write(text)
+
+    def flush(self) -> None:
+        self.file.flush()
+
+    def commit(self) -> None:
+        """The file is complete: flush it to disk and put it in place."""
+        self.file.flush()
+        os.fsync(self.file.fileno())
+        self.file.close()
+        os.replace(self.temporary, self.path)
+
+    def discard(self) -> None:
+        """The work stopped: leave whatever was at ``path`` untouched."""
+        self.file.close()
+        try:
+            os.unlink(self.temporary)
+        except FileNotFoundError:
+            pass
