@@ -872,8 +872,12 @@ def first_violation(int32_t[::1] col, bint queens):
         raise MemoryError()
     d1 = seen + words
     d2 = d1 + dwords
+    cdef bint interrupted = False
     with nogil:
         for r in range(n):
+            if (r & 0x3FFFFF) == 0x3FFFFF and signalled():  # n = 10^8 takes seconds
+                interrupted = True
+                break
             c = col[r]
             if c < 0 or c >= n or bit_at(seen, c):
                 bad = r
@@ -889,4 +893,6 @@ def first_violation(int32_t[::1] col, bint queens):
                 bad = r
                 break
     free(seen)
+    if interrupted:
+        _reraise()
     return bad

@@ -50,6 +50,15 @@ def columns_line(cols: Sequence[int]) -> str:
     return " ".join(" ".join(map(str, cols[i : i + CHUNK])) for i in range(0, len(cols), CHUNK))
 
 
+def write_columns(stream: Any, prefix: str, cols: Sequence[int]) -> None:
+    """``prefix``, ``columns_line(cols)`` and a newline, written a chunk at a time: a solution of
+    n = 10^8 is 900 MB of text, never held whole, and Ctrl-C is seen between chunks."""
+    stream.write(prefix)
+    for i in range(0, len(cols), CHUNK):
+        stream.write((" " if i else "") + " ".join(map(str, cols[i : i + CHUNK])))
+    stream.write("\n")
+
+
 def run(args: argparse.Namespace) -> int:
     batch, records = peek_batch(iter_records(args))
     if args.out and batch:
@@ -105,7 +114,7 @@ def _solve_each(args: argparse.Namespace, batch: bool, records, out: Any) -> int
                 emit_json(obj)
             continue
         if out is not None and found:
-            out.write(columns_line(found) + "\n")
+            write_columns(out, "", found)
         if args.quiet:
             continue
         prefix = f"{record.name}: " if batch else ""
@@ -114,7 +123,7 @@ def _solve_each(args: argparse.Namespace, batch: bool, records, out: Any) -> int
         elif out is not None:
             print(f"{prefix}solution of n = {puzzle.n} written to {args.out} [{facts(res)}]")
         elif args.columns or puzzle.n > DRAW_MAX_N:
-            sys.stdout.write(prefix + columns_line(found) + "\n")
+            write_columns(sys.stdout, prefix, found)
         else:
             print(f"{prefix}solution {list(found)} [{facts(res)}]")
             if not batch:
@@ -168,7 +177,7 @@ def _solve_all(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
                 stream.write(f"{prefix}solution {count}: {list(solution)}\n")
                 stream.write("\n".join(board_lines(puzzle, solution, color=color, queen=queen)) + "\n")
             else:
-                stream.write(prefix + columns_line(solution) + "\n")
+                write_columns(stream, prefix, solution)
             if count % 64 == 0 or count < 64:
                 stream.flush()
         stream.flush()
