@@ -989,9 +989,10 @@ cdef class Search:
     """A resumable search of one board: ``next_solutions(k)`` hands out the next k solutions."""
 
     cdef Searcher *s
+    cdef readonly bint timed_out  # ``time_limit`` (seconds from the start; 0: none) ended the search
 
-    def __cinit__(self, const int64_t[:, ::1] regions, int n, int rule, queens, blocked):
-        self.s = prepared(regions, n, rule, queens, blocked, 0.0)
+    def __cinit__(self, const int64_t[:, ::1] regions, int n, int rule, queens, blocked, double time_limit=0.0):
+        self.s = prepared(regions, n, rule, queens, blocked, time_limit)
 
     def __dealloc__(self):
         free(self.s)
@@ -1001,8 +1002,8 @@ cdef class Search:
         return self.s.nodes
 
     def next_solutions(self, int k) -> list:
-        """Up to ``k`` further solutions; fewer only when the search is exhausted."""
+        """Up to ``k`` further solutions; fewer only when the search is exhausted or timed out."""
         cdef list out = []
-        if k > 0:
-            collect(self.s, self.s.count + k, k, out)
+        if k > 0 and not self.timed_out:
+            self.timed_out = collect(self.s, self.s.count + k, k, out) == TIMED_OUT
         return out

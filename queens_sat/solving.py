@@ -6,6 +6,7 @@ Backends only search; this facade is the one place that turns their raw
 
 from __future__ import annotations
 
+import inspect
 import math
 import time
 from typing import Any, Iterator
@@ -86,8 +87,9 @@ class iter_solutions:
     """Every solution of ``puzzle``, one at a time, each checked against the rules as it comes.
 
     Memory stays flat: nothing is kept, so solutions are not compared with each
-    other (the backends' tests make sure none repeats). ``time_limit`` is looked at
-    between two solutions; ``timed_out`` then says whether it cut the stream short.
+    other (the backends' tests make sure none repeats). ``time_limit`` goes to the
+    backend, which stops within it even between two solutions far apart, and is
+    looked at between two solutions; ``timed_out`` then says whether it cut the stream short.
     """
 
     def __init__(self, puzzle: Puzzle | Any, backend: str | Backend = "auto", time_limit: float | None = None) -> None:
@@ -102,7 +104,9 @@ class iter_solutions:
 
     def __iter__(self) -> Iterator[Solution]:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        for solution in self.engine.iter_solutions(self.puzzle):
+        takes_limit = "time_limit" in inspect.signature(self.engine.iter_solutions).parameters
+        stream = self.engine.iter_solutions(self.puzzle, time_limit=self.time_limit) if takes_limit else self.engine.iter_solutions(self.puzzle)
+        for solution in stream:
             problems = self.puzzle.violations(solution)
             if problems:
                 raise BackendError(f"backend {self.backend!r} returned a wrong solution {list(solution)}: {problems[0]}")
@@ -110,6 +114,8 @@ class iter_solutions:
             if deadline is not None and time.perf_counter() > deadline:
                 self.timed_out = True
                 return
+        # a backend given the limit ends its stream quietly when it hits it
+        self.timed_out = deadline is not None and time.perf_counter() > deadline
 
 
 def count_solutions(puzzle: Puzzle | Any, limit: int | None = None, backend: str | Backend = "auto") -> int:

@@ -214,3 +214,30 @@ def test_atomic_output_leaves_the_old_file_until_committed(tmp_path):
     out.write("new\n")
     out.commit()
     assert target.read_text() == "new\n" and list(tmp_path.iterdir()) == [target]
+
+
+# ------------------------------------------------------------------ a stream of solutions ends at its time limit
+
+
+@pytest.mark.parametrize(
+    "backend, n, total",
+    [("native", 16, 14772512), ("nqueens", 16, 14772512), ("python", 13, 73712), ("sat", 12, 14200), ("cpsat", 12, 14200)],
+)
+def test_each_backend_ends_its_stream_at_the_time_limit(backend, n, total):
+    """The backend itself stops (not only the facade between two solutions): a stream that
+    would list every solution ends far short of them."""
+    if backend not in available_backends():
+        pytest.skip(f"{backend} is not installed")
+    from queens_sat.backends import get_backend
+
+    puzzle = Puzzle(n=n, rule="queens")
+    listed = sum(1 for _ in get_backend(backend, puzzle).iter_solutions(puzzle, time_limit=0.05))
+    assert 0 <= listed < total
+    stream = iter_solutions_facade(puzzle, backend)
+    assert sum(1 for _ in stream) < total and stream.timed_out
+
+
+def iter_solutions_facade(puzzle: Puzzle, backend: str):
+    from queens_sat.solving import iter_solutions
+
+    return iter_solutions(puzzle, backend=backend, time_limit=0.05)

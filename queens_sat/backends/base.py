@@ -50,7 +50,8 @@ class Backend(ABC):
         ``Outcome.timed_out``; must never report a solution twice.
         """
 
-    def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
-        """Every solution, one at a time; backends that can stream override this."""
-        outcome = self.search(puzzle, limit=None, keep=2**62, time_limit=None)
+    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
+        """Every solution, one at a time; backends that can stream override this. With
+        ``time_limit`` the stream may end early (the caller looks at its clock to tell)."""
+        outcome = self.search(puzzle, limit=None, keep=2**62, time_limit=time_limit)
         yield from outcome.solutions

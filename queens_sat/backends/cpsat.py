@@ -121,18 +121,24 @@ class CpSatBackend(Backend):
         }
         return tally.outcome(exhausted=exhausted, timed_out=timed_out, stats=stats)
 
-    def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
+    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
         """Solutions one at a time by blocking and re-solving, in a model of its own."""
         from ortools.sat.python import cp_model
 
+        deadline = None if time_limit is None else time.perf_counter() + time_limit
         model = cp_model.CpModel()
         self._load(model, puzzle)
         solver = self._solver()
         n = puzzle.n
         while True:
+            if deadline is not None:
+                left = deadline - time.perf_counter()
+                if left <= 0:
+                    return
+                solver.parameters.max_time_in_seconds = left
             status = _solve(solver, model)
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                self._check_status(solver, status, None)
+                self._check_status(solver, status, deadline)
                 return
             queens = self._queens(solver.response_proto.solution)
             yield tuple(i % n for i in queens)

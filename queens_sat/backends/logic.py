@@ -61,8 +61,10 @@ class LogicBackend(Backend):
             )
         return Outcome([], 0, False, timed_out=result.status == TIMED_OUT, stats=stats)
 
-    def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
-        outcome = self.search(puzzle, limit=2, keep=1, time_limit=None)
+    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
+        outcome = self.search(puzzle, limit=2, keep=1, time_limit=time_limit)
+        if outcome.timed_out:
+            return
         if not outcome.complete:
             raise BackendError("the logic backend cannot list the solutions of a puzzle it cannot solve by reasoning")
         yield from outcome.solutions

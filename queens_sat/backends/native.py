@@ -44,12 +44,12 @@ class NativeBackend(Backend):
             _grid(puzzle), puzzle.n, puzzle.rule, limit, keep, sorted(puzzle.queens), sorted(puzzle.blocked), time_limit
         ).outcome()
 
-    def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
-        """Every solution, handed out in growing chunks by a resumable search."""
+    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
+        """Every solution, handed out in growing chunks by a resumable search (fewer when timed out)."""
         from ..fast import rule_code
 
         search = native_module().Search(
-            _grid(puzzle), puzzle.n, rule_code(puzzle.rule), sorted(puzzle.queens), sorted(puzzle.blocked)
+            _grid(puzzle), puzzle.n, rule_code(puzzle.rule), sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0
         )
         chunk = 1
         while True:

@@ -95,10 +95,10 @@ class NQueensBackend(Backend):
             kept = self._find(puzzle, min(keep, count), keep, left).solutions
         return Outcome(kept, count, complete, not complete, stats)
 
-    def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
+    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
         from ..nqueens.enumeration import MAX_NATIVE_N, iter_solutions
 
         if puzzle.n > MAX_NATIVE_N:
             raise BackendError(f"listing every solution stops at n = {MAX_NATIVE_N}; this board has n = {puzzle.n}")
-        return iter_solutions(puzzle.n, puzzle.rule)
+        return iter_solutions(puzzle.n, puzzle.rule, None if time_limit is None else time.monotonic() + time_limit)
 

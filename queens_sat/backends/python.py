@@ -37,8 +37,12 @@ class PythonBackend(Backend):
             limit=limit, keep=keep, time_limit=time_limit,
         )
 
-    def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
-        return _Board(puzzle.n, puzzle.rule, _flat(puzzle), puzzle.queens, puzzle.blocked, None).solutions()
+    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
+        deadline = None if time_limit is None else time.perf_counter() + time_limit
+        try:
+            yield from _Board(puzzle.n, puzzle.rule, _flat(puzzle), puzzle.queens, puzzle.blocked, deadline).solutions()
+        except _Stop:
+            return
 
 
 def _flat(puzzle: Puzzle) -> list[int] | None:

@@ -151,12 +151,14 @@ class SatBackend(Backend):
         }
         return tally.outcome(exhausted=state.exhausted, timed_out=state.timed_out, stats=stats)
 
-    def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
+    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
+        deadline = None if time_limit is None else time.perf_counter() + time_limit
         solver, _, _ = self._loaded_solver(puzzle)
         n = puzzle.n
         try:
-            for queens in self._queen_sets(solver, n, solver.solve, _SearchState()):
-                yield tuple((v - 1) % n for v in queens)
+            with _Clock(solver, self.solver, deadline) as clock:
+                for queens in self._queen_sets(solver, n, clock.solve, _SearchState()):
+                    yield tuple((v - 1) % n for v in queens)
         finally:
             solver.delete()
 
