@@ -105,8 +105,15 @@ class iter_solutions:
     def __iter__(self) -> Iterator[Solution]:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         takes_limit = "time_limit" in inspect.signature(self.engine.iter_solutions).parameters
-        stream = self.engine.iter_solutions(self.puzzle, time_limit=self.time_limit) if takes_limit else self.engine.iter_solutions(self.puzzle)
-        for solution in stream:
+        stream = iter(
+            self.engine.iter_solutions(self.puzzle, time_limit=self.time_limit) if takes_limit else self.engine.iter_solutions(self.puzzle)
+        )
+        while True:
+            try:
+                solution = next(stream)
+            except StopIteration as end:  # a backend's stream returns True when its time limit ended it
+                self.timed_out = bool(end.value) or (deadline is not None and time.perf_counter() > deadline)
+                return
             problems = self.puzzle.violations(solution)
             if problems:
                 raise BackendError(f"backend {self.backend!r} returned a wrong solution {list(solution)}: {problems[0]}")
@@ -114,8 +121,6 @@ class iter_solutions:
             if deadline is not None and time.perf_counter() > deadline:
                 self.timed_out = True
                 return
-        # a backend given the limit ends its stream quietly when it hits it
-        self.timed_out = deadline is not None and time.perf_counter() > deadline
 
 
 def count_solutions(puzzle: Puzzle | Any, limit: int | None = None, backend: str | Backend = "auto") -> int:

@@ -16,6 +16,7 @@ import random
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -24,7 +25,6 @@ import pytest
 from queens_sat.generator import generate
 from queens_sat.puzzle import Puzzle
 
-ROOT = Path(__file__).resolve().parent.parent
 SEED = int(os.environ.get("QUEENS_SAT_FAULT_SEED", "13"))
 EXIT = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGKILL: -signal.SIGKILL}
 HANG = 60  # seconds after which a command is taken to hang (a failure, not a measurement)
@@ -37,8 +37,14 @@ def rng_for(*parts: object) -> random.Random:
 
 
 def start(*argv: str) -> subprocess.Popen:
+    """The command in a process of its own, run from a neutral folder so that the installed
+    package (with its compiled kernels) is the one imported, not a source tree beside it."""
     return subprocess.Popen(
-        [sys.executable, "-m", "queens_sat", *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT
+        [sys.executable, "-m", "queens_sat", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tempfile.gettempdir(),
     )
 
 

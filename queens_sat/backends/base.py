@@ -52,6 +52,7 @@ class Backend(ABC):
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
         """Every solution, one at a time; backends that can stream override this. With
-        ``time_limit`` the stream may end early (the caller looks at its clock to tell)."""
+        ``time_limit`` the stream may end early: the generator then returns True."""
         outcome = self.search(puzzle, limit=None, keep=2**62, time_limit=time_limit)
         yield from outcome.solutions
+        return outcome.timed_out

@@ -134,12 +134,12 @@ class CpSatBackend(Backend):
             if deadline is not None:
                 left = deadline - time.perf_counter()
                 if left <= 0:
-                    return
+                    return True
                 solver.parameters.max_time_in_seconds = left
             status = _solve(solver, model)
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 self._check_status(solver, status, deadline)
-                return
+                return status != cp_model.INFEASIBLE  # UNKNOWN: the time limit stopped it
             queens = self._queens(solver.response_proto.solution)
             yield tuple(i % n for i in queens)
             model.proto.constraints.add().bool_or.literals.extend([_negated(i) for i in queens])

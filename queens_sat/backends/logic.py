@@ -64,7 +64,7 @@ class LogicBackend(Backend):
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
         outcome = self.search(puzzle, limit=2, keep=1, time_limit=time_limit)
         if outcome.timed_out:
-            return
+            return True
         if not outcome.complete:
             raise BackendError("the logic backend cannot list the solutions of a puzzle it cannot solve by reasoning")
         yield from outcome.solutions

@@ -56,5 +56,5 @@ class NativeBackend(Backend):
             found = search.next_solutions(chunk)
             yield from found
             if len(found) < chunk:
-                return
+                return search.timed_out
             chunk = min(4 * chunk, 4096)

@@ -42,7 +42,8 @@ class PythonBackend(Backend):
         try:
             yield from _Board(puzzle.n, puzzle.rule, _flat(puzzle), puzzle.queens, puzzle.blocked, deadline).solutions()
         except _Stop:
-            return
+            return True
+        return False
 
 
 def _flat(puzzle: Puzzle) -> list[int] | None:

@@ -155,12 +155,14 @@ class SatBackend(Backend):
         deadline = None if time_limit is None else time.perf_counter() + time_limit
         solver, _, _ = self._loaded_solver(puzzle)
         n = puzzle.n
+        state = _SearchState()
         try:
             with _Clock(solver, self.solver, deadline) as clock:
-                for queens in self._queen_sets(solver, n, clock.solve, _SearchState()):
+                for queens in self._queen_sets(solver, n, clock.solve, state):
                     yield tuple((v - 1) % n for v in queens)
         finally:
             solver.delete()
+        return state.timed_out
 
     @staticmethod
     def _queen_sets(solver: Any, n: int, solve: Callable[[], bool | None], state: _SearchState) -> Iterator[list[int]]:

@@ -9,7 +9,7 @@ pure-Python twin of the native ``queens_sat._nqueens.Enumerator``.
 from __future__ import annotations
 
 import time
-from typing import Iterator, Protocol
+from typing import Generator, Iterator, Protocol
 
 from ..result import Solution
 from ._impl import native
@@ -94,10 +94,12 @@ def solution_stream(n: int, rule: str) -> SolutionStream:
     return PureStream(n, rule == "queens")
 
 
-def iter_solutions(n: int, rule: str, deadline: float | None = None) -> Iterator[Solution]:
-    """Every solution, lexicographically; stops quietly at ``deadline`` (``time.monotonic()``)."""
+def iter_solutions(n: int, rule: str, deadline: float | None = None) -> Generator[Solution, None, bool]:
+    """Every solution, lexicographically; stops quietly at ``deadline`` (``time.monotonic()``),
+    and then returns True (the generator's value: timed out)."""
     stream = solution_stream(n, rule)
     while not stream.exhausted:
         yield from stream.next_batch(BATCH, NODES_PER_CALL)
-        if deadline is not None and time.monotonic() > deadline:
-            return
+        if deadline is not None and time.monotonic() > deadline and not stream.exhausted:
+            return True
+    return False
