@@ -221,7 +221,7 @@ def test_atomic_output_leaves_the_old_file_until_committed(tmp_path):
 
 @pytest.mark.parametrize(
     "backend, n, total",
-    [("native", 16, 14772512), ("nqueens", 16, 14772512), ("python", 13, 73712), ("sat", 12, 14200), ("cpsat", 12, 14200)],
+    [("auto", 16, 14772512), ("native", 16, 14772512), ("nqueens", 16, 14772512), ("python", 13, 73712), ("sat", 12, 14200), ("cpsat", 12, 14200)],
 )
 def test_each_backend_ends_its_stream_at_the_time_limit(backend, n, total):
     """The backend itself stops (not only the facade between two solutions): a stream that

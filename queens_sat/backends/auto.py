@@ -104,8 +104,8 @@ class AutoBackend(Backend):
     def resolve(self, puzzle: Puzzle) -> Backend:
         return self.pick(puzzle)
 
-    def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
-        return self.pick(puzzle).iter_solutions(puzzle)
+    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
+        return self.pick(puzzle).iter_solutions(puzzle, time_limit=time_limit)
 
 
 def interleave(
