@@ -206,7 +206,9 @@ def test_a_second_writer_is_refused(tmp_path):
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=lambda s: s.name)
 def test_bench_keeps_whole_measurements(sig, tmp_path):
     raw = tmp_path / "raw.jsonl"
-    proc = start("bench", "--generate", "9-10", "--per-size", "500", "--backends", "python", "--raw", str(raw), "--json")
+    proc = start(
+        "bench", "--generate", "11-12", "--per-size", "1000", "--repeat", "40", "--backends", "python", "--raw", str(raw), "--json"
+    )
     assert wait_until(lambda: raw.exists() and raw.stat().st_size > 0), proc.communicate()[1]
     time.sleep(rng_for("bench", sig).uniform(0.0, 0.5))
     assert proc.poll() is None

@@ -23,10 +23,12 @@ the native ``queens_sat._nqueens.count_task``.
 from __future__ import annotations
 
 import os
+import random
 import sys
 import time
 from dataclasses import dataclass
 from contextlib import closing
+from functools import lru_cache
 from typing import Generator, Iterable
 
 from ..interrupts import worker_signals
@@ -172,9 +174,19 @@ def _run_task(job: tuple[int, int, tuple[int, ...], float]) -> tuple[int, bool]:
     return count_task(n, kind, prefix, deadline)
 
 
-def _run_chunk(jobs: list[tuple[int, int, tuple[int, ...], float]]) -> list[tuple[int, bool]]:
-    """A worker's share of tasks, sent back in one message."""
-    return [_run_task(job) for job in jobs]
+@lru_cache(maxsize=2)
+def _shuffled(n: int) -> list[Task]:
+    """The tasks of the n-board in the order the pool takes them: shuffled, so that every
+    chunk mixes big and small sub-trees; the same in every process."""
+    out = tasks(n, _split_depth(n))
+    random.Random(n).shuffle(out)
+    return out
+
+
+def _run_slice(job: tuple[int, int, int, float]) -> list[tuple[int, bool]]:
+    """A worker's share: tasks lo..hi-1 of ``_shuffled(n)``, sent back in one message."""
+    n, lo, hi, deadline = job
+    return [_run_task((n, kind, prefix, deadline)) for kind, prefix in _shuffled(n)[lo:hi]]
 
 
 def _split_depth(n: int) -> int:
@@ -205,20 +217,23 @@ def count_queens(
 
         stream = solution_stream(n, "queens")
         return QueensCount(len(stream.next_batch(10)), True, "backtracking", 1, 1)
-    jobs = tasks(n, _split_depth(n))
+    jobs = _shuffled(n)
     kernel = "native" if native() is not None else "pure Python"
     workers = os.cpu_count() or 1 if workers is None else workers
     workers = max(1, min(workers, len(jobs))) if n >= POOL_FROM_N else 1
     total = done = 0
     complete = True
-    with _Progress(len(jobs), progress, f"counting {n}-queens") as bar, closing(_results(jobs, n, workers, deadline)) as results:
-        for weighted, finished in results:
-            total += weighted
-            done += 1
-            bar.advance()
-            if not finished:
-                complete = False
-                break
+    try:
+        with _Progress(len(jobs), progress, f"counting {n}-queens") as bar, closing(_results(jobs, n, workers, deadline)) as results:
+            for weighted, finished in results:
+                total += weighted
+                done += 1
+                bar.advance()
+                if not finished:
+                    complete = False
+                    break
+    finally:
+        _shuffled.cache_clear()  # 176,304 tasks at n = 30: not worth keeping
     if done < len(jobs):
         complete = False
     method = f"symmetric bitmask backtracking ({kernel}, {workers} worker{'s' if workers > 1 else ''})"
@@ -232,21 +247,21 @@ def _results(jobs: list[Task], n: int, workers: int, deadline: float) -> Generat
     them past the deadline: it yields an unfinished (0, False) then, and closing the
     generator ends the workers (so does Ctrl-C or SIGTERM, through ``with``).
     """
-    work = [(n, kind, prefix, deadline) for kind, prefix in jobs]
     if workers == 1:
-        yield from map(_run_task, work)
+        yield from (_run_task((n, kind, prefix, deadline)) for kind, prefix in jobs)
         return
     import multiprocessing
-    import random
 
     # Few messages (each costs the parent a fraction of a millisecond): about 32 chunks
-    # per worker, of tasks shuffled so that every chunk mixes big and small sub-trees.
-    random.Random(n).shuffle(work)
-    chunk = max(1, len(work) // (workers * 32))
+    # per worker. A message names its chunk by a range of ``_shuffled(n)``, never lists
+    # the tasks: 100 KB messages fill the pipe, and Pool.terminate() then waits forever
+    # on the thread that feeds it (seen at n = 30 with a time limit).
+    total = len(_shuffled(n))  # made before the fork: the workers inherit it
+    chunk = max(1, total // (workers * 32))
+    slices = [(n, lo, min(lo + chunk, total), deadline) for lo in range(0, total, chunk)]
     with multiprocessing.Pool(workers, initializer=worker_signals) as pool:
-        chunks = [work[i : i + chunk] for i in range(0, len(work), chunk)]
-        results = pool.imap_unordered(_run_chunk, chunks)
-        for _ in chunks:
+        results = pool.imap_unordered(_run_slice, slices)
+        for _ in slices:
             wait = max(0.0, deadline - time.monotonic()) + DEADLINE_GRACE if deadline else None
             try:
                 yield from results.next(timeout=wait)
