@@ -14,8 +14,7 @@ from .common import (
     backend_for,
     emit_json,
     facts,
-    iter_records,
-    peek_batch,
+    open_records,
     positive_int,
 )
 
@@ -41,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from ..checking import exit_code
     from ..solving import solve
 
-    batch, records = peek_batch(iter_records(args))
+    batch, records = open_records(args)
     statuses: set[str] = set()
     for record in records:
         if record.error is not None or record.puzzle is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import add_input_arguments, add_output_arguments, emit_json, iter_records, ms, peek_batch, positive_float
+from .common import add_input_arguments, add_output_arguments, emit_json, ms, open_records, positive_float
 from .logic_common import add_depth_argument, verdict_status
 
 
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from ..logic import logic_solve
     from ..logic.describe import describe, replay, state_lines, step_dicts, summary
 
-    batch, records = peek_batch(iter_records(args))
+    batch, records = open_records(args)
     color = wants_color(sys.stdout, False if args.no_color else None)
     queen = queen_mark(sys.stdout)
     statuses: set[str] = set()

@@ -15,9 +15,8 @@ from .common import (
     backend_for,
     emit_json,
     facts,
-    iter_records,
     ms,
-    peek_batch,
+    open_records,
 )
 
 CHUNK = 100_000  # columns converted to text at a time when writing a huge solution
@@ -51,7 +50,7 @@ def columns_line(cols: Sequence[int]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    batch, records = peek_batch(iter_records(args))
+    batch, records = open_records(args)
     if args.out and batch:
         raise PuzzleError("--out takes one puzzle; this input holds several")
     out = open(args.out, "w", encoding="utf-8") if args.out else None

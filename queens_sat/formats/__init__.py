@@ -14,6 +14,7 @@ from typing import IO, Iterator
 
 from ..errors import FormatError, PuzzleError
 from ..puzzle import Puzzle
+from .fields import DIALECTS, FieldNames, as_field_names, field_names
 from .json_format import puzzle_from_dict, puzzle_to_dict, puzzle_to_json, read_json_document, read_json_lines
 from .records import PuzzleRecord
 from .text_format import puzzle_to_text, read_text
@@ -30,9 +31,12 @@ _SUFFIXES = {
 STDIN = "-"
 
 __all__ = [
+    "DIALECTS",
     "FORMATS",
+    "FieldNames",
     "PuzzleRecord",
     "detect_format",
+    "field_names",
     "parse_puzzle",
     "puzzle_from_dict",
     "puzzle_to_dict",
@@ -71,13 +75,17 @@ def _open(path: str) -> IO[str]:
         raise FormatError(f"cannot read: {err.strerror}", source=path) from None
 
 
-def read_puzzles(path: str | Path, format: str | None = None) -> Iterator[PuzzleRecord]:
+def read_puzzles(
+    path: str | Path, format: str | None = None, fields: FieldNames | str | None = None
+) -> Iterator[PuzzleRecord]:
     """Every puzzle of a file, as records that carry either a puzzle or its error.
 
     JSON lines are read lazily, a line at a time, so a corpus of any size streams.
     A file that cannot be opened or decoded at all raises ``FormatError``.
+    ``fields``: another program's JSON field names (a ``FieldNames`` or a dialect's name).
     """
     path = str(path)
+    fields = as_field_names(fields)
     source = "<stdin>" if path == STDIN else path
     if format is not None and format not in FORMATS:
         raise FormatError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
@@ -89,7 +97,7 @@ def read_puzzles(path: str | Path, format: str | None = None) -> Iterator[Puzzle
             raise FormatError("not a text file (it is not valid UTF-8)", source=source) from None
         fmt = format or detect_format(path, head)
         if fmt == "jsonl":
-            yield from read_json_lines(_chain_lines(head, handle, source), source)
+            yield from read_json_lines(_chain_lines(head, handle, source), source, fields)
             return
         try:
             text = head + handle.read()
@@ -97,11 +105,11 @@ def read_puzzles(path: str | Path, format: str | None = None) -> Iterator[Puzzle
             raise FormatError("not a text file (it is not valid UTF-8)", source=source) from None
         if fmt == "json":
             try:
-                records = read_json_document(text, source)
+                records = read_json_document(text, source, fields)
             except FormatError as err:
                 if "Extra data" not in err.message:
                     raise
-                records = list(read_json_lines(text.splitlines(), source))
+                records = list(read_json_lines(text.splitlines(), source, fields))
             yield from records
         else:
             yield read_text(text, source)
@@ -128,9 +136,9 @@ def _chain_lines(head: str, handle: IO[str], source: str) -> Iterator[str]:
         yield buffer
 
 
-def read_puzzle(path: str | Path, format: str | None = None) -> Puzzle:
+def read_puzzle(path: str | Path, format: str | None = None, fields: FieldNames | str | None = None) -> Puzzle:
     """The single puzzle of a file; raises ``PuzzleError`` when it is bad or there are several."""
-    records = list(read_puzzles(path, format))
+    records = list(read_puzzles(path, format, fields))
     if not records:
         raise FormatError("the file holds no puzzle", source=str(path))
     if len(records) > 1:

@@ -12,6 +12,7 @@ from typing import Any, Iterable, Iterator
 
 from ..errors import FormatError, PuzzleError
 from ..puzzle import Puzzle
+from .fields import FieldNames
 from .records import PuzzleRecord
 
 _PUZZLE_KEYS = {"n", "rule", "regions", "givens"}
@@ -46,7 +47,9 @@ def puzzle_from_dict(obj: Any) -> Puzzle:
     )
 
 
-def _record(obj: Any, source: str, line: int | None, index: int | None = None) -> PuzzleRecord:
+def _record(obj: Any, source: str, line: int | None, index: int | None = None, fields: FieldNames | None = None) -> PuzzleRecord:
+    if fields is not None:
+        obj = fields.standard(obj)
     rec_id = obj.get("id") if isinstance(obj, dict) else None
     rec = PuzzleRecord(source, line, None if rec_id is None else str(rec_id))
     if rec.id is None and index is not None:
@@ -59,18 +62,20 @@ def _record(obj: Any, source: str, line: int | None, index: int | None = None) -
     return rec
 
 
-def read_json_document(text: str, source: str) -> list[PuzzleRecord]:
-    """A JSON file holding one puzzle object, or an array of them."""
+def read_json_document(text: str, source: str, fields: FieldNames | None = None) -> list[PuzzleRecord]:
+    """A JSON file holding one puzzle object, or an array of them; ``fields`` names foreign keys."""
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as err:
         raise FormatError(f"invalid JSON: {err.msg} (column {err.colno})", source=source, line=err.lineno) from None
+    if fields is not None:
+        doc = fields.records(doc)
     if isinstance(doc, list):
-        return [_record(obj, source, None, i) for i, obj in enumerate(doc)]
-    return [_record(doc, source, None)]
+        return [_record(obj, source, None, i, fields) for i, obj in enumerate(doc)]
+    return [_record(doc, source, None, fields=fields)]
 
 
-def read_json_lines(lines: Iterable[str], source: str) -> Iterator[PuzzleRecord]:
+def read_json_lines(lines: Iterable[str], source: str, fields: FieldNames | None = None) -> Iterator[PuzzleRecord]:
     """JSON lines: one puzzle object per line; a bad line becomes an error record."""
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -82,7 +87,7 @@ def read_json_lines(lines: Iterable[str], source: str) -> Iterator[PuzzleRecord]
                 source, number, error=FormatError(f"invalid JSON: {err.msg} (column {err.colno})", source=source, line=number)
             )
             continue
-        yield _record(obj, source, number)
+        yield _record(obj, source, number, fields=fields)
 
 
 def puzzle_to_dict(puzzle: Puzzle, *, id: str | None = None, labels: bool = True) -> dict[str, Any]:
