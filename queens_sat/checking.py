@@ -96,6 +96,7 @@ def _report(
 
 
 BATCH = 512  # records read and searched together on the batch path
+SMALL_CHUNK = 8  # fewer records than this are searched one by one (numpy's set-up would cost more)
 
 
 def check_records(
@@ -144,6 +145,10 @@ def _check_chunk(
 ) -> Iterator[CheckReport]:
     from .batch import Interrupted, batchable, search_many
 
+    if len(chunk) < SMALL_CHUNK:  # a co-process's one line: the facade's per-call path costs less than a stack
+        for record in chunk:
+            yield check_record(record, backend, time_limit, logic_depth)
+        return
     picked = [i for i, rec in enumerate(chunk) if rec.error is None and rec.puzzle is not None and batchable(rec.puzzle)]
     stopped: Interrupted | None = None
     try:

@@ -10,6 +10,7 @@ from collections import deque
 from typing import Any, Iterable, Sequence
 
 from .errors import PuzzleError
+from .extension import native_module
 from .rules import DEFAULT_RULE, RULES, Cell, Rule, clash, solution_violations
 
 # Boards with regions are searched with one machine word per row in the native
@@ -18,6 +19,8 @@ MAX_REGION_N = 64
 # Region-free boards (N-Queens) only need O(n) memory; this keeps a column list
 # of int32 under half a gigabyte.
 MAX_FREE_N = 100_000_000
+
+GRIDCHECK = "queens_sat._gridcheck"  # the compiled grid checks (native/gridcheck.pyx)
 
 # One character per region, in the order labels are handed out when writing.
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$"
@@ -140,8 +143,9 @@ class Puzzle:
         """Legal but suspicious features: regions that fall apart into pieces."""
         out = []
         if self.regions is not None:
-            for k, cells in enumerate(self.region_cells()):
-                parts = _count_components(cells)
+            check = native_module(GRIDCHECK)
+            pieces = check.region_parts(self.regions) if check is not None else map(_count_components, self.region_cells())
+            for k, parts in enumerate(pieces):
                 if parts > 1:
                     out.append(f"region {self.label(k)} is split into {parts} disconnected parts")
         return out
@@ -291,6 +295,11 @@ def _split_row(row: Any, r: int) -> list[Any]:
 
 def _normalise_regions(regions: Any, n: int | None) -> tuple[Grid, tuple[str, ...] | None]:
     """Region numbers 0..n-1 for any labelling, and the one-character labels if the input had them."""
+    check = native_module(GRIDCHECK)
+    if check is not None:  # lists of small integers, the common case, in one C pass; the rest below
+        grid = check.canonical(regions)
+        if grid is not None and (n is None or n == len(grid)):
+            return grid, None
     if hasattr(regions, "tolist") and getattr(regions, "ndim", 2) != 2:
         raise PuzzleError(f"regions array has {regions.ndim} dimensions, expected 2")
     if hasattr(regions, "tolist"):

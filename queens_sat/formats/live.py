@@ -15,6 +15,7 @@ by ``read_puzzles`` like any file.
 from __future__ import annotations
 
 import io
+import json
 import os
 import select
 import stat
@@ -132,8 +133,7 @@ class LiveRecords(Iterator[PuzzleRecord]):
             head.append(line)
         if line is None:
             return
-        first = line.lstrip(b"\xef\xbb\xbf").strip()  # a byte order mark is no part of the record
-        if self._format == "jsonl" or (self._format is None and first.startswith(b"{") and first.endswith(b"}")):
+        if self._format == "jsonl" or (self._format is None and _one_line_object(line)):
             yield from read_json_lines(self._texts([*head, line]), self.source, self._fields)
         else:
             self._whole = True
@@ -156,6 +156,21 @@ class LiveRecords(Iterator[PuzzleRecord]):
                 self._not_text.add(number)
                 text = _NOT_TEXT
             yield text.lstrip("\ufeff") if number == 1 else text
+
+
+def _one_line_object(line: bytes) -> bool:
+    """Whether a first line is a JSON object on its own line, good or broken (then JSON lines
+    follow), rather than the start of an indented document (which breaks off at its end)."""
+    text = line.decode("utf-8", errors="replace").lstrip("\ufeff").strip()
+    if not text.startswith("{"):
+        return False
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as err:
+        return err.pos < len(text)  # broken inside the line, not cut off at its end
+    except RecursionError:
+        return True
+    return True
 
 
 def _whole_input(data: bytes, format: str | None, fields: FieldNames | None) -> list[PuzzleRecord]:
