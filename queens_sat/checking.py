@@ -143,6 +143,7 @@ def _chunks(records: Iterator[PuzzleRecord], ready: Callable[[], bool] | None) -
 def _check_chunk(
     chunk: list[PuzzleRecord], backend: str, time_limit: float | None, logic_depth: int | None
 ) -> Iterator[CheckReport]:
+    from .backends.auto import FIRST_BUDGET
     from .batch import Interrupted, batchable, search_many
 
     if len(chunk) < SMALL_CHUNK:  # a co-process's one line: the facade's per-call path costs less than a stack
@@ -150,9 +151,11 @@ def _check_chunk(
             yield check_record(record, backend, time_limit, logic_depth)
         return
     picked = [i for i, rec in enumerate(chunk) if rec.error is None and rec.puzzle is not None and batchable(rec.puzzle)]
+    # auto: the batch is the portfolio's first turn; a board it leaves unsettled goes on to the portfolio
+    budget = time_limit if backend != "auto" else min(time_limit or FIRST_BUDGET, FIRST_BUDGET)
     stopped: Interrupted | None = None
     try:
-        found = search_many([chunk[i].puzzle for i in picked], limit=2, time_limit=time_limit)  # type: ignore[misc]
+        found = search_many([chunk[i].puzzle for i in picked], limit=2, time_limit=budget)  # type: ignore[misc]
     except Interrupted as stop:
         found, stopped = stop.results, stop  # type: ignore[assignment]
     by_record = dict(zip(picked, found))
@@ -163,6 +166,10 @@ def _check_chunk(
         if by_record[i] is None:  # not reached before Ctrl-C: what came before is out
             raise KeyboardInterrupt from stopped
         outcome, elapsed = by_record[i]
+        if outcome.timed_out and budget != time_limit:  # the portfolio takes over, within the time left
+            left = None if time_limit is None else max(time_limit - elapsed, 0.001)
+            yield check_record(record, backend, left, logic_depth)
+            continue
         try:
             result = verified_result(record.puzzle, outcome, "native", elapsed)  # type: ignore[arg-type]
             report = _report(record, result, time_limit, logic_depth)

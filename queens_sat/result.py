@@ -28,6 +28,7 @@ class Outcome:
     complete: bool  # the whole search space was explored
     timed_out: bool = False  # the time limit stopped the search
     stats: dict[str, Any] = field(default_factory=dict)  # backend-specific figures (nodes, build time...)
+    backend: str | None = None  # the search that produced it, when not the one asked (``auto`` names its choice)
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ def solve(
         raise BackendError(f"backend {engine.full_name!r} cannot search this puzzle: {why}")
     start = time.perf_counter()
     outcome = engine.search(puzzle, limit=limit, keep=keep, time_limit=time_limit)
-    return verified_result(puzzle, outcome, engine.full_name, time.perf_counter() - start)
+    return verified_result(puzzle, outcome, outcome.backend or engine.full_name, time.perf_counter() - start)
 
 
 def _solve_plain(regions: Any, rule: str, limit: int | None, keep: int, time_limit: float | None) -> SolveResult | None:
@@ -110,7 +110,7 @@ class iter_solutions:
 
     def __init__(self, puzzle: Puzzle | Any, backend: str | Backend = "auto", time_limit: float | None = None) -> None:
         self.puzzle = as_puzzle(puzzle)
-        self.engine = get_backend(backend, self.puzzle)
+        self.engine = get_backend(backend, self.puzzle).resolve(self.puzzle)
         why = self.engine.unsupported(self.puzzle)
         if why is not None:
             raise BackendError(f"backend {self.engine.full_name!r} cannot search this puzzle: {why}")

@@ -255,7 +255,7 @@ def test_check_batch_path_gives_the_reports_of_one_record_at_a_time(tmp_path, mo
 def test_boards_beyond_the_native_limit_fall_back_with_a_message():
     big = Puzzle(n=65, rule="queens", queens=[(0, 1)])  # a given: not one for the region-free specialist
     with pytest.warns(UserWarning, match="native search handles n <= 64, this board has n = 65"):
-        assert get_backend("auto", big).name == "python"
+        assert get_backend("auto", big).resolve(big).name == "python"
     with pytest.raises(BackendError, match="n <= 64"):
         solve(big, backend="native")
 

@@ -20,6 +20,8 @@ class Backend(ABC):
     install_hint: ClassVar[str] = ""  # what to install when ``available()`` is false
     # A specialist takes only some puzzles (``auto`` tries it first and moves on quietly).
     specialist: ClassVar[bool] = False
+    # A backtracker whose rare long tails a CDCL solver may cut short: ``auto`` lets them take turns.
+    takes_turns: ClassVar[bool] = False
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         if variant:
@@ -39,6 +41,10 @@ class Backend(ABC):
     def unsupported(self, puzzle: Puzzle) -> str | None:
         """Why this backend cannot search ``puzzle`` (None when it can)."""
         return None
+
+    def resolve(self, puzzle: Puzzle) -> Backend:
+        """The backend that actually searches ``puzzle``: itself, except for a router such as ``auto``."""
+        return self
 
     @abstractmethod
     def search(

@@ -108,6 +108,7 @@ class CpSatBackend(Backend):
         model = self._reused_model()
         self._load(model, puzzle)
         built = time.perf_counter()
+        _EFFORT.branches = _EFFORT.conflicts = 0
         tally = SolutionTally(limit, keep)
         if self.mode == "enumerate":
             exhausted, timed_out, solves = self._enumerate(model, puzzle.n, tally, deadline)
@@ -118,6 +119,8 @@ class CpSatBackend(Backend):
             "build_time": built - start,
             "solve_time": time.perf_counter() - built,
             "solves": solves,
+            "branches": _EFFORT.branches,  # the solver's own effort figures, so that a tail shows
+            "conflicts": _EFFORT.conflicts,
         }
         return tally.outcome(exhausted=exhausted, timed_out=timed_out, stats=stats)
 
@@ -247,6 +250,9 @@ class CpSatBackend(Backend):
             raise KeyboardInterrupt
 
 
+_EFFORT = threading.local()  # CP-SAT's branches and conflicts, summed over this thread's solves of one search
+
+
 def _solve(solver: Any, model: Any, callback: Any = None) -> Any:
     """``solver.solve``, then Python's Ctrl-C handler back in place.
 
@@ -257,6 +263,8 @@ def _solve(solver: Any, model: Any, callback: Any = None) -> Any:
     try:
         return solver.solve(model, callback) if callback is not None else solver.solve(model)
     finally:
+        _EFFORT.branches = getattr(_EFFORT, "branches", 0) + solver.num_branches
+        _EFFORT.conflicts = getattr(_EFFORT, "conflicts", 0) + solver.num_conflicts
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
 

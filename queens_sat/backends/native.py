@@ -22,6 +22,7 @@ def _grid(puzzle: Puzzle):
 
 class NativeBackend(Backend):
     name = "native"
+    takes_turns = True
     install_hint = (
         "the compiled extension is not built (reinstall with a C compiler: pip install .) "
         "or is turned off by QUEENS_SAT_PURE_PYTHON"

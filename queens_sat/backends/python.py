@@ -25,6 +25,7 @@ class _Stop(Exception):
 
 class PythonBackend(Backend):
     name = "python"
+    takes_turns = True
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
         if puzzle.n > MAX_N:

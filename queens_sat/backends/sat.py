@@ -138,6 +138,7 @@ class SatBackend(Backend):
                     solution = tuple((v - 1) % n for v in queens) if tally.wants_solution else None
                     if tally.add(solution):
                         break
+            effort = _effort(solver)
         finally:
             solver.delete()
         stats: dict[str, Any] = {
@@ -148,6 +149,7 @@ class SatBackend(Backend):
             "solves": state.solves,
             "variables": variables,
             "clauses": clauses,
+            **effort,
         }
         return tally.outcome(exhausted=state.exhausted, timed_out=state.timed_out, stats=stats)
 
@@ -230,6 +232,15 @@ def _has_native_cardinality(solver_name: str) -> bool:
         return bool(solver.supports_atmost())
     finally:
         solver.delete()
+
+
+def _effort(solver: Any) -> dict[str, int]:
+    """The solver's own effort figures (conflicts, decisions, propagations), where it reports them."""
+    try:
+        stats = solver.accum_stats() or {}
+    except (AttributeError, NotImplementedError):
+        return {}
+    return {k: int(stats[k]) for k in ("conflicts", "decisions", "propagations") if k in stats}
 
 
 class _Clock:

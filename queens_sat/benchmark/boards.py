@@ -1,10 +1,13 @@
-"""Random boards to benchmark on: planted solutions, regions flood-filled, not made unique.
+"""Random boards to benchmark on, made the way a generator meets them, not made unique.
 
 ``planted_board`` places a random solution and grows the regions around its
 queens by random flood fill. Every board it makes has at least one solution
 (the planted one) and usually several: there is no repair towards uniqueness,
-so that the benchmark also times boards with many solutions. Unique boards come
-from ``queens_sat.generator`` (``queens-sat generate``).
+so that the benchmark also times boards with many solutions. ``cells_board``
+grows the regions from n random cells instead, as a generator's first draft
+may: most such boards of any size have no solution at all, and proving that is
+where a plain backtracker's tails are. Unique boards come from
+``queens_sat.generator`` (``queens-sat generate``).
 """
 
 from __future__ import annotations
@@ -25,6 +28,24 @@ def planted_board(n: int, rng: random.Random, rule: str = "no-touch") -> Puzzle:
     """Regions flood-filled around a random solution; raises ValueError if none exists."""
     queens = random_placement(n, rng, rule)
     return Puzzle(flood_fill(n, [(r, c) for r, c in enumerate(queens)], rng), rule=rule)
+
+
+BOARD_KINDS = ("planted", "cells")
+
+
+def cells_board(n: int, rng: random.Random, rule: str = "no-touch") -> Puzzle:
+    """Regions flood-filled from n distinct random cells (any number of solutions, often none)."""
+    seeds = [divmod(i, n) for i in rng.sample(range(n * n), n)]
+    return Puzzle(flood_fill(n, seeds, rng), rule=rule)
+
+
+def kind_board(kind: str, n: int, rng: random.Random, rule: str = "no-touch") -> Puzzle:
+    """A random board of the named kind (``BOARD_KINDS``)."""
+    if kind == "planted":
+        return planted_board(n, rng, rule)
+    if kind == "cells":
+        return cells_board(n, rng, rule)
+    raise ValueError(f"unknown kind of board {kind!r}; choose {' or '.join(BOARD_KINDS)}")
 
 
 def flood_fill(n: int, seeds: list[Cell], rng: random.Random) -> list[list[int]]:

@@ -9,7 +9,7 @@ from typing import Iterable, Iterator
 
 from ..formats import read_puzzles
 from ..puzzle import MAX_REGION_N, Puzzle
-from .boards import random_board
+from .boards import kind_board
 
 
 @dataclass(frozen=True)
@@ -68,9 +68,14 @@ def corpus_cases(
             yield BenchCase(record.name, record.puzzle, expected_verdict(record.meta))
 
 
-def generated_cases(sizes: list[int], per_size: int, seed: int, rule: str) -> Iterator[BenchCase]:
-    """``per_size`` random boards of each size, the same ones for the same seed."""
+def generated_cases(
+    sizes: list[int], per_size: int, seed: int, rule: str, kinds: tuple[str, ...] = ("planted",)
+) -> Iterator[BenchCase]:
+    """``per_size`` random boards of each size, shared out in turn among ``kinds`` (see
+    ``benchmark.boards``); the same ones for the same seed."""
     for n in sizes:
-        rng = random.Random(f"{seed}:{n}:{rule}")
+        rngs = {kind: random.Random(f"{seed}:{n}:{rule}" if kind == "planted" else f"{seed}:{n}:{rule}:{kind}") for kind in kinds}
         for i in range(per_size):
-            yield BenchCase(f"generated n={n} #{i + 1} (seed {seed})", random_board(n, rng, rule))
+            kind = kinds[i % len(kinds)]
+            label = "" if kinds == ("planted",) else f" {kind}"
+            yield BenchCase(f"generated{label} n={n} #{i + 1} (seed {seed})", kind_board(kind, n, rngs[kind], rule))

@@ -46,6 +46,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--sizes", metavar="SIZES", help="only corpus puzzles of these sizes, e.g. 7-11 or 8,11,14,18")
     p.add_argument("--seed", type=int, default=0, help="seed of the random boards (default 0: the same boards every run)")
     p.add_argument("--rule", choices=("no-touch", "queens"), default="no-touch", help="rule of the random boards")
+    p.add_argument(
+        "--boards",
+        choices=("planted", "cells", "both"),
+        default="planted",
+        help="how the random boards' regions grow: around a planted solution (default), from n random cells "
+        "(mostly no solution), or both in turn",
+    )
     p.add_argument("--time-limit", type=positive_float, metavar="SECONDS", help="give up on a check after this long (counted as a timeout)")
     p.add_argument("--repeat", type=positive_int, default=1, metavar="R", help="time each check R times and keep the best (default 1)")
     out = p.add_mutually_exclusive_group()
@@ -93,7 +100,8 @@ def _run(args: argparse.Namespace) -> int:
     engines = _engines(args.backends, notes)
     cases = list(corpus_cases(args.corpus, sizes, args.per_size, notes))
     try:
-        cases += generated_cases(generate, args.per_size or DEFAULT_PER_SIZE, args.seed, args.rule)
+        kinds = ("planted", "cells") if args.boards == "both" else (args.boards,)
+        cases += generated_cases(generate, args.per_size or DEFAULT_PER_SIZE, args.seed, args.rule, kinds)
     except ValueError as err:
         raise BenchError(f"--generate: {err}") from None
     if not cases:

@@ -83,8 +83,24 @@ class BackendValidator:
         return self._backend.search(Puzzle(regions.tolist(), rule=rule), limit=2, keep=2, time_limit=self.time_limit)
 
 
+def portfolio_count(regions: np.ndarray, rule: str = "no-touch", time_limit: float | None = None) -> Any:
+    """The ``auto`` validator: the native search, and on the rare board that outlasts its first
+    turn, the ``auto`` backend's portfolio (native and SAT taking turns) for the time left."""
+    from .. import fast
+    from ..backends.auto import FIRST_BUDGET, AutoBackend
+    from ..puzzle import Puzzle
+
+    turn = FIRST_BUDGET if time_limit is None else min(time_limit, FIRST_BUDGET)
+    first = fast.native_count_regions(regions, rule, limit=2, keep=2, time_limit=turn)
+    if not first.timed_out or first.count >= 2 or turn == time_limit:
+        return first
+    left = None if time_limit is None else max(time_limit - turn, 0.001)
+    return AutoBackend().search(Puzzle(regions.tolist(), rule=rule), limit=2, keep=2, time_limit=left)
+
+
 def named_validator(name: str, time_limit: float | None = None) -> Validator:
-    """The validator called ``name``: auto (native when compiled, else python), native, python, or a backend name.
+    """The validator called ``name``: auto (the native search with the portfolio's fallback when
+    compiled, else python), native, python, or a backend name.
 
     Raises ``BackendError`` for an unknown name or one whose library is missing.
     """
@@ -93,6 +109,8 @@ def named_validator(name: str, time_limit: float | None = None) -> Validator:
 
     base = name.partition(":")[0]
     if name == "auto":
+        if fast.IMPLEMENTATION == "native":
+            return partial(portfolio_count, time_limit=time_limit)
         name = fast.IMPLEMENTATION
     if name == "native":
         if fast.IMPLEMENTATION != "native":

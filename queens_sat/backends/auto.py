@@ -1,0 +1,157 @@
+"""The default backend: route each puzzle to the right search, and never let one search's tail win.
+
+Routing: the region-free specialist (``nqueens``) takes boards without regions or
+givens; every other board goes to the native search when it is compiled, else to
+the pure-Python reference (``AUTO_ORDER``). Backends marked ``takes_turns`` (the
+backtrackers) share their board with a CDCL solver as below.
+
+The portfolio (for questions with a solution limit up to ``PORTFOLIO_LIMIT``: a
+solution, uniqueness; exact counts of many solutions stay with the backtracker,
+which enumerates far faster than blocking clauses do): the native search settles nearly every board in microseconds to
+milliseconds, but no single search method is best on every board. So when a
+CDCL solver (``sat``, else ``cpsat``) is installed as well, ``auto`` interleaves
+the two with budgets that double: native for ``FIRST_BUDGET`` seconds, then the
+SAT solver for as long, then native for twice that, and so on, until one of them
+settles the question or the caller's time limit runs out. Each run starts from
+scratch, so a board that one method settles in time T costs ``auto`` at most about
+4T plus the first budget (the doubling wastes at most as much again on each
+method): ``auto`` can lose to the best installed backend on a board only by that
+constant factor, never by orders of magnitude. Boards the native search settles
+within the first budget (all but the rarest) cost exactly what ``native`` costs.
+
+Which search settled a board is the result's ``backend``; when more than one ran,
+``stats["stages"]`` lists every run (backend, seconds, whether it settled, and its
+effort figure).
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+from typing import Any, Iterator
+
+from ..errors import BackendError
+from ..puzzle import Puzzle
+from ..result import Outcome, Solution
+from .base import Backend
+
+FIRST_BUDGET = 0.1  # seconds the native search has alone before the SAT solver takes a turn
+MIN_TURN = 0.001  # a turn is never shorter (a limit of 0 would mean none at all to some backends)
+FALLBACKS = ("sat", "cpsat")
+PORTFOLIO_LIMIT = 2  # the portfolio decides questions (is there one? two?); counting all is the backtracker's  # the first installed one takes turns with the native search
+
+
+class AutoBackend(Backend):
+    """The default: nqueens for boards without regions, else native with a SAT fallback (a portfolio), else python."""
+
+    name = "auto"
+
+    def __init__(self, variant: str | None = None, **options: Any) -> None:
+        if variant:
+            raise ValueError(f"backend 'auto' has no variant {variant!r}")
+        self.options = options  # handed to the backend chosen (the nqueens specialist's method, seed, workers)
+        self._warned: set[str] = set()
+
+    # ------------------------------------------------------------------ routing
+    def pick(self, puzzle: Puzzle | None) -> Backend:
+        """The first backend of ``AUTO_ORDER`` that is installed and takes ``puzzle``."""
+        from . import AUTO_ORDER, make_backend
+
+        reasons, declined = [], []
+        for name in AUTO_ORDER:
+            backend = make_backend(name, self.options if name == "nqueens" else {})
+            if backend is None:
+                reasons.append(f"{name}: not installed")
+                continue
+            why = backend.unsupported(puzzle) if puzzle is not None else None
+            if why is None:
+                message = "; ".join(declined)
+                if message and message not in self._warned:  # a preferred backend could not take it: say so once
+                    self._warned.add(message)
+                    warnings.warn(f"using backend {name!r}: {message}", stacklevel=4)
+                return backend
+            reasons.append(f"{name}: {why}")
+            if not backend.specialist:  # a specialist passing on what it was never for is no news
+                declined.append(f"{name}: {why}")
+        raise BackendError("no backend can search this puzzle:\n  " + "\n  ".join(reasons))
+
+    def unsupported(self, puzzle: Puzzle) -> str | None:
+        try:
+            self.pick(puzzle)
+        except BackendError as err:
+            return str(err)
+        return None
+
+    def fallback(self, puzzle: Puzzle) -> Backend | None:
+        """The CDCL solver that takes turns with the native search on ``puzzle``, if one is installed."""
+        from . import make_backend
+
+        for name in FALLBACKS:
+            backend = make_backend(name, {})
+            if backend is not None and backend.unsupported(puzzle) is None:
+                return backend
+        return None
+
+    # ------------------------------------------------------------------ search
+    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+        first = self.pick(puzzle)
+        deciding = limit is not None and limit <= PORTFOLIO_LIMIT  # counting many: nothing beats the backtracker
+        other = self.fallback(puzzle) if first.takes_turns and deciding else None
+        if other is None:
+            return _named(first.search(puzzle, limit=limit, keep=keep, time_limit=time_limit), first.full_name)
+        return interleave((first, other), puzzle, limit=limit, keep=keep, time_limit=time_limit)
+
+    def resolve(self, puzzle: Puzzle) -> Backend:
+        return self.pick(puzzle)
+
+    def iter_solutions(self, puzzle: Puzzle) -> Iterator[Solution]:
+        return self.pick(puzzle).iter_solutions(puzzle)
+
+
+def interleave(
+    backends: tuple[Backend, ...],
+    puzzle: Puzzle,
+    *,
+    limit: int | None,
+    keep: int,
+    time_limit: float | None,
+    first_budget: float = FIRST_BUDGET,
+) -> Outcome:
+    """Run the backends in turn with doubling budgets until one settles the search (or time runs out)."""
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    stages: list[dict[str, Any]] = []
+    budget = first_budget
+    while True:
+        for backend in backends:
+            turn = budget if deadline is None else min(budget, deadline - time.perf_counter())
+            began = time.perf_counter()
+            outcome = backend.search(puzzle, limit=limit, keep=keep, time_limit=max(turn, MIN_TURN))
+            settled = not outcome.timed_out
+            stages.append(
+                {
+                    "backend": backend.full_name,
+                    "seconds": round(time.perf_counter() - began, 6),
+                    "settled": settled,
+                    **effort(outcome.stats),
+                }
+            )
+            out_of_time = deadline is not None and time.perf_counter() >= deadline
+            if settled or out_of_time:
+                stats = dict(outcome.stats)
+                if len(stages) > 1:
+                    stats["stages"] = stages
+                return _named(Outcome(outcome.solutions, outcome.count, outcome.complete, outcome.timed_out, stats), backend.full_name)
+        budget *= 2
+
+
+def effort(stats: dict[str, Any]) -> dict[str, Any]:
+    """The effort figures a backend reported (nodes, conflicts, branches...), for a stage's record."""
+    return {k: stats[k] for k in ("nodes", "conflicts", "decisions", "branches") if k in stats}
+
+
+def _named(outcome: Outcome, backend: str) -> Outcome:
+    """The outcome, marked with the backend that produced it (the result's ``backend``)."""
+    if outcome.backend is not None:
+        return outcome
+    return Outcome(outcome.solutions, outcome.count, outcome.complete, outcome.timed_out, outcome.stats, backend)
