@@ -27,11 +27,12 @@ import threading
 
 import numpy as np
 
+from .backends.auto import FIRST_BUDGET, PORTFOLIO_LIMIT
 from .extension import native_module
 from .fast import MAX_N, CountResult, rule_code
 from .puzzle import GRIDCHECK
 
-PLAIN_BACKENDS = ("auto", "native")  # the backends this path stands in for (auto takes native for these boards)
+PLAIN_BACKENDS = ("auto", "native")  # the backends this path stands in for (auto: its first turn, native's)
 
 
 @lru_cache(maxsize=None)
@@ -97,11 +98,13 @@ def plain_cells(regions: Any) -> tuple[int, Any] | None:
 
 
 def count_plain(
-    regions: Any, rule: str, limit: int | None, keep: int, time_limit: float | None
+    regions: Any, rule: str, limit: int | None, keep: int, time_limit: float | None, backend: str = "native"
 ) -> CountResult | None:
     """The compiled search on a plain grid (see the module's doc), or None: take the ``Puzzle`` way.
 
-    The solutions kept are checked against the rules here, as the facade checks every backend's."""
+    The solutions kept are checked against the rules here, as the facade checks every backend's.
+    For ``backend="auto"`` this is the portfolio's first turn: a board the native search does not
+    settle within ``FIRST_BUDGET`` gets None, and the full way hands it to the portfolio."""
     native = native_module()
     if native is None:
         return None
@@ -109,10 +112,15 @@ def count_plain(
     if plain is None:
         return None
     n, grid = plain
+    budget = time_limit
+    if backend == "auto" and limit is not None and limit <= PORTFOLIO_LIMIT:
+        budget = min(time_limit or FIRST_BUDGET, FIRST_BUDGET)
     try:
-        found = native.count(grid, n, rule_code(rule), limit or 0, keep, (), (), time_limit or 0.0)
+        found = native.count(grid, n, rule_code(rule), limit or 0, keep, (), (), budget or 0.0)
     except ValueError:  # a region number out of 0..n-1: the full way says which and where
         return None
+    if found[2] and budget != time_limit:
+        return None  # unsettled in the first turn: the portfolio takes over
     if found[0] == 0 and found[1] and set(memoryview(grid).cast("B").cast("q")) != _regions_of(n):
         return None  # fewer than n regions: the full way names the problem
     for cols in found[3]:

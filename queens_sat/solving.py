@@ -42,9 +42,9 @@ def solve(
         keep = limit if limit is not None else 2
     if backend in PLAIN_BACKENDS:
         if not isinstance(puzzle, Puzzle):
-            result = _solve_plain(puzzle, DEFAULT_RULE, limit, keep, time_limit)
+            result = _solve_plain(puzzle, DEFAULT_RULE, limit, keep, time_limit, backend)
         elif puzzle.regions is not None and not puzzle.has_givens:
-            result = _solve_plain(puzzle.regions, puzzle.rule, limit, keep, time_limit)
+            result = _solve_plain(puzzle.regions, puzzle.rule, limit, keep, time_limit, backend)
         else:
             result = None
         if result is not None:
@@ -59,10 +59,12 @@ def solve(
     return verified_result(puzzle, outcome, outcome.backend or engine.full_name, time.perf_counter() - start)
 
 
-def _solve_plain(regions: Any, rule: str, limit: int | None, keep: int, time_limit: float | None) -> SolveResult | None:
+def _solve_plain(
+    regions: Any, rule: str, limit: int | None, keep: int, time_limit: float | None, backend: str
+) -> SolveResult | None:
     """``solve`` on a bare grid without building a ``Puzzle`` (see ``grids``); None: take the full way."""
     start = time.perf_counter()
-    found = count_plain(regions, rule, limit, keep, time_limit)
+    found = count_plain(regions, rule, limit, keep, time_limit, backend)
     if found is None:
         return None
     elapsed = time.perf_counter() - start
@@ -142,7 +144,7 @@ def is_unique(puzzle: Puzzle | Any, backend: str | Backend = "auto", rule: str =
     array), so that other generators can call it as their validator.
     """
     if not isinstance(puzzle, Puzzle) and backend in PLAIN_BACKENDS:
-        found = count_plain(puzzle, rule, 2, 0, None)
+        found = count_plain(puzzle, rule, 2, 0, None, backend)
         if found is not None:
             return found.count == 1 and found.complete
     return solve(as_puzzle(puzzle, rule), backend=backend, limit=2, keep=0).is_unique

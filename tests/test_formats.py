@@ -163,6 +163,8 @@ def test_read_puzzle_refuses_a_batch():
 
 def test_every_example_reads():
     for path in EXAMPLES.iterdir():
+        if path.suffix in (".py", ".js"):  # the co-process clients of the README, not puzzles
+            continue
         recs = list(read_puzzles(path))
         assert recs, path
         good = [r for r in recs if r.puzzle is not None]
