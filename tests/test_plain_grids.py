@@ -130,3 +130,27 @@ def test_the_python_check_stands_in_when_the_compiled_one_is_missing(monkeypatch
             assert qs.is_unique(regions, rule=rule) == _full(regions, rule).is_unique
     n, grid = plain_cells(UNIQUE_5)
     assert solution_ok(n, "no-touch", grid, (2, 4, 1, 3, 0)) and not solution_ok(n, "no-touch", grid, (2, 3, 1, 4, 0))
+
+
+def test_puzzles_built_in_c_equal_those_built_in_python(monkeypatch):
+    """``Puzzle`` numbers integer grids and finds split regions in C; the Python way must agree."""
+    rng = random.Random(3)
+    grids = [random_regions(rng.randint(1, 12), rng) for _ in range(200)]
+    grids += [[[rng.randrange(n) for _ in range(n)] for _ in range(n)] for n in (3, 5, 8) for _ in range(50)]
+    built = []
+    for grid in grids:
+        try:
+            puzzle = qs.Puzzle(grid)
+            built.append((puzzle, puzzle.warnings()))
+        except PuzzleError as err:
+            built.append((None, str(err)))
+    monkeypatch.setenv("QUEENS_SAT_PURE_PYTHON", "1")
+    for grid, (fast, found) in zip(grids, built):
+        try:
+            slow = qs.Puzzle(grid)
+        except PuzzleError as err:
+            assert found == str(err)
+            continue
+        assert fast == slow and fast.regions == slow.regions and fast.labels == slow.labels
+        assert found == slow.warnings()
+    assert any(fast is not None and found for fast, found in built)
