@@ -46,10 +46,14 @@ _local = threading.local()  # per thread: one n x n buffer per size, filled by t
 
 def _buffer(n: int) -> np.ndarray:
     """This thread's reusable n x n int64 buffer (a grid is copied out of it before the search)."""
-    buffers = _local.__dict__.setdefault("buffers", {})
-    if n not in buffers:
-        buffers[n] = np.empty((n, n), dtype=np.int64)
-    return buffers[n]
+    try:
+        return _local.buffers[n]
+    except AttributeError:
+        _local.buffers = {}
+    except KeyError:
+        pass
+    _local.buffers[n] = np.empty((n, n), dtype=np.int64)
+    return _local.buffers[n]
 
 
 @lru_cache(maxsize=None)
