@@ -194,3 +194,10 @@ def test_live_reading_is_used_only_for_pipes():
     res = subprocess.run([sys.executable, "-c", code], input="", capture_output=True, text=True, timeout=60)
     assert res.stdout.split() == ["0", "None"]
     assert live_stdin("json") is None
+
+
+def test_input_that_cannot_be_read_at_all_gets_one_invalid_answer():
+    for data in (b'{"regions": [\n', b"\xff\xfe\n"):
+        res = subprocess.run([sys.executable, "-m", "queens_sat", "check", "--json", "-"], input=data, capture_output=True, timeout=120)
+        (answer,) = [json.loads(line) for line in res.stdout.splitlines()]
+        assert res.returncode == 2 and answer["status"] == "invalid" and "Traceback" not in res.stderr.decode()

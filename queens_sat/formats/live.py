@@ -23,7 +23,7 @@ import sys
 from collections import deque
 from typing import Callable, Iterator
 
-from ..errors import FormatError
+from ..errors import FormatError, PuzzleError
 from .fields import FieldNames
 from .json_format import read_json_lines
 from .records import PuzzleRecord
@@ -118,7 +118,11 @@ class LiveRecords(Iterator[PuzzleRecord]):
         return self
 
     def __next__(self) -> PuzzleRecord:
-        record = next(self._records)
+        try:
+            record = next(self._records)
+        except PuzzleError as err:  # the input as a whole cannot be read: one error record, then the end
+            self._records = iter(())
+            record = PuzzleRecord(self.source, error=err)
         if record.line in self._not_text and not self._whole:
             error = FormatError("this line is not valid UTF-8 text", source=self.source, line=record.line)
             record = PuzzleRecord(self.source, record.line, error=error)
