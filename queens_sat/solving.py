@@ -141,7 +141,9 @@ def is_unique(puzzle: Puzzle | Any, backend: str | Backend = "auto", rule: str =
     """True when the puzzle has exactly one solution.
 
     Takes a ``Puzzle`` or a bare region grid (list of lists, strings or a numpy
-    array), so that other generators can call it as their validator.
+    array), so that other generators can call it as their validator. A grid of
+    integers 0..n-1 is checked and searched without building a ``Puzzle``
+    (``queens_sat.grids``): a few microseconds a call at n = 9.
     """
     if not isinstance(puzzle, Puzzle) and backend in PLAIN_BACKENDS:
         found = count_plain(puzzle, rule, 2, 0, None, backend)
