@@ -143,13 +143,13 @@ def _chunks(records: Iterator[PuzzleRecord], ready: Callable[[], bool] | None) -
 def _check_chunk(
     chunk: list[PuzzleRecord], backend: str, time_limit: float | None, logic_depth: int | None
 ) -> Iterator[CheckReport]:
-    from .backends.auto import FIRST_BUDGET
-    from .batch import Interrupted, batchable, search_many
-
     if len(chunk) < SMALL_CHUNK:  # a co-process's one line: the facade's per-call path costs less than a stack
         for record in chunk:
             yield check_record(record, backend, time_limit, logic_depth)
         return
+    from .backends.auto import FIRST_BUDGET
+    from .batch import Interrupted, batchable, search_many
+
     picked = [i for i, rec in enumerate(chunk) if rec.error is None and rec.puzzle is not None and batchable(rec.puzzle)]
     # auto: the batch is the portfolio's first turn; a board it leaves unsettled goes on to the portfolio
     budget = time_limit if backend != "auto" else min(time_limit or FIRST_BUDGET, FIRST_BUDGET)
