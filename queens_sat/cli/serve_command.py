@@ -1,0 +1,67 @@
+"""``queens-sat serve``: the HTTP JSON API and the designer/player page (needs the ``serve`` extra)."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+
+from .common import positive_float, positive_int
+
+DEFAULT_HOST = "127.0.0.1"  # this machine only, unless asked otherwise
+DEFAULT_PORT = 8000
+
+
+def _port(text: str) -> int:
+    value = positive_int(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is at most 65535, got {text}")
+    return value
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "serve",
+        help="serve the HTTP JSON API and the puzzle designer page",
+        description="Serve POST /check, /solve, /count, /explain, /hint, /render, /convert and "
+        "/generate, GET /backends, /health and /openapi.json, and the puzzle designer and player "
+        "page at /. Stops cleanly on Ctrl-C or SIGTERM. Needs the serve extra: "
+        "pip install 'queens-sat[serve]'.",
+    )
+    p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST}: this machine only)")
+    p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    limits = p.add_argument_group("limits of one request")
+    limits.add_argument("--max-body", type=positive_int, default=1 << 20, metavar="BYTES", help="largest request body (default 1 MiB)")
+    limits.add_argument("--time-limit", type=positive_float, default=10.0, metavar="SECONDS", help="search time per request (default 10)")
+    limits.add_argument("--max-n", type=positive_int, default=1000, metavar="N", help="largest board a request may name (default 1000)")
+    limits.add_argument("--max-generate", type=positive_int, default=100, metavar="K", help="most puzzles one /generate makes (default 100)")
+    p.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs throughput)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..errors import PuzzleError
+
+    try:
+        import uvicorn
+
+        from ..service import ServiceSettings, create_app
+    except ImportError as err:
+        raise PuzzleError(f"serve needs {err.name}: pip install 'queens-sat[serve]'") from None
+    settings = ServiceSettings(max_body=args.max_body, time_limit=args.time_limit, max_n=args.max_n, max_generate=args.max_generate)
+    config = uvicorn.Config(
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        access_log=args.access_log,
+        timeout_keep_alive=5,
+        timeout_graceful_shutdown=int(settings.time_limit + settings.grace),
+        log_level="info",
+    )
+    print(f"queens-sat: serving on http://{args.host}:{args.port}/ (Ctrl-C or SIGTERM stops)", file=sys.stderr, flush=True)
+    server = uvicorn.Server(config)
+    # uvicorn stops gracefully on SIGTERM, then raises the signal again with the handler that
+    # was in place before it: a no-op one makes that clean stop exit 0, not "killed by SIGTERM"
+    signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    server.run()
+    return 0 if server.started else 2
