@@ -48,8 +48,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int) -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "queens_sat", "serve", "--host", HOST, "--port", str(port)]
+def start_server(port: int, workers: int = 1) -> subprocess.Popen:
+    cmd = [sys.executable, "-m", "queens_sat", "serve", "--host", HOST, "--port", str(port), "--workers", str(workers)]
     return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
@@ -247,11 +247,11 @@ async def abuse(port: int, total: int) -> tuple[Counter, list[float], int]:
 async def main_async(args: argparse.Namespace) -> int:
     bodies = puzzles_n9(args.puzzles)
     port = free_port()
-    server = start_server(port)
+    server = start_server(port, args.workers)
     failed = False
     try:
         await wait_until_up(port)
-        print(f"queens-sat serve on {HOST}:{port}; load average {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores")
+        print(f"queens-sat serve --workers {args.workers} on {HOST}:{port}; load average {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores")
         for label, query in (("check (with logic grade)", ""), ("check logic=false", "?logic=false")):
             await throughput(port, bodies, args.clients, 1.0, query)  # warm-up: imports, thread pool
             done, errors, elapsed = await throughput(port, bodies, args.clients, args.seconds, query)
@@ -293,6 +293,7 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=16, help="concurrent keep-alive connections (default 16)")
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each throughput run (default 10)")
     parser.add_argument("--puzzles", type=int, default=32, help="distinct 9x9 puzzles cycled through (default 32)")
+    parser.add_argument("--workers", type=int, default=1, help="server processes: queens-sat serve --workers (default 1)")
     parser.add_argument("--hostile", type=int, default=1000, help="hostile requests (default 1000)")
     args = parser.parse_args()
     return asyncio.run(main_async(args))

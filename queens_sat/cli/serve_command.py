@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
+import os
 import signal
 import sys
 
@@ -35,6 +38,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     limits.add_argument("--time-limit", type=positive_float, default=10.0, metavar="SECONDS", help="search time per request (default 10)")
     limits.add_argument("--max-n", type=positive_int, default=1000, metavar="N", help="largest board a request may name (default 1000)")
     limits.add_argument("--max-generate", type=positive_int, default=100, metavar="K", help="most puzzles one /generate makes (default 100)")
+    p.add_argument(
+        "--workers",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="server processes sharing the port (default 1; 2 or more use more cores for many small requests)",
+    )
     p.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs throughput)")
     p.set_defaults(run=run)
 
@@ -45,23 +55,26 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from ..service import ServiceSettings, create_app
+        from ..service import ServiceSettings
+        from ..service.app import SETTINGS_VARIABLE
     except ImportError as err:
         raise PuzzleError(f"serve needs {err.name}: pip install 'queens-sat[serve]'") from None
     settings = ServiceSettings(max_body=args.max_body, time_limit=args.time_limit, max_n=args.max_n, max_generate=args.max_generate)
-    config = uvicorn.Config(
-        create_app(settings),
+    # the app is built by a factory in each server process, from the settings passed down here
+    os.environ[SETTINGS_VARIABLE] = json.dumps(dataclasses.asdict(settings))
+    print(f"queens-sat: serving on http://{args.host}:{args.port}/ (Ctrl-C or SIGTERM stops)", file=sys.stderr, flush=True)
+    # uvicorn stops gracefully on SIGTERM, then raises the signal again with the handler that
+    # was in place before it: a no-op one makes that clean stop exit 0, not "killed by SIGTERM"
+    signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    uvicorn.run(
+        "queens_sat.service.app:app_from_environment",
+        factory=True,
         host=args.host,
         port=args.port,
+        workers=args.workers,
         access_log=args.access_log,
         timeout_keep_alive=5,
         timeout_graceful_shutdown=int(settings.time_limit + settings.grace),
         log_level="info",
     )
-    print(f"queens-sat: serving on http://{args.host}:{args.port}/ (Ctrl-C or SIGTERM stops)", file=sys.stderr, flush=True)
-    server = uvicorn.Server(config)
-    # uvicorn stops gracefully on SIGTERM, then raises the signal again with the handler that
-    # was in place before it: a no-op one makes that clean stop exit 0, not "killed by SIGTERM"
-    signal.signal(signal.SIGTERM, lambda signum, frame: None)
-    server.run()
-    return 0 if server.started else 2
+    return 0

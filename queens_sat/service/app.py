@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -16,6 +18,7 @@ from .errors import ServiceError, http_error_handler, service_error_handler
 from .settings import ServiceSettings
 
 log = logging.getLogger("queens_sat.service")
+SETTINGS_VARIABLE = "QUEENS_SAT_SERVICE_SETTINGS"  # JSON of ServiceSettings, set by ``queens-sat serve``
 
 
 async def internal_error(request: Request, exc: Exception) -> JSONResponse:
@@ -54,3 +57,9 @@ def create_app(settings: ServiceSettings | None = None) -> Starlette:
     )
     app.state.settings = settings or ServiceSettings()
     return app
+
+
+def app_from_environment() -> Starlette:
+    """The app of one server process, with the settings ``queens-sat serve`` put in the environment."""
+    text = os.environ.get(SETTINGS_VARIABLE)
+    return create_app(ServiceSettings(**json.loads(text)) if text else None)
