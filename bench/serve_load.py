@@ -9,7 +9,9 @@ It starts ``queens-sat serve`` on 127.0.0.1 on a free port, then:
 1. throughput: ``--clients`` (16) keep-alive connections post n = 9 puzzles to
    ``/check`` for ``--seconds`` (10) each way: the default check (with the logic
    grade) and ``logic=false`` (the uniqueness verdict only). It prints checks/s and
-   errors (any answer but 200 with the expected verdict, or a broken connection);
+   errors (any answer but 200 with the expected verdict, or a broken connection),
+   after the same load on ``GET /health`` as a baseline (what the machine gives the
+   HTTP stack alone right now: on a shared machine, compare against that);
 2. abuse: ``--hostile`` (1,000) hostile requests, eight at a time: malformed JSON,
    10 MB bodies (declared, and streamed chunked without a length), n = 100,000,
    and bodies that stop half-way (the client hangs up), while another connection
@@ -129,8 +131,14 @@ def puzzles_n9(count: int) -> list[bytes]:
     return [puzzle_to_json(Puzzle(p.regions, rule=p.rule)).encode() for p in made]
 
 
-async def throughput(port: int, bodies: list[bytes], clients: int, seconds: float, query: str) -> tuple[int, Counter, float]:
-    requests = [request_bytes("POST", f"/check{query}", b) for b in bodies]
+async def throughput(
+    port: int, bodies: list[bytes], clients: int, seconds: float, query: str, health: bool = False
+) -> tuple[int, Counter, float]:
+    if health:  # the baseline: the same load on a route that does no work
+        requests = [request_bytes("GET", "/health")]
+    else:
+        requests = [request_bytes("POST", f"/check{query}", b) for b in bodies]
+    expected = b'"status":"ok"' if health else b'"status":"unique"'
     done = 0
     errors: Counter[str] = Counter()
     stop = time.perf_counter() + seconds
@@ -145,7 +153,7 @@ async def throughput(port: int, bodies: list[bytes], clients: int, seconds: floa
                 i += 1
                 if status != 200:
                     errors[f"HTTP {status}"] += 1
-                elif b'"status":"unique"' not in body:
+                elif expected not in body:
                     errors["wrong verdict"] += 1
                 else:
                     done += 1
@@ -252,14 +260,18 @@ async def main_async(args: argparse.Namespace) -> int:
     try:
         await wait_until_up(port)
         print(f"queens-sat serve --workers {args.workers} on {HOST}:{port}; load average {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores")
-        for label, query in (("check (with logic grade)", ""), ("check logic=false", "?logic=false")):
-            await throughput(port, bodies, args.clients, 1.0, query)  # warm-up: imports, thread pool
-            done, errors, elapsed = await throughput(port, bodies, args.clients, args.seconds, query)
+        baseline = None
+        runs = (("GET /health (baseline: no work)", "", True), ("check (with logic grade)", "", False), ("check logic=false", "?logic=false", False))
+        for label, query, health in runs:
+            await throughput(port, bodies, args.clients, 1.0, query, health)  # warm-up: imports, thread pool
+            done, errors, elapsed = await throughput(port, bodies, args.clients, args.seconds, query, health)
             rate = done / elapsed
+            share = f" ({rate / baseline:.0%} of the baseline)" if baseline else ""
             print(
-                f"{label}: {done} checks in {elapsed:.1f} s = {rate:,.0f} checks/s with {args.clients} "
+                f"{label}: {done} answers in {elapsed:.1f} s = {rate:,.0f}/s{share} with {args.clients} "
                 f"keep-alive clients, n = 9; errors: {sum(errors.values())} {dict(errors) or ''}"
             )
+            baseline = baseline or rate
             failed |= bool(errors)
         outcomes, latencies, health_errors = await abuse(port, args.hostile)
         print(f"abuse: {sum(outcomes.values())} hostile requests:")

@@ -36,6 +36,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     limits = p.add_argument_group("limits of one request")
     limits.add_argument("--max-body", type=positive_int, default=1 << 20, metavar="BYTES", help="largest request body (default 1 MiB)")
     limits.add_argument("--time-limit", type=positive_float, default=10.0, metavar="SECONDS", help="search time per request (default 10)")
+    limits.add_argument(
+        "--body-timeout", type=positive_float, default=10.0, metavar="SECONDS", help="time for a request body to arrive (default 10)"
+    )
     limits.add_argument("--max-n", type=positive_int, default=1000, metavar="N", help="largest board a request may name (default 1000)")
     limits.add_argument("--max-generate", type=positive_int, default=100, metavar="K", help="most puzzles one /generate makes (default 100)")
     p.add_argument(
@@ -44,6 +47,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=1,
         metavar="N",
         help="server processes sharing the port (default 1; 2 or more use more cores for many small requests)",
+    )
+    p.add_argument(
+        "--threads", type=positive_int, default=4, metavar="N", help="searches at once in each server process (default 4)"
     )
     p.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs throughput)")
     p.set_defaults(run=run)
@@ -59,7 +65,14 @@ def run(args: argparse.Namespace) -> int:
         from ..service.app import SETTINGS_VARIABLE
     except ImportError as err:
         raise PuzzleError(f"serve needs {err.name}: pip install 'queens-sat[serve]'") from None
-    settings = ServiceSettings(max_body=args.max_body, time_limit=args.time_limit, max_n=args.max_n, max_generate=args.max_generate)
+    settings = ServiceSettings(
+        max_body=args.max_body,
+        body_timeout=args.body_timeout,
+        time_limit=args.time_limit,
+        max_n=args.max_n,
+        max_generate=args.max_generate,
+        threads=args.threads,
+    )
     # the app is built by a factory in each server process, from the settings passed down here
     os.environ[SETTINGS_VARIABLE] = json.dumps(dataclasses.asdict(settings))
     print(f"queens-sat: serving on http://{args.host}:{args.port}/ (Ctrl-C or SIGTERM stops)", file=sys.stderr, flush=True)

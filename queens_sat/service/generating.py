@@ -20,6 +20,7 @@ from starlette.responses import StreamingResponse
 from .errors import BAD_REQUEST, ServiceError
 from .inputs import body_text, query_options, read_body
 from .settings import ServiceSettings
+from .workers import thread_limiter
 
 FIELDS: dict[str, tuple[type, ...]] = {
     "n": (int,),
@@ -78,7 +79,7 @@ def options_from(fields: dict[str, Any], settings: ServiceSettings):
     return options, count
 
 
-async def _lines(puzzles: Iterator[Any], options: Any, settings: ServiceSettings) -> AsyncIterator[bytes]:
+async def _lines(puzzles: Iterator[Any], options: Any, settings: ServiceSettings, limiter: Any) -> AsyncIterator[bytes]:
     from ..generator import GenerationFailed, TooFewPuzzles
     from ..generator.output import record
 
@@ -87,7 +88,7 @@ async def _lines(puzzles: Iterator[Any], options: Any, settings: ServiceSettings
         while True:
             try:
                 with anyio.fail_after(wall):
-                    puzzle = await anyio.to_thread.run_sync(next, puzzles, None, abandon_on_cancel=True)
+                    puzzle = await anyio.to_thread.run_sync(next, puzzles, None, abandon_on_cancel=True, limiter=limiter)
             except TimeoutError:
                 yield _error_line(f"the next puzzle took over {wall:g} s; stopped")
                 return
@@ -116,4 +117,5 @@ async def generate(request: Request) -> StreamingResponse:
     query_options(request.query_params, ())
     options, count = options_from(_fields(await read_body(request, settings)), settings)
     puzzles = iter_generate(options, count, workers=1)
-    return StreamingResponse(_lines(puzzles, options, settings), media_type="application/x-ndjson")
+    limiter = thread_limiter(request.app.state, settings)
+    return StreamingResponse(_lines(puzzles, options, settings, limiter), media_type="application/x-ndjson")

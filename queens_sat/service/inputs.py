@@ -9,6 +9,7 @@ arguments use, and an unknown parameter is an error rather than silently ignored
 from __future__ import annotations
 
 import argparse
+from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 import anyio
@@ -94,6 +95,7 @@ def _choice(*allowed: str) -> Callable[[str], str]:
     return parse
 
 
+@lru_cache(maxsize=1)
 def _option_types() -> dict[str, Callable[[str], Any]]:
     from ..cli.common import nonnegative_int, positive_float, positive_int
     from ..formats import FORMATS

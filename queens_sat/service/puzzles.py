@@ -15,7 +15,7 @@ from ..puzzle import Puzzle
 from .errors import BAD_REQUEST, ServiceError
 from .inputs import SOURCE, puzzle_from_body, query_options, read_body, time_limit
 from .settings import ServiceSettings
-from .workers import in_thread
+from .workers import in_thread, thread_limiter
 
 SEARCH = ("backend", "time_limit", "format")
 LOGIC = ("max_depth", "time_limit", "format")
@@ -34,7 +34,7 @@ async def _answer(
         puzzle = puzzle_from_body(body, settings, options.get("format"))
         return work(puzzle, options, limit)
 
-    return await in_thread(job, settings, limit)
+    return await in_thread(job, settings, limit, thread_limiter(request.app.state, settings))
 
 
 def _check(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:

@@ -17,10 +17,11 @@ class ServiceSettings:
     max_n: int = 1000  # largest board a request may name (boards with regions stop at 64 anyway)
     max_generate: int = 100  # puzzles one /generate request may ask for
     max_generate_n: int = 20  # largest board /generate makes (bigger ones take minutes each)
+    threads: int = 4  # searches at once in one server process (see ``workers``)
     grace: float = 2.0  # seconds past the time limit before a request is answered 503 anyway
 
     def __post_init__(self) -> None:
-        for name in ("max_body", "max_n", "max_generate", "max_generate_n"):
+        for name in ("max_body", "max_n", "max_generate", "max_generate_n", "threads"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
         for name in ("body_timeout", "time_limit"):
