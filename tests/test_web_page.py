@@ -144,3 +144,19 @@ def test_import_and_export(server, browser):
     box.send_keys("not a puzzle {")
     browser.find_element("id", "import").click()
     wait_for(browser, lambda d: d.find_element("id", "message").text.startswith("Cannot import:"), "a bad import should say why")
+
+
+def test_dragging_paints_every_cell_on_the_way(server, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(server.url + "/")
+    Select(browser.find_element("id", "size")).select_by_value("5")
+    wait_for(browser, lambda d: verdict(d) != "pending", "the stripes should get a verdict")
+    browser.find_element("css selector", '.brush[data-region="4"]').click()
+    start, middle, end = cell(browser, 0, 0), cell(browser, 0, 2), cell(browser, 0, 4)
+    ActionChains(browser).click_and_hold(start).move_to_element(middle).move_to_element(end).release().perform()
+    painted = [cell(browser, 0, c).get_attribute("data-region") for c in range(5)]
+    assert painted[0] == painted[2] == painted[4] == "4"
+    first_row = browser.current_url.split("regions=")[1].split(".")[0]  # the shared URL follows the paint
+    assert first_row[0] == first_row[2] == first_row[4] == "E"

@@ -6,6 +6,7 @@
 const PALETTE = window.QS_PALETTE;
 const MIN_N = 4, MAX_N = 20, DEFAULT_N = 8;
 const EMPTY = 0, CROSS = 1, QUEEN = 2;
+const VERDICT_SECONDS = 5;  // the live verdict gives up sooner than the server's limit
 
 const state = {
   n: DEFAULT_N,
@@ -190,7 +191,7 @@ async function updateVerdict() {
   const seq = ++state.verdictSeq;
   let report;
   try {
-    report = await api("/check", puzzleJson(false));
+    report = await api("/check", puzzleJson(false), `?time_limit=${VERDICT_SECONDS}`);
   } catch (err) {
     if (seq !== state.verdictSeq) return;
     state.ghost = null;
@@ -220,13 +221,12 @@ async function updateVerdict() {
 
 // ---------- painting ----------
 
-function cellOf(event) {
-  const target = event.target.closest ? event.target.closest(".cell") : null;
+function cellAt(element) {
+  const target = element && element.closest ? element.closest(".cell") : null;
   return target ? [Number(target.dataset.row), Number(target.dataset.col)] : null;
 }
 
-function paint(event) {
-  const at = cellOf(event);
+function paint(at) {
   if (!at) return;
   const [r, c] = at;
   if (state.regions[r][c] === state.brush) return;
@@ -237,19 +237,20 @@ function paint(event) {
 }
 
 function onPointerDown(event) {
-  const at = cellOf(event);
-  if (!at) return;
+  const at = cellAt(event.target);
+  if (!at || event.button > 0) return;
   event.preventDefault();
   if (state.mode === "design") {
     state.painting = true;
-    paint(event);
+    paint(at);
   } else {
     play(at[0], at[1]);
   }
 }
 
-function onPointerOver(event) {
-  if (state.painting && state.mode === "design") paint(event);
+function onPointerMove(event) {
+  // the cell under the pointer, not the event's target: a touch keeps its first target
+  if (state.painting && state.mode === "design") paint(cellAt(document.elementFromPoint(event.clientX, event.clientY)));
 }
 
 // ---------- playing ----------
@@ -422,9 +423,10 @@ function start() {
   $("export-text").addEventListener("click", () => exportAs("text"));
   $("share").addEventListener("click", share);
   const board = $("board");
-  board.addEventListener("mousedown", onPointerDown);
-  board.addEventListener("mouseover", onPointerOver);
-  window.addEventListener("mouseup", () => { state.painting = false; });
+  board.addEventListener("pointerdown", onPointerDown);
+  board.addEventListener("pointermove", onPointerMove);
+  window.addEventListener("pointerup", () => { state.painting = false; });
+  window.addEventListener("pointercancel", () => { state.painting = false; });
   window.addEventListener("hashchange", () => readUrl());
   if (!readUrl()) setBoard(DEFAULT_N, stripes(DEFAULT_N));
 }
