@@ -321,3 +321,17 @@ def test_serve_help_and_lazy_imports():
 def test_serve_refuses_a_bad_port():
     out = subprocess.run([sys.executable, "-m", "queens_sat", "serve", "--port", "70000"], capture_output=True, text=True)
     assert out.returncode == 2 and "65535" in out.stderr
+
+
+def test_serve_says_when_the_port_is_taken():
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = subprocess.run(
+            [sys.executable, "-m", "queens_sat", "serve", "--port", str(port)], capture_output=True, text=True, timeout=60
+        )
+    assert out.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in out.stderr and "Traceback" not in out.stderr

@@ -8,8 +8,12 @@ import json
 import os
 import signal
 import sys
+from typing import TYPE_CHECKING, Any
 
 from .common import positive_float, positive_int
+
+if TYPE_CHECKING:
+    from ..service import ServiceSettings
 
 DEFAULT_HOST = "127.0.0.1"  # this machine only, unless asked otherwise
 DEFAULT_PORT = 8000
@@ -55,6 +59,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+def _check_address(host: str, port: int) -> None:
+    """Fail early, with a plain message and exit code 2, when the address cannot be listened on."""
+    import socket
+
+    from ..errors import PuzzleError
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as err:
+        raise PuzzleError(f"--host {host}: {err.strerror}") from None
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind(address)
+        except OSError as err:
+            raise PuzzleError(f"cannot listen on {host}:{port}: {err.strerror}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     from ..errors import PuzzleError
 
@@ -73,12 +95,22 @@ def run(args: argparse.Namespace) -> int:
         max_generate=args.max_generate,
         threads=args.threads,
     )
+    _check_address(args.host, args.port)
     # the app is built by a factory in each server process, from the settings passed down here
     os.environ[SETTINGS_VARIABLE] = json.dumps(dataclasses.asdict(settings))
     print(f"queens-sat: serving on http://{args.host}:{args.port}/ (Ctrl-C or SIGTERM stops)", file=sys.stderr, flush=True)
     # uvicorn stops gracefully on SIGTERM, then raises the signal again with the handler that
     # was in place before it: a no-op one makes that clean stop exit 0, not "killed by SIGTERM"
     signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    try:
+        _serve(uvicorn, args, settings)
+    except SystemExit as stop:  # uvicorn gives up this way when it cannot start; it said why
+        if stop.code:
+            raise PuzzleError("the server could not start (see the messages above)") from None
+    return 0
+
+
+def _serve(uvicorn: Any, args: argparse.Namespace, settings: ServiceSettings) -> None:
     uvicorn.run(
         "queens_sat.service.app:app_from_environment",
         factory=True,
@@ -90,4 +122,3 @@ def run(args: argparse.Namespace) -> int:
         timeout_graceful_shutdown=int(settings.time_limit + settings.grace),
         log_level="info",
     )
-    return 0

@@ -11,7 +11,7 @@ from starlette.responses import Response
 from ..puzzle import Puzzle
 from .errors import BAD_REQUEST, UNPROCESSABLE, ServiceError
 from .inputs import SOURCE
-from .puzzles import _answer
+from .puzzles import answer_puzzle
 
 MEDIA = {"svg": "image/svg+xml", "png": "image/png"}
 
@@ -49,5 +49,5 @@ def _draw(puzzle: Puzzle, options: dict[str, Any], limit: float) -> bytes:
 async def render(request: Request) -> Response:
     """The board (with given queens and crosses), or its unique solution with solution=true."""
     allowed = ("image", "solution", "cell", "labels", "backend", "time_limit", "format")
-    data = await _answer(request, allowed, _draw)
+    data = await answer_puzzle(request, allowed, _draw)
     return Response(data, media_type=MEDIA["png" if data[:4] == b"\x89PNG" else "svg"])

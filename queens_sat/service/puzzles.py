@@ -21,7 +21,7 @@ SEARCH = ("backend", "time_limit", "format")
 LOGIC = ("max_depth", "time_limit", "format")
 
 
-async def _answer(
+async def answer_puzzle(
     request: Request, allowed: tuple[str, ...], work: Callable[[Puzzle, dict[str, Any], float], Any]
 ) -> Any:
     """Parse the options and body here, then parse the puzzle and run ``work`` in a thread."""
@@ -50,7 +50,7 @@ def _check(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, A
 
 async def check(request: Request) -> Response:
     """Unique, several (two solutions shown), none or unknown, with the logic grade."""
-    return JSONResponse(await _answer(request, (*SEARCH, "logic", "max_depth"), _check))
+    return JSONResponse(await answer_puzzle(request, (*SEARCH, "logic", "max_depth"), _check))
 
 
 def _solve(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
@@ -67,7 +67,7 @@ def _solve(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, A
 
 async def solve(request: Request) -> Response:
     """One solution, as the queens' columns row by row."""
-    return JSONResponse(await _answer(request, SEARCH, _solve))
+    return JSONResponse(await answer_puzzle(request, SEARCH, _solve))
 
 
 def _count(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
@@ -81,7 +81,7 @@ def _count(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, A
 
 async def count(request: Request) -> Response:
     """The number of solutions: exact, or a lower bound at ``limit`` or the time limit."""
-    return JSONResponse(await _answer(request, (*SEARCH, "limit"), _count))
+    return JSONResponse(await answer_puzzle(request, (*SEARCH, "limit"), _count))
 
 
 def _explain(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
@@ -97,7 +97,7 @@ def _explain(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str,
 
 async def explain(request: Request) -> Response:
     """The solve by reasoning alone, every step with its reason in words."""
-    return JSONResponse(await _answer(request, LOGIC, _explain))
+    return JSONResponse(await answer_puzzle(request, LOGIC, _explain))
 
 
 def _hint(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
@@ -110,7 +110,7 @@ def _hint(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, An
 
 async def hint(request: Request) -> Response:
     """The next step from a partly played board (the player's marks are the givens)."""
-    return JSONResponse(await _answer(request, (*LOGIC, "backend"), _hint))
+    return JSONResponse(await answer_puzzle(request, (*LOGIC, "backend"), _hint))
 
 
 MEDIA_TYPES = {"json": "application/json", "jsonl": "application/x-ndjson", "text": "text/plain; charset=utf-8"}
@@ -122,5 +122,5 @@ async def convert(request: Request) -> Response:
     from ..formats import format_puzzle
 
     target = query_options(request.query_params, ("format", "to")).get("to", "json")
-    text = await _answer(request, ("format", "to"), lambda puzzle, options, limit: format_puzzle(puzzle, target))
+    text = await answer_puzzle(request, ("format", "to"), lambda puzzle, options, limit: format_puzzle(puzzle, target))
     return Response(text, media_type=MEDIA_TYPES[target])

@@ -37,10 +37,10 @@ async def in_thread(
     overrun that by ``settings.grace``, the request is answered 503 and the thread abandoned
     (it stops at its own time limit). A ``PuzzleError`` or ``BackendError`` is a 400."""
     wall = (settings.time_limit if limit is None else limit) + settings.grace
-    try:
-        with anyio.fail_after(wall):
+    scope = anyio.move_on_after(wall)
+    with scope:
+        try:
             return await anyio.to_thread.run_sync(func, abandon_on_cancel=True, limiter=limiter)
-    except TimeoutError:
-        raise ServiceError(UNAVAILABLE, f"the search did not finish within {wall:g} s") from None
-    except (PuzzleError, BackendError) as err:
-        raise ServiceError(BAD_REQUEST, str(err)) from None
+        except (PuzzleError, BackendError) as err:
+            raise ServiceError(BAD_REQUEST, str(err)) from None
+    raise ServiceError(UNAVAILABLE, f"the search did not finish within {wall:g} s")
