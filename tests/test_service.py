@@ -310,6 +310,29 @@ def test_serve_answers_and_stops_cleanly_on_sigterm():
     assert "Finished server process" in err and "Traceback" not in err
 
 
+def test_health_answers_while_a_long_search_runs():
+    import threading
+    import urllib.request
+
+    with serving("--time-limit", "3") as served:
+        answers: list[dict] = []
+
+        def count() -> None:  # 16-queens has 14,772,512 solutions: seconds of native counting
+            request = urllib.request.Request(served.url + "/count", data=b'{"n": 16, "rule": "queens"}', method="POST")
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                answers.append(json.load(answer))
+
+        worker = threading.Thread(target=count)
+        worker.start()
+        time.sleep(0.5)  # let the count start
+        with urllib.request.urlopen(served.url + "/health", timeout=60) as health:
+            assert json.load(health)["status"] == "ok"
+        assert worker.is_alive()  # the search runs off the event loop: /health did not wait for it
+        worker.join()
+    assert answers and answers[0]["backend"].startswith("nqueens")
+    assert answers[0]["exact"] or answers[0]["timed_out"]
+
+
 def test_serve_help_and_lazy_imports():
     out = subprocess.run([sys.executable, "-m", "queens_sat", "serve", "--help"], capture_output=True, text=True, check=True)
     assert "--host" in out.stdout and "127.0.0.1" in out.stdout and "--port" in out.stdout

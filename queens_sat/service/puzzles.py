@@ -70,10 +70,21 @@ async def solve(request: Request) -> Response:
     return JSONResponse(await answer_puzzle(request, SEARCH, _solve))
 
 
+def _one_process(puzzle: Puzzle, backend: str) -> Any:
+    """The backend to count with: on a board without regions, the N-Queens counter in this
+    process only (by default it starts a pool of every core, which no request may do)."""
+    if backend.partition(":")[0] not in ("auto", "nqueens") or puzzle.regions is not None or puzzle.has_givens:
+        return backend
+    from ..backends import get_backend
+
+    return get_backend("nqueens" if backend == "auto" else backend, puzzle, workers=1)
+
+
 def _count(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
     from ..solving import solve
 
-    res = solve(puzzle, backend=options.get("backend", "auto"), limit=options.get("limit"), time_limit=limit, keep=0)
+    engine = _one_process(puzzle, options.get("backend", "auto"))
+    res = solve(puzzle, backend=engine, limit=options.get("limit"), time_limit=limit, keep=0)
     out = {"source": SOURCE, "n": puzzle.n, "rule": puzzle.rule, "count": res.count, "exact": res.complete}
     out.update(timed_out=res.timed_out, elapsed=round(res.elapsed, 6), backend=res.backend)
     return out
