@@ -95,8 +95,8 @@ function regionBackground(k) {
   const stripe = (angle) => `repeating-linear-gradient(${angle}, ${line} 0 2px, transparent 2px 9px)`;
   const layers = {
     plain: [],
-    slash: [stripe("45deg")],
-    backslash: [stripe("-45deg")],
+    slash: [stripe("-45deg")],  // stripes lie across the gradient's direction
+    backslash: [stripe("45deg")],
     horizontal: [stripe("0deg")],
     vertical: [stripe("90deg")],
     dots: [`radial-gradient(circle, ${line} 2px, transparent 2.5px) 0 0 / 9px 9px`],
