@@ -31,6 +31,7 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -51,7 +52,9 @@ def free_port() -> int:
 
 
 def start_server(port: int, workers: int = 1) -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "queens_sat", "serve", "--host", HOST, "--port", str(port), "--workers", str(workers)]
+    script = shutil.which("queens-sat", path=os.path.dirname(sys.executable))  # the installed command
+    command = [script] if script else [sys.executable, "-m", "queens_sat"]
+    cmd = [*command, "serve", "--host", HOST, "--port", str(port), "--workers", str(workers)]
     return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 

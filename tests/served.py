@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -14,6 +15,10 @@ from contextlib import contextmanager
 from typing import Iterator
 
 HOST = "127.0.0.1"
+# the installed command, as a user runs it: ``python -m queens_sat`` from the repository root
+# would import the source folder, which has no compiled extension after a plain ``pip install .``
+SCRIPT = shutil.which("queens-sat", path=os.path.dirname(sys.executable))
+QUEENS_SAT = [SCRIPT] if SCRIPT else [sys.executable, "-m", "queens_sat"]
 
 
 def free_port() -> int:
@@ -43,7 +48,7 @@ class Served:
 def serving(*options: str, timeout: float = 60.0) -> Iterator[Served]:
     """Start the server, wait for ``/health``, and stop it with SIGTERM afterwards."""
     port = free_port()
-    cmd = [sys.executable, "-m", "queens_sat", "serve", "--host", HOST, "--port", str(port), *options]
+    cmd = [*QUEENS_SAT, "serve", "--host", HOST, "--port", str(port), *options]
     process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
     served = Served(process, f"http://{HOST}:{port}")
     try:

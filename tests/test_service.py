@@ -20,7 +20,7 @@ with warnings.catch_warnings():
 
 from helpers import EXAMPLES  # noqa: E402
 from queens_sat.service import ServiceSettings, create_app  # noqa: E402
-from served import serving  # noqa: E402
+from served import QUEENS_SAT, serving  # noqa: E402
 
 UNIQUE_8 = (EXAMPLES / "unique-8.json").read_text()
 UNIQUE_9_TEXT = (EXAMPLES / "unique-9.txt").read_text()
@@ -102,7 +102,7 @@ def test_the_hint_command_and_the_route_agree(client, tmp_path):
     path = tmp_path / "g.json"
     path.write_text(GIVENS)
     out = subprocess.run(
-        [sys.executable, "-m", "queens_sat", "hint", "--json", str(path)], capture_output=True, text=True, check=False
+        [*QUEENS_SAT, "hint", "--json", str(path)], capture_output=True, text=True, check=False
     )
     cli = json.loads(out.stdout)
     http = client.post("/hint", content=GIVENS).json()
@@ -199,9 +199,11 @@ def test_the_page_carries_the_renderers_palette(client):
 def cli_error(text: str, tmp_path) -> str:
     path = tmp_path / "p.json"
     path.write_text(text)
-    out = subprocess.run([sys.executable, "-m", "queens_sat", "check", str(path)], capture_output=True, text=True, check=False)
+    out = subprocess.run([*QUEENS_SAT, "check", str(path)], capture_output=True, text=True, check=False)
     assert out.returncode == 2
-    return out.stderr.strip().removeprefix("queens-sat: error: ").replace(str(path), "<request>")
+    errors = [line for line in out.stderr.splitlines() if line.startswith("queens-sat: error: ")]
+    assert len(errors) == 1, out.stderr
+    return errors[0].removeprefix("queens-sat: error: ").replace(str(path), "<request>")
 
 
 @pytest.mark.parametrize(
@@ -334,7 +336,7 @@ def test_health_answers_while_a_long_search_runs():
 
 
 def test_serve_help_and_lazy_imports():
-    out = subprocess.run([sys.executable, "-m", "queens_sat", "serve", "--help"], capture_output=True, text=True, check=True)
+    out = subprocess.run([*QUEENS_SAT, "serve", "--help"], capture_output=True, text=True, check=True)
     assert "--host" in out.stdout and "127.0.0.1" in out.stdout and "--port" in out.stdout
     probe = "import sys; from queens_sat.cli import build_parser; build_parser(); print('starlette' in sys.modules or 'uvicorn' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
@@ -342,7 +344,7 @@ def test_serve_help_and_lazy_imports():
 
 
 def test_serve_refuses_a_bad_port():
-    out = subprocess.run([sys.executable, "-m", "queens_sat", "serve", "--port", "70000"], capture_output=True, text=True)
+    out = subprocess.run([*QUEENS_SAT, "serve", "--port", "70000"], capture_output=True, text=True)
     assert out.returncode == 2 and "65535" in out.stderr
 
 
@@ -354,7 +356,7 @@ def test_serve_says_when_the_port_is_taken():
         taken.listen()
         port = taken.getsockname()[1]
         out = subprocess.run(
-            [sys.executable, "-m", "queens_sat", "serve", "--port", str(port)], capture_output=True, text=True, timeout=60
+            [*QUEENS_SAT, "serve", "--port", str(port)], capture_output=True, text=True, timeout=60
         )
     assert out.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}" in out.stderr and "Traceback" not in out.stderr
