@@ -173,9 +173,11 @@ function drawBoard() {
 let verdictTimer = null;
 
 function changed() {
+  clearTimeout(verdictTimer);
+  state.verdictSeq++;  // an answer still on its way is about an older board: it will be dropped
+  state.ghost = null;
   writeUrl();
   drawBoard();
-  clearTimeout(verdictTimer);
   setVerdict("pending", "checking…", "");
   verdictTimer = setTimeout(updateVerdict, 120);
 }
@@ -188,7 +190,7 @@ function setVerdict(status, text, grade) {
 }
 
 async function updateVerdict() {
-  const seq = ++state.verdictSeq;
+  const seq = state.verdictSeq;
   let report;
   try {
     report = await api("/check", puzzleJson(false), `?time_limit=${VERDICT_SECONDS}`);
