@@ -60,6 +60,12 @@ def wait_for(driver, condition, message: str):
     return WebDriverWait(driver, WAIT).until(lambda d: condition(d), message=message)
 
 
+def open_page(driver, url: str) -> None:
+    """A fresh page: going to a URL that differs from the current one only after '#' would not reload it."""
+    driver.get("about:blank")
+    driver.get(url)
+
+
 def verdict(driver) -> str:
     return driver.find_element("id", "verdict").get_attribute("data-status")
 
@@ -82,7 +88,7 @@ def paint(driver, target: list[str]) -> None:
 def test_paint_a_unique_puzzle_and_play_it_to_the_end(server, browser, tmp_path):
     from selenium.webdriver.support.ui import Select
 
-    browser.get(server.url + "/")
+    open_page(browser, server.url + "/")
     Select(browser.find_element("id", "size")).select_by_value("6")
     # six row stripes: a board with several solutions, the second drawn on the board
     wait_for(browser, lambda d: verdict(d) == "multiple", "the striped board should have several solutions")
@@ -117,7 +123,7 @@ def test_paint_a_unique_puzzle_and_play_it_to_the_end(server, browser, tmp_path)
 
 
 def test_a_wrong_queen_is_reported(server, browser):
-    browser.get(server.url + "/#rule=no-touch&regions=" + ".".join(TARGET))
+    open_page(browser, server.url + "/#rule=no-touch&regions=" + ".".join(TARGET))
     wait_for(browser, lambda d: verdict(d) == "unique", "the shared URL should load the unique puzzle")
     browser.find_element("id", "mode-play").click()
     wrong = (SOLUTION[0] + 1) % 6
@@ -128,7 +134,7 @@ def test_a_wrong_queen_is_reported(server, browser):
 
 
 def test_import_and_export(server, browser):
-    browser.get(server.url + "/")
+    open_page(browser, server.url + "/")
     box = browser.find_element("id", "io")
     box.clear()
     box.send_keys("\n".join(TARGET))  # the project's text grid
@@ -150,7 +156,7 @@ def test_dragging_paints_every_cell_on_the_way(server, browser):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.support.ui import Select
 
-    browser.get(server.url + "/")
+    open_page(browser, server.url + "/")
     Select(browser.find_element("id", "size")).select_by_value("5")
     wait_for(browser, lambda d: verdict(d) != "pending", "the stripes should get a verdict")
     browser.find_element("css selector", '.brush[data-region="4"]').click()
