@@ -15,7 +15,7 @@ from typing import Sequence
 from .. import __version__
 from ..errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, BackendError, PuzzleError
 
-COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "bench", "backends", "generate")
+COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "bench", "backends", "generate", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:
