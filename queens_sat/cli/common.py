@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from typing import Any, Iterator
 
 from ..formats import FORMATS, read_puzzles
 from ..formats.records import PuzzleRecord
 from ..puzzle import Puzzle
-from ..errors import PuzzleError
+from ..errors import PuzzleError, printable
 from ..rules import RULES
+from .numbers import json_line
 
 
 def positive_float(text: str) -> float:
@@ -149,8 +150,27 @@ def peek_batch(records: Iterator[PuzzleRecord]) -> tuple[bool, Iterator[PuzzleRe
     return second is not None, chained()
 
 
+def check_output_path(path: str, option: str = "--out") -> None:
+    """Refuse an output path that cannot be written before any work is done: a directory,
+    or a file in a folder that does not exist."""
+    if os.path.isdir(path):
+        raise PuzzleError(f"{option} {printable(path)}: is a directory; name a file in it")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise PuzzleError(f"{option} {printable(path)}: the folder {printable(folder)} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise PuzzleError(f"{option} {printable(path)}: cannot write in {printable(folder)}")
+
+
+def unlocated(record: PuzzleRecord, error: object) -> str:
+    """An error's message without the file and line, for a batch line that names them already."""
+    where = record.source if record.line is None else f"{record.source}:{record.line}"
+    text, prefix = str(error), printable(where) + ": "
+    return text[len(prefix) :] if text.startswith(prefix) else text
+
+
 def emit_json(obj: dict[str, Any]) -> None:
-    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.write(json_line(obj) + "\n")
     sys.stdout.flush()
 
 

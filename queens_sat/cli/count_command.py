@@ -18,6 +18,7 @@ from .common import (
     peek_batch,
     positive_int,
 )
+from .numbers import int_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -73,11 +74,11 @@ def run(args: argparse.Namespace) -> int:
         if args.quiet:
             continue
         if res.complete:
-            text = f"{res.count}"
+            text = int_text(res.count)
         elif res.timed_out:
-            text = f"at least {res.count} (time limit hit)"
+            text = f"at least {int_text(res.count)} (time limit hit)"
         else:
-            text = f"at least {res.count}"
+            text = f"at least {int_text(res.count)}"
         prefix = f"{record.name}: " if batch else ""
         print(f"{prefix}{text} [{facts(res)}]")
     return exit_code(statuses)

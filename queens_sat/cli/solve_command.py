@@ -13,6 +13,7 @@ from .common import (
     add_region_free_arguments,
     add_solver_arguments,
     backend_for,
+    check_output_path,
     emit_json,
     facts,
     iter_records,
@@ -51,10 +52,12 @@ def columns_line(cols: Sequence[int]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.out:
+        check_output_path(args.out)
     batch, records = peek_batch(iter_records(args))
     if args.out and batch:
         raise PuzzleError("--out takes one puzzle; this input holds several")
-    out = open(args.out, "w", encoding="utf-8") if args.out else None
+    out = _open_out(args.out) if args.out else None
     try:
         if args.all:
             return _solve_all(args, batch, records, out)
@@ -62,6 +65,13 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if out is not None:
             out.close()
+
+
+def _open_out(path: str) -> IO[str]:
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as err:
+        raise PuzzleError(f"--out {path}: cannot write: {err.strerror or err}") from None
 
 
 def _invalid(args: argparse.Namespace, record) -> None:
