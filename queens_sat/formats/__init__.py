@@ -153,7 +153,7 @@ def _chain_lines(head: str, handle: IO[str], source: str) -> Iterator[str]:
     a line of any length is read in linear time."""
     pieces: list[str] = []  # the line being read, so far
     chunk = head
-    while chunk:
+    while True:
         *complete, rest = chunk.split("\n")
         if complete:
             pieces.append(complete[0])
@@ -165,6 +165,8 @@ def _chain_lines(head: str, handle: IO[str], source: str) -> Iterator[str]:
             chunk = handle.read(1 << 16)
         except UnicodeDecodeError:
             raise FormatError("not a text file (it is not valid UTF-8)", source=source) from None
+        if not chunk:
+            break
     tail = "".join(pieces)
     if tail:
         yield tail
