@@ -185,6 +185,28 @@ def test_render_labels_writes_svg_that_parses(tmp_path, capsys):
     assert ET.fromstring("<t>" + escape("a\x1bb<") + "</t>").text == "a\ufffdb<"
 
 
+def test_bytes_that_are_not_utf8_spoil_one_record_not_the_batch(tmp_path, capsys):
+    path = write(tmp_path, "b.jsonl", b'{"n": 4}\n' * 3000 + b'{"n": 5, "x": "\xff"}\n{"n": 6}\n')
+    records = list(read_puzzles(path))
+    assert len(records) == 3002 and records[-1].puzzle == Puzzle(n=6)
+    assert records[3000].error is not None and str(records[3000].error).endswith("b.jsonl:3001: this line is not valid UTF-8")
+    for name, data, where in [("l.txt", b"AB\nB\xe9\n", ":2: not a text file"), ("u.txt", "AB\nBA\n".encode("utf-16"), "UTF-16?")]:
+        code, out, err = run(capsys, "check", write(tmp_path, name, data))
+        assert code == EXIT_BAD_INPUT and out == "" and where in err
+
+
+def test_closed_standard_input(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", None)
+    code, _, err = run(capsys, "check", "-")
+    assert code == EXIT_BAD_INPUT and "standard input is closed" in err
+
+
+def test_a_size_too_long_for_int_on_the_command_line(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["count", "--n", "9" * 5000])
+    assert info.value.code == 2 and "far too large" in capsys.readouterr().err
+
+
 # ------------------------------------------------------------------ output paths
 @pytest.mark.parametrize("command", ["solve", "generate"])
 def test_out_into_a_missing_folder_or_onto_a_directory(tmp_path, capsys, command):

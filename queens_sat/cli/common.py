@@ -29,6 +29,8 @@ def whole_number(minimum: int):
     """An argparse type: a whole number of at least ``minimum``."""
 
     def parse(text: str) -> int:
+        if len(text) > 30:  # far past any size or count, and int() refuses 4,300 digits
+            raise argparse.ArgumentTypeError(f"a number of {len(text):,} characters is far too large")
         try:
             value = int(text)
         except ValueError:

@@ -15,6 +15,7 @@ from typing import IO, Iterator
 
 from ..errors import FormatError, PuzzleError
 from ..puzzle import Puzzle
+from .encoding import ERRORS, check_utf8
 from .json_format import loads, puzzle_from_dict, puzzle_to_dict, puzzle_to_json, read_json_document, read_json_lines
 from .records import PuzzleRecord
 from .text_format import puzzle_to_text, read_text
@@ -88,9 +89,11 @@ def _first_line_is_json(text: str) -> bool:
 
 def _open(path: str) -> IO[str]:
     if path == STDIN:
-        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="strict") if hasattr(sys.stdin, "buffer") else sys.stdin
+        if sys.stdin is None:  # started with standard input closed
+            raise FormatError("standard input is closed", source="<stdin>")
+        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors=ERRORS) if hasattr(sys.stdin, "buffer") else sys.stdin
     try:
-        return open(path, encoding="utf-8")
+        return open(path, encoding="utf-8", errors=ERRORS)
     except FileNotFoundError:
         raise FormatError("no such file", source=path) from None
     except IsADirectoryError:
@@ -127,6 +130,7 @@ def read_puzzles(path: str | Path, format: str | None = None) -> Iterator[Puzzle
                 text = head + handle.read()
             except UnicodeDecodeError:
                 raise FormatError("not a text file (it is not valid UTF-8)", source=source) from None
+            check_utf8(text, source)
             if fmt == "json":
                 try:
                     records = read_json_document(text, source)

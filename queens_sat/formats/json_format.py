@@ -12,6 +12,7 @@ from typing import Any, Iterable, Iterator
 
 from ..errors import FormatError, PuzzleError, printable, shown
 from ..puzzle import Puzzle
+from .encoding import check_utf8
 from .records import PuzzleRecord
 
 _PUZZLE_KEYS = {"n", "rule", "regions", "givens"}
@@ -98,6 +99,7 @@ def read_json_lines(lines: Iterable[str], source: str) -> Iterator[PuzzleRecord]
         if not line.strip():
             continue
         try:
+            check_utf8(line, source, number)
             obj = loads(line, source, number)
         except PuzzleError as err:
             yield PuzzleRecord(source, number, error=err)
