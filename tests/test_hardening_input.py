@@ -119,6 +119,13 @@ def test_deep_nesting_is_an_error_record_and_the_batch_goes_on(tmp_path, capsys,
     assert out.count("deep.jsonl:1 [a]: multiple") == 1 and "deep.jsonl:5: multiple" in out
 
 
+@pytest.mark.parametrize("argv", [["count"], ["solve", "--columns"], ["solve", "--all", "--columns"], ["check", "--no-logic"], ["explain"]])
+def test_a_record_the_solver_refuses_does_not_stop_the_batch(tmp_path, capsys, argv):
+    path = write(tmp_path, "m.jsonl", '{"n": 4}\n{"n": 70, "rule": "queens"}\n{"n": 5}\n')
+    code, out, err = run(capsys, *argv, "--time-limit", "20", path)
+    assert code in (1, 2) and no_traceback(err) and "m.jsonl:3" in out + err
+
+
 def test_an_unclosed_deep_array_on_stdin(capsys, monkeypatch):
     code, _, err = run_stdin(capsys, monkeypatch, b"[" * 100_000, "check")
     assert code == EXIT_BAD_INPUT and "nested too deeply" in err

@@ -10,7 +10,7 @@ from typing import Any, Iterator
 from ..formats import FORMATS, read_puzzles
 from ..formats.records import PuzzleRecord
 from ..puzzle import Puzzle
-from ..errors import PuzzleError, printable
+from ..errors import BackendError, PuzzleError, printable
 from ..rules import RULES
 from .numbers import json_line
 
@@ -150,6 +150,16 @@ def peek_batch(records: Iterator[PuzzleRecord]) -> tuple[bool, Iterator[PuzzleRe
         yield from records
 
     return second is not None, chained()
+
+
+def fail_record(record: PuzzleRecord, err: PuzzleError | BackendError) -> None:
+    """Make an error met while solving one record that record's error, so a batch goes on
+    (a board too big for the counter, a backend that cannot take it...)."""
+    record.puzzle = None
+    if isinstance(err, PuzzleError):
+        record.error = err.located(source=record.source, line=record.line)
+    else:
+        record.error = PuzzleError(str(err), source=record.source, line=record.line)
 
 
 def check_output_path(path: str, option: str = "--out") -> None:

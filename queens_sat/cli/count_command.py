@@ -14,6 +14,7 @@ from .common import (
     backend_for,
     emit_json,
     facts,
+    fail_record,
     iter_records,
     peek_batch,
     positive_int,
@@ -40,20 +41,26 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..checking import exit_code
+    from ..errors import BackendError, PuzzleError
     from ..solving import solve
 
     batch, records = peek_batch(iter_records(args))
     statuses: set[str] = set()
     for record in records:
-        if record.error is not None or record.puzzle is None:
+        res = None
+        if record.error is None and record.puzzle is not None:
+            try:
+                engine = backend_for(args, record.puzzle, progress=not (args.quiet or args.json))
+                res = solve(record.puzzle, backend=engine, limit=args.limit, time_limit=args.time_limit, keep=0)
+            except (PuzzleError, BackendError) as err:
+                fail_record(record, err)
+        if res is None:
             statuses.add("invalid")
             if args.json:
                 emit_json({"source": record.source, "line": record.line, "id": record.id, "status": "invalid", "error": str(record.error)})
             else:
                 print(f"queens-sat: error: {record.error}", file=sys.stderr)
             continue
-        engine = backend_for(args, record.puzzle, progress=not (args.quiet or args.json))
-        res = solve(record.puzzle, backend=engine, limit=args.limit, time_limit=args.time_limit, keep=0)
         # "unique" stands for "counted" here: exit 0 unless input was bad or time ran out
         statuses.add("unknown" if res.timed_out else "unique")
         if args.json:

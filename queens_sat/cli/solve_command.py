@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import IO, Sequence
 
-from ..errors import PuzzleError
+from ..errors import BackendError, PuzzleError
 from .common import (
     add_input_arguments,
     add_output_arguments,
@@ -16,6 +16,7 @@ from .common import (
     check_output_path,
     emit_json,
     facts,
+    fail_record,
     iter_records,
     ms,
     peek_batch,
@@ -94,7 +95,13 @@ def _solve_each(args: argparse.Namespace, batch: bool, records, out: IO[str] | N
             _invalid(args, record)
             continue
         puzzle = record.puzzle
-        res = solve(puzzle, backend=backend_for(args, puzzle), limit=1, time_limit=args.time_limit)
+        try:
+            res = solve(puzzle, backend=backend_for(args, puzzle), limit=1, time_limit=args.time_limit)
+        except (PuzzleError, BackendError) as err:
+            fail_record(record, err)
+            statuses.add("invalid")
+            _invalid(args, record)
+            continue
         found = res.solution
         # "unique" stands for "solved" here: exit 0 means every puzzle got a solution
         statuses.add("unique" if found else ("unknown" if res.timed_out else "none"))
@@ -155,20 +162,26 @@ def _solve_all(args: argparse.Namespace, batch: bool, records, out: IO[str] | No
         prefix = f"{record.name}: " if batch else ""
         boards = not (args.json or args.columns or puzzle.n > DRAW_MAX_N)
         start = time.perf_counter()
-        solutions = iter_solutions(puzzle, backend=backend_for(args, puzzle), time_limit=args.time_limit)
         count = 0
-        for count, solution in enumerate(solutions, 1):
-            if args.quiet and out is None:
-                continue
-            if args.json:
-                stream.write(_json_line({"source": record.source, "line": record.line, "id": record.id, "index": count, "solution": list(solution)}))
-            elif boards:
-                stream.write(f"{prefix}solution {count}: {list(solution)}\n")
-                stream.write("\n".join(board_lines(puzzle, solution, color=color, queen=queen)) + "\n")
-            else:
-                stream.write(prefix + columns_line(solution) + "\n")
-            if count % 64 == 0 or count < 64:
-                stream.flush()
+        try:
+            solutions = iter_solutions(puzzle, backend=backend_for(args, puzzle), time_limit=args.time_limit)
+            for count, solution in enumerate(solutions, 1):
+                if args.quiet and out is None:
+                    continue
+                if args.json:
+                    stream.write(_json_line({"source": record.source, "line": record.line, "id": record.id, "index": count, "solution": list(solution)}))
+                elif boards:
+                    stream.write(f"{prefix}solution {count}: {list(solution)}\n")
+                    stream.write("\n".join(board_lines(puzzle, solution, color=color, queen=queen)) + "\n")
+                else:
+                    stream.write(prefix + columns_line(solution) + "\n")
+                if count % 64 == 0 or count < 64:
+                    stream.flush()
+        except (PuzzleError, BackendError) as err:
+            fail_record(record, err)
+            statuses.add("invalid")
+            _invalid(args, record)
+            continue
         stream.flush()
         timed_out = solutions.timed_out
         statuses.add("unknown" if timed_out else ("unique" if count else "none"))
