@@ -256,9 +256,9 @@ def _check_size(n: Any, limit: int, what: str) -> int:
     if isinstance(n, bool) or not isinstance(n, int):
         raise PuzzleError(f"size n must be an integer, got {shown(n)}")
     if n < 1:
-        raise PuzzleError("empty board: n must be at least 1" if n == 0 else f"size n = {n} is negative")
+        raise PuzzleError("empty board: n must be at least 1" if n == 0 else f"size n = {shown(n)} is negative")
     if n > limit:
-        raise PuzzleError(f"n = {n} exceeds the limit of {limit} for {what}")
+        raise PuzzleError(f"n = {shown(n)} exceeds the limit of {limit} for {what}")
     return n
 
 
@@ -273,7 +273,7 @@ def _cells(items: Iterable[Sequence[int]], n: int, what: str) -> frozenset[Cell]
             raise PuzzleError(f"{what} {shown(item)} is not a [row, column] pair of integers")
         r, c = int(item[0]), int(item[1])
         if not (0 <= r < n and 0 <= c < n):
-            raise PuzzleError(f"{what} ({r}, {c}) is off the {n}x{n} board (rows and columns count from 0)")
+            raise PuzzleError(f"{what} ({shown(r)}, {shown(c)}) is off the {n}x{n} board (rows and columns count from 0)")
         out.add((r, c))
     return frozenset(out)
 
@@ -306,7 +306,7 @@ def _normalise_regions(regions: Any, n: int | None) -> tuple[Grid, tuple[str, ..
     if height > MAX_REGION_N:
         raise PuzzleError(f"n = {height} exceeds the limit of {MAX_REGION_N} for boards with regions")
     if n is not None and n != height:
-        raise PuzzleError(f"n is {n} but regions has {height} rows")
+        raise PuzzleError(f"n is {shown(n)} but regions has {height} rows")
     for r, row in enumerate(rows):
         if len(row) != len(rows[0]):
             raise PuzzleError(f"ragged grid: this row has {len(row)} cells, row 0 has {len(rows[0])}", row=r)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import sys
 import tempfile
 from datetime import timedelta
@@ -32,7 +33,9 @@ from helpers import EXAMPLES
 
 # Generous: an example takes milliseconds; this only catches hangs and quadratic reads.
 DEADLINE = timedelta(seconds=5)
-SETTINGS = settings(max_examples=150, deadline=DEADLINE, suppress_health_check=[HealthCheck.too_slow])
+# QUEENS_SAT_FUZZ_EXAMPLES=5000 searches longer, by hand
+EXAMPLES_PER_TEST = int(os.environ.get("QUEENS_SAT_FUZZ_EXAMPLES", "150"))
+SETTINGS = settings(max_examples=EXAMPLES_PER_TEST, deadline=DEADLINE, suppress_health_check=[HealthCheck.too_slow])
 
 SEEDS = [path.read_bytes() for path in sorted(EXAMPLES.iterdir()) if path.is_file()]
 KEYS = ["n", "rule", "regions", "givens", "queens", "blocked", "id", "solutions"]
@@ -90,9 +93,9 @@ def _check_records(records: list[PuzzleRecord]) -> None:
         assert rec.error is None or ("\n" not in str(rec.error) and "\x1b" not in str(rec.error))
 
 
-def _read(path: str) -> None:
+def _read(path: str, fmt: str | None = None) -> None:
     try:
-        records = list(read_puzzles(path))
+        records = list(read_puzzles(path, fmt))
     except PuzzleError as err:
         assert "\n" not in str(err) and "\x1b" not in str(err)
         return
@@ -101,14 +104,14 @@ def _read(path: str) -> None:
 
 
 @SETTINGS
-@given(data=INPUTS, suffix=st.sampled_from(SUFFIXES))
-@example(data=b"[" * 100_000, suffix=".json")
-@example(data=b'{"n": ' + b"9" * 5000 + b"}", suffix=".jsonl")
-@example(data=b"\xef\xbb\xbf# n: \xc2\xb2", suffix="")
-def test_file_readers_give_puzzles_or_clean_errors(folder, data, suffix):
+@given(data=INPUTS, suffix=st.sampled_from(SUFFIXES), fmt=st.sampled_from([None, None, "json", "jsonl", "text"]))
+@example(data=b"[" * 100_000, suffix=".json", fmt=None)
+@example(data=b'{"n": ' + b"9" * 5000 + b"}", suffix=".jsonl", fmt=None)
+@example(data=b"\xef\xbb\xbf# n: \xc2\xb2", suffix="", fmt=None)
+def test_file_readers_give_puzzles_or_clean_errors(folder, data, suffix, fmt):
     path = folder / f"input{suffix}"
     path.write_bytes(data)
-    _read(str(path))
+    _read(str(path), fmt)
 
 
 @SETTINGS
@@ -151,13 +154,14 @@ COMMANDS = [
 ]
 
 
-@settings(max_examples=120, deadline=DEADLINE, suppress_health_check=[HealthCheck.too_slow])
+@SETTINGS
 @given(data=INPUTS, suffix=st.sampled_from(SUFFIXES), command=st.sampled_from(COMMANDS), stdin=st.booleans())
 @example(data=b"[" * 100_000, suffix=".json", command=COMMANDS[0], stdin=False)
 @example(data=b'{"n": ' + b"9" * 5000 + b"}", suffix=".jsonl", command=COMMANDS[3], stdin=True)
 @example(data=b"# n: \xc2\xb2", suffix=".txt", command=COMMANDS[2], stdin=False)
 @example(data=b"A\x1b\nA\x1b\n", suffix=".txt", command=COMMANDS[0], stdin=False)
 @example(data=b"[]", suffix=".json", command=COMMANDS[5], stdin=False)
+@example(data=b'[]\n{"n":"\\u001b","regions":"A"}', suffix="", command=COMMANDS[0], stdin=False)
 def test_commands_exit_with_a_verdict_or_a_clean_error(folder, data, suffix, command, stdin):
     if stdin:
         argv, feed = [*command, "--time-limit", "5", "-"], data
