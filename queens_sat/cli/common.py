@@ -152,9 +152,17 @@ def peek_batch(records: Iterator[PuzzleRecord]) -> tuple[bool, Iterator[PuzzleRe
     return second is not None, chained()
 
 
+def check_backend(name: str) -> None:
+    """Refuse an unknown, missing or misspelt backend once, before any record is read, so
+    that a ``BackendError`` met later is about one record (a board it cannot take)."""
+    from ..backends import get_backend
+
+    get_backend(name)
+
+
 def fail_record(record: PuzzleRecord, err: PuzzleError | BackendError) -> None:
-    """Make an error met while solving one record that record's error, so a batch goes on
-    (a board too big for the counter, a backend that cannot take it...)."""
+    """Make an error met while solving one record (a board too big for the counter, a
+    backend that cannot take it) that record's error, so a batch goes on."""
     record.puzzle = None
     if isinstance(err, PuzzleError):
         record.error = err.located(source=record.source, line=record.line)

@@ -12,6 +12,7 @@ from .common import (
     add_region_free_arguments,
     add_solver_arguments,
     backend_for,
+    check_backend,
     emit_json,
     facts,
     fail_record,
@@ -44,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import BackendError, PuzzleError
     from ..solving import solve
 
+    check_backend(args.backend)
     batch, records = peek_batch(iter_records(args))
     statuses: set[str] = set()
     for record in records:
@@ -52,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 engine = backend_for(args, record.puzzle, progress=not (args.quiet or args.json))
                 res = solve(record.puzzle, backend=engine, limit=args.limit, time_limit=args.time_limit, keep=0)
-            except (PuzzleError, BackendError) as err:
+            except (PuzzleError, BackendError) as err:  # this record only: the batch goes on
                 fail_record(record, err)
         if res is None:
             statuses.add("invalid")

@@ -13,6 +13,7 @@ from .common import (
     add_region_free_arguments,
     add_solver_arguments,
     backend_for,
+    check_backend,
     check_output_path,
     emit_json,
     facts,
@@ -55,6 +56,7 @@ def columns_line(cols: Sequence[int]) -> str:
 def run(args: argparse.Namespace) -> int:
     if args.out:
         check_output_path(args.out)
+    check_backend(args.backend)
     batch, records = peek_batch(iter_records(args))
     if args.out and batch:
         raise PuzzleError("--out takes one puzzle; this input holds several")
@@ -97,7 +99,7 @@ def _solve_each(args: argparse.Namespace, batch: bool, records, out: IO[str] | N
         puzzle = record.puzzle
         try:
             res = solve(puzzle, backend=backend_for(args, puzzle), limit=1, time_limit=args.time_limit)
-        except (PuzzleError, BackendError) as err:
+        except (PuzzleError, BackendError) as err:  # this record only: the batch goes on
             fail_record(record, err)
             statuses.add("invalid")
             _invalid(args, record)
@@ -177,7 +179,7 @@ def _solve_all(args: argparse.Namespace, batch: bool, records, out: IO[str] | No
                     stream.write(prefix + columns_line(solution) + "\n")
                 if count % 64 == 0 or count < 64:
                     stream.flush()
-        except (PuzzleError, BackendError) as err:
+        except (PuzzleError, BackendError) as err:  # this record only: the batch goes on
             fail_record(record, err)
             statuses.add("invalid")
             _invalid(args, record)
