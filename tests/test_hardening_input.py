@@ -270,6 +270,12 @@ def test_an_internal_error_exits_4_with_one_line(capsys, monkeypatch):
     assert code == 4 and "Traceback" in err
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_is_a_clean_error_not_a_bug(capsys):
+    code, _, err = run(capsys, "solve", str(EXAMPLES / "unique-8.json"), "--out", "/dev/full")
+    assert code == EXIT_BAD_INPUT and "No space left on device" in err and no_traceback(err)
+
+
 def test_debug_flag_leaves_normal_runs_alone(capsys):
     assert run(capsys, "check", "--debug", "--no-logic", str(EXAMPLES / "unique-8.json"))[0] == 0
     assert run(capsys, "--debug", "count", "--n", "6")[0] == 0

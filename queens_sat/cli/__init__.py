@@ -25,7 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="queens-sat",
         description="Solve, validate and generate Queens puzzles.",
         epilog="Exit codes: 0 all unique (or success), 1 no solution or several, "
-        "2 bad input or usage, 3 a time limit was hit, 4 internal error (a bug), 130 interrupted, "
+        "2 bad input or usage (or the system refused: a full disk...), 3 a time limit was hit, 4 internal error (a bug), 130 interrupted, "
         "141 standard output closed early (| head).",
     )
     parser.add_argument("--version", action="version", version=f"queens-sat {__version__}")
@@ -66,6 +66,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(exit_.__context__, BrokenPipeError):  # rich turns a closed pipe into exit 1
             return _broken_pipe()
         raise
+    except OSError as err:  # the system refused: a full disk, a device error, a file gone
+        where = f" ({err.filename})" if err.filename else ""
+        print(f"queens-sat: error: {err.strerror or err}{where}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except Exception as err:  # a bug: never exit 1, which is a verdict
         if args.debug or os.environ.get("QUEENS_SAT_DEBUG", "") not in ("", "0"):
             traceback.print_exc()
