@@ -18,6 +18,7 @@ from .. import __version__
 from ..errors import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, BackendError, PuzzleError
 
 COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "bench", "backends", "generate")
+DEBUG_HELP = "print the traceback of an internal error (so does QUEENS_SAT_DEBUG=1)"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,8 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="queens-sat",
         description="Solve, validate and generate Queens puzzles.",
         epilog="Exit codes: 0 all unique (or success), 1 no solution or several, "
-        "2 bad input or usage (or the system refused: a full disk...), 3 a time limit was hit, 4 internal error (a bug), 130 interrupted, "
-        "141 standard output closed early (| head).",
+        "2 bad input or usage (or the system refused: a full disk...), 3 a time limit was hit, "
+        "4 internal error (a bug), 130 interrupted, 141 standard output closed early (| head).",
     )
     parser.add_argument("--version", action="version", version=f"queens-sat {__version__}")
     parser.add_argument("--debug", action="store_true", help=DEBUG_HELP)
@@ -37,9 +38,6 @@ def build_parser() -> argparse.ArgumentParser:
         # after the command name too; SUPPRESS keeps the top-level value when absent
         sub.choices[name].add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG_HELP)
     return parser
-
-
-DEBUG_HELP = "print the traceback of an internal error (so does QUEENS_SAT_DEBUG=1)"
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
