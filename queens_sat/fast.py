@@ -151,7 +151,8 @@ def _masks(cells: Any, shape: tuple[int, ...], what: str) -> np.ndarray | None:
 def _limit(limit: int | None) -> int:
     if limit is not None and limit < 1:
         raise ValueError(f"limit must be at least 1 (or None for all), got {limit}")
-    return 0 if limit is None else int(limit)
+    # the native search counts in 64 bits; a limit past that can never be reached anyway
+    return 0 if limit is None else min(int(limit), 2**63 - 1)
 
 
 # ---------------------------------------------------------------------------- one board

@@ -72,6 +72,11 @@ def test_long_numbers_in_text_directives_are_clean_errors(tmp_path):
         assert isinstance(rec.error, PuzzleError), text[:20]
 
 
+def test_a_limit_past_64_bits_is_no_limit_for_the_native_search(capsys):
+    code, out, err = run(capsys, "count", str(EXAMPLES / "multiple.txt"), "--limit", "9" * 25)
+    assert code == 0 and out.startswith("3 [") and no_traceback(err)
+
+
 def test_count_prints_counts_above_the_4300_digit_guard(capsys):
     code, out, err = run(capsys, "count", "--n", "1559")
     digits = out.split()[0]
