@@ -29,7 +29,7 @@ import numpy as np
 
 from .backends.auto import FIRST_BUDGET, PORTFOLIO_LIMIT
 from .extension import native_module
-from .fast import MAX_N, CountResult, rule_code
+from .fast import MAX_N, CountResult, native_limit, rule_code
 from .puzzle import GRIDCHECK
 
 PLAIN_BACKENDS = ("auto", "native")  # the backends this path stands in for (auto: its first turn, native's)
@@ -120,7 +120,7 @@ def count_plain(
     if backend == "auto" and limit is not None and limit <= PORTFOLIO_LIMIT:
         budget = min(time_limit or FIRST_BUDGET, FIRST_BUDGET)
     try:
-        found = native.count(grid, n, rule_code(rule), limit or 0, keep, (), (), budget or 0.0)
+        found = native.count(grid, n, rule_code(rule), native_limit(limit), keep, (), (), budget or 0.0)
     except ValueError:  # a region number out of 0..n-1: the full way says which and where
         return None
     if found[2] and budget != time_limit:

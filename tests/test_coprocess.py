@@ -201,3 +201,14 @@ def test_input_that_cannot_be_read_at_all_gets_one_invalid_answer():
         res = subprocess.run([sys.executable, "-m", "queens_sat", "check", "--json", "-"], input=data, capture_output=True, timeout=120)
         (answer,) = [json.loads(line) for line in res.stdout.splitlines()]
         assert res.returncode == 2 and answer["status"] == "invalid" and "Traceback" not in res.stderr.decode()
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "  \n"])
+def test_a_pipe_with_no_record_is_an_error_not_silence(text):
+    """Empty input must not pass as "every puzzle is fine", in co-process mode too."""
+    done = subprocess.run(
+        [sys.executable, "-m", "queens_sat", "check", "--json", "-"], input=text, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2
+    answer = json.loads(done.stdout)
+    assert answer["status"] == "invalid" and "no puzzle" in answer["error"]

@@ -157,7 +157,7 @@ def test_missing_file_directory_and_binary(tmp_path):
 
 
 def test_read_puzzle_refuses_a_batch():
-    with pytest.raises(PuzzleError, match="holds 7 puzzles"):
+    with pytest.raises(PuzzleError, match="holds 6 puzzles"):
         read_puzzle(EXAMPLES / "batch.jsonl")
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections import Counter
 
-from .common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, ms, open_records
+from .common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, ms, open_records, unlocated
 from .logic_common import add_depth_argument
 
 SUMMARY_ORDER = ("unique", "multiple", "none", "unknown", "invalid")
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         if report.error is not None:
             if batch:
-                print(f"{record.name}: invalid: {report.error}")
+                print(f"{record.name}: invalid: {unlocated(record, report.error)}")
             else:
                 print(f"queens-sat: error: {report.error}", file=sys.stderr)
             continue

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from typing import Any, Iterator
 
 from ..formats import DIALECTS, FORMATS, FieldNames, field_names, read_puzzles
 from ..formats.records import PuzzleRecord
 from ..puzzle import Puzzle
-from ..errors import PuzzleError
+from ..errors import BackendError, PuzzleError, printable
 from ..rules import RULES
+from .numbers import json_line
 
 
 def positive_float(text: str) -> float:
@@ -28,6 +29,8 @@ def whole_number(minimum: int):
     """An argparse type: a whole number of at least ``minimum``."""
 
     def parse(text: str) -> int:
+        if len(text) > 30:  # far past any size or count, and int() refuses 4,300 digits
+            raise argparse.ArgumentTypeError(f"a number of {len(text):,} characters is far too large")
         try:
             value = int(text)
         except ValueError:
@@ -196,8 +199,45 @@ def peek_batch(records: Iterator[PuzzleRecord]) -> tuple[bool, Iterator[PuzzleRe
     return second is not None, chained()
 
 
+def check_backend(name: str) -> None:
+    """Refuse an unknown, missing or misspelt backend once, before any record is read, so
+    that a ``BackendError`` met later is about one record (a board it cannot take)."""
+    from ..backends import get_backend
+
+    get_backend(name)
+
+
+def fail_record(record: PuzzleRecord, err: PuzzleError | BackendError) -> None:
+    """Make an error met while solving one record (a board too big for the counter, a
+    backend that cannot take it) that record's error, so a batch goes on."""
+    record.puzzle = None
+    if isinstance(err, PuzzleError):
+        record.error = err.located(source=record.source, line=record.line)
+    else:
+        record.error = PuzzleError(str(err), source=record.source, line=record.line)
+
+
+def check_output_path(path: str, option: str = "--out") -> None:
+    """Refuse an output path that cannot be written before any work is done: a directory,
+    or a file in a folder that does not exist."""
+    if os.path.isdir(path):
+        raise PuzzleError(f"{option} {printable(path)}: is a directory; name a file in it")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise PuzzleError(f"{option} {printable(path)}: the folder {printable(folder)} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise PuzzleError(f"{option} {printable(path)}: cannot write in {printable(folder)}")
+
+
+def unlocated(record: PuzzleRecord, error: object) -> str:
+    """An error's message without the file and line, for a batch line that names them already."""
+    where = record.source if record.line is None else f"{record.source}:{record.line}"
+    text, prefix = str(error), printable(where) + ": "
+    return text[len(prefix) :] if text.startswith(prefix) else text
+
+
 def emit_json(obj: dict[str, Any]) -> None:
-    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.write(json_line(obj) + "\n")
     sys.stdout.flush()
 
 

@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
 
     records = list(iter_records(args))
     if len(records) != 1:
-        raise PuzzleError(f"hint works on one board; {records[0].source} holds {len(records)} puzzles")
+        raise PuzzleError(f"hint works on one board; the input holds {len(records)} puzzles")
     record = records[0]
     if record.error is not None or record.puzzle is None:
         raise record.error or PuzzleError("no puzzle", source=record.source)

@@ -6,15 +6,18 @@ import argparse
 import sys
 from typing import IO, Sequence
 
-from ..errors import PuzzleError
+from ..errors import BackendError, PuzzleError
 from .common import (
     add_input_arguments,
     add_output_arguments,
     add_region_free_arguments,
     add_solver_arguments,
     backend_for,
+    check_backend,
+    check_output_path,
     emit_json,
     facts,
+    fail_record,
     ms,
     open_records,
 )
@@ -50,10 +53,13 @@ def columns_line(cols: Sequence[int]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.out:
+        check_output_path(args.out)
+    check_backend(args.backend)
     batch, records = open_records(args)
     if args.out and batch:
         raise PuzzleError("--out takes one puzzle; this input holds several")
-    out = open(args.out, "w", encoding="utf-8") if args.out else None
+    out = _open_out(args.out) if args.out else None
     try:
         if args.all:
             return _solve_all(args, batch, records, out)
@@ -61,6 +67,13 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if out is not None:
             out.close()
+
+
+def _open_out(path: str) -> IO[str]:
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as err:
+        raise PuzzleError(f"--out {path}: cannot write: {err.strerror or err}") from None
 
 
 def _invalid(args: argparse.Namespace, record) -> None:
@@ -83,7 +96,13 @@ def _solve_each(args: argparse.Namespace, batch: bool, records, out: IO[str] | N
             _invalid(args, record)
             continue
         puzzle = record.puzzle
-        res = solve(puzzle, backend=backend_for(args, puzzle), limit=1, time_limit=args.time_limit)
+        try:
+            res = solve(puzzle, backend=backend_for(args, puzzle), limit=1, time_limit=args.time_limit)
+        except (PuzzleError, BackendError) as err:  # this record only: the batch goes on
+            fail_record(record, err)
+            statuses.add("invalid")
+            _invalid(args, record)
+            continue
         found = res.solution
         # "unique" stands for "solved" here: exit 0 means every puzzle got a solution
         statuses.add("unique" if found else ("unknown" if res.timed_out else "none"))
@@ -144,20 +163,26 @@ def _solve_all(args: argparse.Namespace, batch: bool, records, out: IO[str] | No
         prefix = f"{record.name}: " if batch else ""
         boards = not (args.json or args.columns or puzzle.n > DRAW_MAX_N)
         start = time.perf_counter()
-        solutions = iter_solutions(puzzle, backend=backend_for(args, puzzle), time_limit=args.time_limit)
         count = 0
-        for count, solution in enumerate(solutions, 1):
-            if args.quiet and out is None:
-                continue
-            if args.json:
-                stream.write(_json_line({"source": record.source, "line": record.line, "id": record.id, "index": count, "solution": list(solution)}))
-            elif boards:
-                stream.write(f"{prefix}solution {count}: {list(solution)}\n")
-                stream.write("\n".join(board_lines(puzzle, solution, color=color, queen=queen)) + "\n")
-            else:
-                stream.write(prefix + columns_line(solution) + "\n")
-            if count % 64 == 0 or count < 64:
-                stream.flush()
+        try:
+            solutions = iter_solutions(puzzle, backend=backend_for(args, puzzle), time_limit=args.time_limit)
+            for count, solution in enumerate(solutions, 1):
+                if args.quiet and out is None:
+                    continue
+                if args.json:
+                    stream.write(_json_line({"source": record.source, "line": record.line, "id": record.id, "index": count, "solution": list(solution)}))
+                elif boards:
+                    stream.write(f"{prefix}solution {count}: {list(solution)}\n")
+                    stream.write("\n".join(board_lines(puzzle, solution, color=color, queen=queen)) + "\n")
+                else:
+                    stream.write(prefix + columns_line(solution) + "\n")
+                if count % 64 == 0 or count < 64:
+                    stream.flush()
+        except (PuzzleError, BackendError) as err:  # this record only: the batch goes on
+            fail_record(record, err)
+            statuses.add("invalid")
+            _invalid(args, record)
+            continue
         stream.flush()
         timed_out = solutions.timed_out
         statuses.add("unknown" if timed_out else ("unique" if count else "none"))

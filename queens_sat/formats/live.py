@@ -135,8 +135,8 @@ class LiveRecords(Iterator[PuzzleRecord]):
         head: list[bytes] = []  # blank lines before the first record, kept for the line numbers
         while (line := self._lines.next_line()) is not None and not line.strip():
             head.append(line)
-        if line is None:
-            return
+        if line is None:  # nothing but blank lines: not "every puzzle is fine"
+            raise FormatError("no puzzle in it (it is empty, blank, or an empty list)", source=self.source)
         if self._format == "jsonl" or (self._format is None and _one_line_object(line)):
             yield from read_json_lines(self._texts([*head, line]), self.source, self._fields)
         else:
