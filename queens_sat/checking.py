@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from .errors import (
     EXIT_BAD_INPUT,
@@ -96,6 +96,7 @@ def _report(
 
 
 BATCH = 512  # records read and searched together on the batch path
+SMALL_CHUNK = 8  # fewer records than this are searched one by one (numpy's set-up would cost more)
 
 
 def check_records(
@@ -109,7 +110,9 @@ def check_records(
     With the native search (``backend`` auto or native), the records are read
     ``BATCH`` at a time and their boards searched in one native call per size
     and rule, so a corpus of thousands costs no Python search work per puzzle;
-    the verdicts, solutions and errors are those ``check_record`` gives.
+    the verdicts, solutions and errors are those ``check_record`` gives. Records
+    with a ``ready()`` method (a live pipe) are batched only over those that
+    have arrived: the first record is never held back waiting for a second.
     """
     from .extension import native_module
 
@@ -117,14 +120,33 @@ def check_records(
         for record in records:
             yield check_record(record, backend, time_limit, logic_depth)
         return
-    records = iter(records)
-    while chunk := list(islice(records, BATCH)):
+    for chunk in _chunks(iter(records), getattr(records, "ready", None)):
         yield from _check_chunk(chunk, backend, time_limit, logic_depth)
+
+
+def _chunks(records: Iterator[PuzzleRecord], ready: Callable[[], bool] | None) -> Iterator[list[PuzzleRecord]]:
+    """Up to ``BATCH`` records at a time; with ``ready``, only as many as can be had without waiting."""
+    if ready is None:
+        while chunk := list(islice(records, BATCH)):
+            yield chunk
+        return
+    for first in records:
+        chunk = [first]
+        while len(chunk) < BATCH and ready():
+            record = next(records, None)
+            if record is None:
+                break
+            chunk.append(record)
+        yield chunk
 
 
 def _check_chunk(
     chunk: list[PuzzleRecord], backend: str, time_limit: float | None, logic_depth: int | None
 ) -> Iterator[CheckReport]:
+    if len(chunk) < SMALL_CHUNK:  # a co-process's one line: the facade's per-call path costs less than a stack
+        for record in chunk:
+            yield check_record(record, backend, time_limit, logic_depth)
+        return
     from .backends.auto import FIRST_BUDGET
     from .batch import Interrupted, batchable, search_many
 

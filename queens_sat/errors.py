@@ -6,6 +6,7 @@ print a precise message instead of a traceback.
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass
 
 # Exit codes of the command-line tool, shared by every command.
@@ -13,8 +14,28 @@ EXIT_OK = 0
 EXIT_NOT_UNIQUE = 1  # some puzzle has no solution or several
 EXIT_BAD_INPUT = 2  # unreadable or invalid input, or bad usage
 EXIT_TIME_LIMIT = 3  # a time limit stopped a search before it settled
+EXIT_INTERNAL = 4  # a bug in queens-sat itself, never a verdict on the input
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 EXIT_TERMINATED = 143  # SIGTERM (128 + 15): stopped like Ctrl-C
+EXIT_BROKEN_PIPE = 141  # the reader of standard output went away (``| head``), as shells report SIGPIPE
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 60
+_SHORT.maxlevel = 3
+
+
+def shown(value: object) -> str:
+    """A short ``repr`` of a user's value for a message: bounded in length and nesting, so a
+    100 MB string or a list nested 10,000 deep cannot flood the terminal or crash."""
+    return _SHORT.repr(value)
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters escaped, so a file name or id cannot drive the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 @dataclass(frozen=True)
@@ -29,7 +50,8 @@ class Location:
     def describe(self) -> str:
         parts = []
         if self.source is not None:
-            parts.append(self.source if self.line is None else f"{self.source}:{self.line}")
+            source = printable(self.source)
+            parts.append(source if self.line is None else f"{source}:{self.line}")
         elif self.line is not None:
             parts.append(f"line {self.line}")
         if self.row is not None and self.col is not None:

@@ -148,10 +148,11 @@ def _masks(cells: Any, shape: tuple[int, ...], what: str) -> np.ndarray | None:
     return masks.view(np.uint8) if masks.any() else None
 
 
-def _limit(limit: int | None) -> int:
+def native_limit(limit: int | None) -> int:
     if limit is not None and limit < 1:
         raise ValueError(f"limit must be at least 1 (or None for all), got {limit}")
-    return 0 if limit is None else int(limit)
+    # the native search counts in 64 bits; a limit past that can never be reached anyway
+    return 0 if limit is None else min(int(limit), 2**63 - 1)
 
 
 # ---------------------------------------------------------------------------- one board
@@ -178,7 +179,7 @@ def native_search(
 ) -> CountResult:
     """The compiled search on a checked grid (None: no regions); the native backend's entry too."""
     _native(True)
-    return CountResult._make(native_module().count(grid, n, rule_code(rule), _limit(limit), keep, queens, blocked, time_limit or 0.0))
+    return CountResult._make(native_module().count(grid, n, rule_code(rule), native_limit(limit), keep, queens, blocked, time_limit or 0.0))
 
 
 def count_regions(
@@ -219,7 +220,7 @@ def count_regions(
     grid = _grids(regions, 2)
     n = grid.shape[0]
     rule_code(rule)
-    _limit(limit)
+    native_limit(limit)
     outcome = search_parts(
         n,
         rule,
@@ -276,14 +277,14 @@ def count_batch(
     if keep < 0:
         raise ValueError(f"keep must be at least 0, got {keep}")
     code = rule_code(rule)
-    _limit(limit)
+    native_limit(limit)
     queen_masks, blocked_masks = _masks(queens, grids.shape, "queens"), _masks(blocked, grids.shape, "blocked")
     m, n = grids.shape[0], grids.shape[1]
     out = _empty_counts(m, n, keep)
     try:
         if _native(native):
             native_module().count_batch(  # type: ignore[union-attr]
-                grids, code, _limit(limit), keep, queen_masks, blocked_masks, time_limit or 0.0,
+                grids, code, native_limit(limit), keep, queen_masks, blocked_masks, time_limit or 0.0,
                 out.counts, out.complete.view(np.uint8), out.timed_out.view(np.uint8), out.solutions, out.nodes, out.elapsed,
             )
             return out

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Iterable, Sequence
 
-from .errors import PuzzleError
+from .errors import PuzzleError, shown
+from .extension import native_module
 from .rules import DEFAULT_RULE, RULES, Cell, Rule, clash, solution_violations
 
 # Boards with regions are searched with one machine word per row in the native
@@ -18,6 +19,8 @@ MAX_REGION_N = 64
 # Region-free boards (N-Queens) only need O(n) memory; this keeps a column list
 # of int32 under half a gigabyte.
 MAX_FREE_N = 100_000_000
+
+GRIDCHECK = "queens_sat._gridcheck"  # the compiled grid checks (native/gridcheck.pyx)
 
 # One character per region, in the order labels are handed out when writing.
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$"
@@ -60,7 +63,7 @@ class Puzzle:
         blocked: Iterable[Sequence[int]] = (),
     ) -> None:
         if rule not in RULES:
-            raise PuzzleError(f"rule {rule!r} is not one of {', '.join(RULES)}")
+            raise PuzzleError(f"rule {shown(rule)} is not one of {', '.join(RULES)}")
         grid, labels = _normalise_regions(regions, n) if regions is not None else (None, None)
         if grid is None:
             if n is None:
@@ -140,8 +143,9 @@ class Puzzle:
         """Legal but suspicious features: regions that fall apart into pieces."""
         out = []
         if self.regions is not None:
-            for k, cells in enumerate(self.region_cells()):
-                parts = _count_components(cells)
+            check = native_module(GRIDCHECK)
+            pieces = check.region_parts(self.regions) if check is not None else map(_count_components, self.region_cells())
+            for k, parts in enumerate(pieces):
                 if parts > 1:
                     out.append(f"region {self.label(k)} is split into {parts} disconnected parts")
         return out
@@ -254,11 +258,11 @@ def _rebuild(regions, n, rule, queens, blocked) -> Puzzle:
 
 def _check_size(n: Any, limit: int, what: str) -> int:
     if isinstance(n, bool) or not isinstance(n, int):
-        raise PuzzleError(f"size n must be an integer, got {n!r}")
+        raise PuzzleError(f"size n must be an integer, got {shown(n)}")
     if n < 1:
-        raise PuzzleError("empty board: n must be at least 1" if n == 0 else f"size n = {n} is negative")
+        raise PuzzleError("empty board: n must be at least 1" if n == 0 else f"size n = {shown(n)} is negative")
     if n > limit:
-        raise PuzzleError(f"n = {n} exceeds the limit of {limit} for {what}")
+        raise PuzzleError(f"n = {shown(n)} exceeds the limit of {limit} for {what}")
     return n
 
 
@@ -270,10 +274,10 @@ def _cells(items: Iterable[Sequence[int]], n: int, what: str) -> frozenset[Cell]
             or len(item) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in item)
         ):
-            raise PuzzleError(f"{what} {item!r} is not a [row, column] pair of integers")
+            raise PuzzleError(f"{what} {shown(item)} is not a [row, column] pair of integers")
         r, c = int(item[0]), int(item[1])
         if not (0 <= r < n and 0 <= c < n):
-            raise PuzzleError(f"{what} ({r}, {c}) is off the {n}x{n} board (rows and columns count from 0)")
+            raise PuzzleError(f"{what} ({shown(r)}, {shown(c)}) is off the {n}x{n} board (rows and columns count from 0)")
         out.add((r, c))
     return frozenset(out)
 
@@ -291,6 +295,11 @@ def _split_row(row: Any, r: int) -> list[Any]:
 
 def _normalise_regions(regions: Any, n: int | None) -> tuple[Grid, tuple[str, ...] | None]:
     """Region numbers 0..n-1 for any labelling, and the one-character labels if the input had them."""
+    check = native_module(GRIDCHECK)
+    if check is not None:  # lists of small integers, the common case, in one C pass; the rest below
+        grid = check.canonical(regions)
+        if grid is not None and (n is None or n == len(grid)):
+            return grid, None
     if hasattr(regions, "tolist") and getattr(regions, "ndim", 2) != 2:
         raise PuzzleError(f"regions array has {regions.ndim} dimensions, expected 2")
     if hasattr(regions, "tolist"):
@@ -306,7 +315,7 @@ def _normalise_regions(regions: Any, n: int | None) -> tuple[Grid, tuple[str, ..
     if height > MAX_REGION_N:
         raise PuzzleError(f"n = {height} exceeds the limit of {MAX_REGION_N} for boards with regions")
     if n is not None and n != height:
-        raise PuzzleError(f"n is {n} but regions has {height} rows")
+        raise PuzzleError(f"n is {shown(n)} but regions has {height} rows")
     for r, row in enumerate(rows):
         if len(row) != len(rows[0]):
             raise PuzzleError(f"ragged grid: this row has {len(row)} cells, row 0 has {len(rows[0])}", row=r)
@@ -316,7 +325,9 @@ def _normalise_regions(regions: Any, n: int | None) -> tuple[Grid, tuple[str, ..
     for r, row in enumerate(rows):
         for c, v in enumerate(row):
             if isinstance(v, bool) or not isinstance(v, (int, str)) or (isinstance(v, str) and not v.strip()):
-                raise PuzzleError(f"region label {v!r} is not an integer or a non-blank string", row=r, col=c)
+                raise PuzzleError(f"region label {shown(v)} is not an integer or a non-blank string", row=r, col=c)
+            if isinstance(v, str) and not v.replace(" ", "").isprintable():
+                raise PuzzleError(f"region label {shown(v)} holds a control or invisible character", row=r, col=c)
             labels.append(v)
     if any(isinstance(v, int) for v in labels) and any(isinstance(v, str) for v in labels):
         # A mix of numbers and strings: compare them as text so "1" and 1 are one label.

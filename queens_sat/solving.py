@@ -14,8 +14,10 @@ from typing import Any, Iterator
 from .backends import get_backend
 from .backends.base import Backend
 from .errors import BackendError
+from .grids import PLAIN_BACKENDS, count_plain
 from .puzzle import Puzzle
 from .result import Outcome, Solution, SolveResult, status_of
+from .rules import DEFAULT_RULE
 
 
 def as_puzzle(puzzle: Any, rule: str = "no-touch") -> Puzzle:
@@ -46,12 +48,21 @@ def solve(
     solutions are returned (default: up to ``limit``, at most 2 when counting all),
     so that counting 100,000 solutions does not hold them all in memory.
     """
-    puzzle = as_puzzle(puzzle)
     time_limit = time_limit_of(time_limit)
     if limit is not None and limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     if keep is None:
         keep = limit if limit is not None else 2
+    if backend in PLAIN_BACKENDS:
+        if not isinstance(puzzle, Puzzle):
+            result = _solve_plain(puzzle, DEFAULT_RULE, limit, keep, time_limit, backend)
+        elif puzzle.regions is not None and not puzzle.has_givens:
+            result = _solve_plain(puzzle.regions, puzzle.rule, limit, keep, time_limit, backend)
+        else:
+            result = None
+        if result is not None:
+            return result
+    puzzle = as_puzzle(puzzle)
     engine = get_backend(backend, puzzle)
     why = engine.unsupported(puzzle)
     if why is not None:
@@ -59,6 +70,27 @@ def solve(
     start = time.perf_counter()
     outcome = engine.search(puzzle, limit=limit, keep=keep, time_limit=time_limit)
     return verified_result(puzzle, outcome, outcome.backend or engine.full_name, time.perf_counter() - start)
+
+
+def _solve_plain(
+    regions: Any, rule: str, limit: int | None, keep: int, time_limit: float | None, backend: str
+) -> SolveResult | None:
+    """``solve`` on a bare grid without building a ``Puzzle`` (see ``grids``); None: take the full way."""
+    start = time.perf_counter()
+    found = count_plain(regions, rule, limit, keep, time_limit, backend)
+    if found is None:
+        return None
+    elapsed = time.perf_counter() - start
+    return SolveResult(
+        status_of(found.count, found.complete),
+        tuple(found.solutions),
+        found.count,
+        found.complete,
+        found.timed_out,
+        elapsed,
+        "native",
+        {"nodes": found.nodes},
+    )
 
 
 def verified_result(puzzle: Puzzle, outcome: Outcome, backend: str, elapsed: float) -> SolveResult:
@@ -132,6 +164,12 @@ def is_unique(puzzle: Puzzle | Any, backend: str | Backend = "auto", rule: str =
     """True when the puzzle has exactly one solution.
 
     Takes a ``Puzzle`` or a bare region grid (list of lists, strings or a numpy
-    array), so that other generators can call it as their validator.
+    array), so that other generators can call it as their validator. A grid of
+    integers 0..n-1 is checked and searched without building a ``Puzzle``
+    (``queens_sat.grids``): a few microseconds a call at n = 9.
     """
+    if not isinstance(puzzle, Puzzle) and backend in PLAIN_BACKENDS:
+        found = count_plain(puzzle, rule, 2, 0, None, backend)
+        if found is not None:
+            return found.count == 1 and found.complete
     return solve(as_puzzle(puzzle, rule), backend=backend, limit=2, keep=0).is_unique

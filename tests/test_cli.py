@@ -52,7 +52,7 @@ def test_check_draws_the_solution_and_two_proofs_of_multiplicity(capsys):
 
 
 def test_check_json_is_json_lines_only(capsys):
-    code, out, err = run(capsys, "check", "--json", str(EXAMPLES / "batch.jsonl"))
+    code, out, err = run(capsys, "check", "--json", str(EXAMPLES / "batch-with-bad-record.jsonl"))
     objs = [json.loads(line) for line in out.splitlines()]
     assert [o["status"] for o in objs] == ["unique", "unique", "multiple", "unique", "none", "multiple", "invalid"]
     assert objs[-1]["line"] == 7 and "must be square" in objs[-1]["error"]

@@ -157,12 +157,14 @@ def test_missing_file_directory_and_binary(tmp_path):
 
 
 def test_read_puzzle_refuses_a_batch():
-    with pytest.raises(PuzzleError, match="holds 7 puzzles"):
+    with pytest.raises(PuzzleError, match="holds 6 puzzles"):
         read_puzzle(EXAMPLES / "batch.jsonl")
 
 
 def test_every_example_reads():
     for path in EXAMPLES.iterdir():
+        if path.suffix in (".py", ".js"):  # the co-process clients of the README, not puzzles
+            continue
         recs = list(read_puzzles(path))
         assert recs, path
         good = [r for r in recs if r.puzzle is not None]

@@ -77,7 +77,7 @@ def test_explain_bad_input_and_usage(capsys, tmp_path):
     assert code == 2 and out == "" and f"{bad}:2: row 1: ragged grid" in err and "Traceback" not in err
     code, _, err = run(capsys, "explain", "--n", "65")
     assert code == 2 and "up to n = 64" in err
-    code, out, _ = run(capsys, "explain", str(EXAMPLES / "batch.jsonl"))
+    code, out, _ = run(capsys, "explain", str(EXAMPLES / "batch-with-bad-record.jsonl"))
     assert code == 2 and "[broken]: invalid:" in out and out.count(": solved by logic") == 3
     with pytest.raises(SystemExit) as info:
         main(["explain", "--max-depth", "-1", str(EXAMPLES / "unique-8.json")])

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+import traceback
 import warnings
 from typing import Sequence
 
 from .. import __version__
-from ..errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_TERMINATED, BackendError, PuzzleError
+from ..errors import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED, BackendError, PuzzleError
 from ..interrupts import sigterm_as_interrupt, was_terminated
 
-COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "bench", "backends", "generate")
+COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "bench", "backends", "generate", "serve")
+DEBUG_HELP = "print the traceback of an internal error (so does QUEENS_SAT_DEBUG=1)"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -24,13 +27,18 @@ def build_parser() -> argparse.ArgumentParser:
         prog="queens-sat",
         description="Solve, validate and generate Queens puzzles.",
         epilog="Exit codes: 0 all unique (or success), 1 no solution or several, "
-        "2 bad input or usage, 3 a time limit was hit, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).",
+        "2 bad input or usage (or the system refused: a full disk...), 3 a time limit was hit, "
+        "4 internal error (a bug), 130 interrupted (Ctrl-C), 141 standard output closed early (| head), "
+        "143 terminated (SIGTERM).",
     )
     parser.add_argument("--version", action="version", version=f"queens-sat {__version__}")
+    parser.add_argument("--debug", action="store_true", help=DEBUG_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMANDS:
         importlib.import_module(f"{__name__}.{name}_command").register(sub)
+        # after the command name too; SUPPRESS keeps the top-level value when absent
+        sub.choices[name].add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG_HELP)
     return parser
 
 
@@ -44,7 +52,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     warnings.showwarning = _show_warning
     try:
         with sigterm_as_interrupt():
-            return int(args.run(args) or 0)
+            code = int(args.run(args) or 0)
+            sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
+        return code
     except (PuzzleError, BackendError) as err:
         print(f"queens-sat: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -55,6 +65,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("queens-sat: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        # the reader went away (``| head``); say nothing more
-        sys.stderr.close()
-        return 0
+        return _broken_pipe()
+    except SystemExit as exit_:
+        if isinstance(exit_.__context__, BrokenPipeError):  # rich turns a closed pipe into exit 1
+            return _broken_pipe()
+        raise
+    except OSError as err:  # the system refused: a full disk, a device error, a file gone
+        where = f" ({err.filename})" if err.filename else ""
+        print(f"queens-sat: error: {err.strerror or err}{where}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as err:  # a bug: never exit 1, which is a verdict
+        if args.debug or os.environ.get("QUEENS_SAT_DEBUG", "") not in ("", "0"):
+            traceback.print_exc()
+        print(f"queens-sat: internal error: {_one_line(err)}", file=sys.stderr)
+        print("queens-sat: this is a bug; QUEENS_SAT_DEBUG=1 (or --debug) prints the traceback", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def _one_line(err: BaseException, limit: int = 300) -> str:
+    """The exception's type and message on one bounded line."""
+    text = " ".join(f"{type(err).__name__}: {err}".split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _broken_pipe() -> int:
+    """The reader of standard output went away (``| head``): nothing more to say, and nothing
+    left for the interpreter to flush into the closed pipe at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real stdout (tests capture it)
+        pass
+    return EXIT_BROKEN_PIPE

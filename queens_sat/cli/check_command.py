@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections import Counter
 
-from .common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, iter_records, ms, peek_batch
+from .common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, ms, open_records, unlocated
 from .logic_common import add_depth_argument
 
 SUMMARY_ORDER = ("unique", "multiple", "none", "unknown", "invalid")
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
     from ..logic.describe import logic_brief
 
-    batch, records = peek_batch(iter_records(args))
+    batch, records = open_records(args)
     color = wants_color(sys.stdout, False if args.no_color else None)
     queen = queen_mark(sys.stdout)
     tally: Counter[str] = Counter()
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         if report.error is not None:
             if batch:
-                print(f"{record.name}: invalid: {report.error}")
+                print(f"{record.name}: invalid: {unlocated(record, report.error)}")
             else:
                 print(f"queens-sat: error: {report.error}", file=sys.stderr)
             continue

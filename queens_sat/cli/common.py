@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from typing import Any, Iterator
 
-from ..formats import FORMATS, read_puzzles
+from ..formats import DIALECTS, FORMATS, FieldNames, field_names, read_puzzles
 from ..formats.records import PuzzleRecord
 from ..puzzle import Puzzle
-from ..errors import PuzzleError
+from ..errors import BackendError, PuzzleError, printable
 from ..rules import RULES
+from .numbers import json_line
 
 
 def positive_float(text: str) -> float:
@@ -28,6 +29,8 @@ def whole_number(minimum: int):
     """An argparse type: a whole number of at least ``minimum``."""
 
     def parse(text: str) -> int:
+        if len(text) > 30:  # far past any size or count, and int() refuses 4,300 digits
+            raise argparse.ArgumentTypeError(f"a number of {len(text):,} characters is far too large")
         try:
             value = int(text)
         except ValueError:
@@ -53,6 +56,28 @@ def add_input_arguments(parser: argparse.ArgumentParser, *, many: bool = True) -
     parser.add_argument("--format", choices=FORMATS, help="input format (default: from suffix and content)")
     parser.add_argument("--n", type=positive_int, help="a board of this size without regions, instead of a file")
     parser.add_argument("--rule", choices=RULES, help="the rule (overrides the file's; default no-touch)")
+    add_field_arguments(parser)
+
+
+def add_field_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options naming the fields of another program's JSON records, so its files need no converter."""
+    group = parser.add_argument_group("other programs' JSON")
+    group.add_argument("--regions-key", metavar="KEY", help='the field that holds the regions (e.g. colorGrid; default "regions")')
+    group.add_argument("--id-key", metavar="KEY", help='the field that names a puzzle (e.g. name; default "id")')
+    group.add_argument("--n-key", metavar="KEY", help='the field that holds the size (default "n")')
+    group.add_argument("--rule-key", metavar="KEY", help='the field that holds the rule (default "rule")')
+    group.add_argument("--dialect", choices=DIALECTS, help="the field names of a known generator's files")
+
+
+def fields_of(args: argparse.Namespace) -> FieldNames | None:
+    """The field names asked for by --dialect and the --*-key options, or None for ours."""
+    return field_names(
+        getattr(args, "dialect", None),
+        regions=getattr(args, "regions_key", None),
+        n=getattr(args, "n_key", None),
+        rule=getattr(args, "rule_key", None),
+        id=getattr(args, "id_key", None),
+    )
 
 
 def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
@@ -124,15 +149,40 @@ def iter_records(args: argparse.Namespace) -> Iterator[PuzzleRecord]:
         raise PuzzleError("no puzzle given: name a FILE ('-' for standard input) or use --n")
     for path in files:
         try:
-            for record in read_puzzles(path, args.format):
-                if args.rule and record.puzzle is not None and record.puzzle.rule != args.rule:
-                    try:
-                        record.puzzle = record.puzzle.replace(rule=args.rule)
-                    except PuzzleError as err:
-                        record.puzzle, record.error = None, err.located(source=record.source, line=record.line)
-                yield record
+            for record in read_puzzles(path, args.format, fields_of(args)):
+                yield with_rule(record, args.rule)
         except PuzzleError as err:
             yield PuzzleRecord("<stdin>" if path == "-" else path, error=err)
+
+
+def with_rule(record: PuzzleRecord, rule: str | None) -> PuzzleRecord:
+    """The record with its puzzle under ``rule`` (the command line's --rule), when one is given."""
+    if rule and record.puzzle is not None and record.puzzle.rule != rule:
+        try:
+            record.puzzle = record.puzzle.replace(rule=rule)
+        except PuzzleError as err:
+            record.puzzle, record.error = None, err.located(source=record.source, line=record.line)
+    return record
+
+
+def open_records(args: argparse.Namespace) -> tuple[bool, Iterator[PuzzleRecord]]:
+    """The records to answer, and whether they are a batch (more than one).
+
+    With --json and a pipe on standard input (``-``), this is co-process mode: every JSON
+    line is answered as soon as it has arrived, so the input counts as a batch without
+    looking ahead, and the records' ``ready()`` tells how many have arrived to batch over.
+    """
+    from ..formats.live import LiveRecords, live_stdin
+
+    files = args.files if isinstance(args.files, list) else ([args.files] if args.files else [])
+    fd = live_stdin(args.format) if files == ["-"] and args.n is None and args.json and not getattr(args, "out", None) else None
+    if fd is None:
+        return peek_batch(iter_records(args))
+    try:
+        fields = fields_of(args)
+    except PuzzleError as err:
+        return False, iter([PuzzleRecord("<stdin>", error=err)])
+    return True, LiveRecords(fd, args.format, fields, lambda record: with_rule(record, args.rule))
 
 
 def peek_batch(records: Iterator[PuzzleRecord]) -> tuple[bool, Iterator[PuzzleRecord]]:
@@ -149,8 +199,45 @@ def peek_batch(records: Iterator[PuzzleRecord]) -> tuple[bool, Iterator[PuzzleRe
     return second is not None, chained()
 
 
+def check_backend(name: str) -> None:
+    """Refuse an unknown, missing or misspelt backend once, before any record is read, so
+    that a ``BackendError`` met later is about one record (a board it cannot take)."""
+    from ..backends import get_backend
+
+    get_backend(name)
+
+
+def fail_record(record: PuzzleRecord, err: PuzzleError | BackendError) -> None:
+    """Make an error met while solving one record (a board too big for the counter, a
+    backend that cannot take it) that record's error, so a batch goes on."""
+    record.puzzle = None
+    if isinstance(err, PuzzleError):
+        record.error = err.located(source=record.source, line=record.line)
+    else:
+        record.error = PuzzleError(str(err), source=record.source, line=record.line)
+
+
+def check_output_path(path: str, option: str = "--out") -> None:
+    """Refuse an output path that cannot be written before any work is done: a directory,
+    or a file in a folder that does not exist."""
+    if os.path.isdir(path):
+        raise PuzzleError(f"{option} {printable(path)}: is a directory; name a file in it")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise PuzzleError(f"{option} {printable(path)}: the folder {printable(folder)} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise PuzzleError(f"{option} {printable(path)}: cannot write in {printable(folder)}")
+
+
+def unlocated(record: PuzzleRecord, error: object) -> str:
+    """An error's message without the file and line, for a batch line that names them already."""
+    where = record.source if record.line is None else f"{record.source}:{record.line}"
+    text, prefix = str(error), printable(where) + ": "
+    return text[len(prefix) :] if text.startswith(prefix) else text
+
+
 def emit_json(obj: dict[str, Any]) -> None:
-    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.write(json_line(obj) + "\n")
     sys.stdout.flush()
 
 

@@ -12,12 +12,14 @@ from .common import (
     add_region_free_arguments,
     add_solver_arguments,
     backend_for,
+    check_backend,
     emit_json,
     facts,
-    iter_records,
-    peek_batch,
+    fail_record,
+    open_records,
     positive_int,
 )
+from .numbers import int_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,22 +41,27 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..checking import exit_code
+    from ..errors import BackendError, PuzzleError
     from ..solving import solve
 
-    if hasattr(sys, "set_int_max_str_digits"):
-        sys.set_int_max_str_digits(0)  # exact no-touch counts of big boards have thousands of digits
-    batch, records = peek_batch(iter_records(args))
+    check_backend(args.backend)
+    batch, records = open_records(args)
     statuses: set[str] = set()
     for record in records:
-        if record.error is not None or record.puzzle is None:
+        res = None
+        if record.error is None and record.puzzle is not None:
+            try:
+                engine = backend_for(args, record.puzzle, progress=not (args.quiet or args.json))
+                res = solve(record.puzzle, backend=engine, limit=args.limit, time_limit=args.time_limit, keep=0)
+            except (PuzzleError, BackendError) as err:  # this record only: the batch goes on
+                fail_record(record, err)
+        if res is None:
             statuses.add("invalid")
             if args.json:
                 emit_json({"source": record.source, "line": record.line, "id": record.id, "status": "invalid", "error": str(record.error)})
             else:
                 print(f"queens-sat: error: {record.error}", file=sys.stderr)
             continue
-        engine = backend_for(args, record.puzzle, progress=not (args.quiet or args.json))
-        res = solve(record.puzzle, backend=engine, limit=args.limit, time_limit=args.time_limit, keep=0)
         # "unique" stands for "counted" here: exit 0 unless input was bad or time ran out
         statuses.add("unknown" if res.timed_out else "unique")
         if args.json:
@@ -75,11 +82,11 @@ def run(args: argparse.Namespace) -> int:
         if args.quiet:
             continue
         if res.complete:
-            text = f"{res.count}"
+            text = int_text(res.count)
         elif res.timed_out:
-            text = f"at least {res.count} (time limit hit)"
+            text = f"at least {int_text(res.count)} (time limit hit)"
         else:
-            text = f"at least {res.count}"
+            text = f"at least {int_text(res.count)}"
         prefix = f"{record.name}: " if batch else ""
         print(f"{prefix}{text} [{facts(res)}]")
     return exit_code(statuses)

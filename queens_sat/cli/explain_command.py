@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import add_input_arguments, add_output_arguments, emit_json, iter_records, ms, peek_batch, positive_float
+from .common import add_input_arguments, add_output_arguments, emit_json, ms, open_records, positive_float, unlocated
 from .logic_common import add_depth_argument, verdict_status
 
 
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from ..logic import logic_solve
     from ..logic.describe import describe, replay, state_lines, step_dicts, summary
 
-    batch, records = peek_batch(iter_records(args))
+    batch, records = open_records(args)
     color = wants_color(sys.stdout, False if args.no_color else None)
     queen = queen_mark(sys.stdout)
     statuses: set[str] = set()
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
             if args.json:
                 emit_json({"source": record.source, "line": record.line, "id": record.id, "status": "invalid", "error": str(error)})
             elif batch and not args.quiet:
-                print(f"{record.name}: invalid: {error}")
+                print(f"{record.name}: invalid: {unlocated(record, error)}")
             else:
                 print(f"queens-sat: error: {error}", file=sys.stderr)
             continue

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..rules import RULES
-from .common import positive_float, positive_int
+from .common import check_output_path, positive_float, positive_int
 
 STRATEGIES = ("repair", "reject")
 
@@ -84,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.resume and not args.out:
         raise PuzzleError("--resume needs --out FILE: the run to continue")
+    if args.out:
+        check_output_path(args.out)
     if args.resume and args.force:
         raise PuzzleError("give --resume or --force, not both")
     if args.max_depth != 2 and not (args.logic or args.grade):

@@ -1,8 +1,7 @@
 """``queens-sat hint``: the next logical step from a partly solved board.
 
-The player's queens and crosses are the file's givens (``queens`` and ``blocked``).
-The crosses the player's own queens imply are taken as made (as the games do
-automatically), so the hint is the first step that needs a thought.
+The player's queens and crosses are the file's givens (``queens`` and ``blocked``);
+the reasoning is ``queens_sat.logic.hinting.next_hint``, shared with the HTTP service.
 """
 
 from __future__ import annotations
@@ -33,59 +32,33 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import time
-
     from ..checking import exit_code
     from ..display import queen_mark, wants_color
     from ..errors import PuzzleError
-    from ..logic import SOLVED, Engine
-    from ..logic.deduction import QUEEN_ELIMINATES
+    from ..logic import SOLVED
     from ..logic.describe import cells_phrase, contradiction_phrase, describe, replay, state_lines
-    from ..solving import solve
+    from ..logic.hinting import HINT, NO_SOLUTION, next_hint
 
     records = list(iter_records(args))
     if len(records) != 1:
-        raise PuzzleError(f"hint works on one board; {records[0].source} holds {len(records)} puzzles")
+        raise PuzzleError(f"hint works on one board; the input holds {len(records)} puzzles")
     record = records[0]
     if record.error is not None or record.puzzle is None:
         raise record.error or PuzzleError("no puzzle", source=record.source)
     puzzle = record.puzzle
 
-    check = solve(puzzle, backend=args.backend, limit=2, time_limit=args.time_limit)
-    deadline = None if args.time_limit is None else time.perf_counter() + args.time_limit
-    engine = Engine(puzzle, args.max_depth, deadline)
-    implied: list = []  # crosses the player's queens imply
-    hint = None
-    for step in engine.steps():
-        if step.rule == QUEEN_ELIMINATES and step.cell in puzzle.queens:
-            implied.append(step)
-            continue
-        hint = step
-        break
-
-    status = "hint" if hint is not None else engine.status
-    if check.status.value == "none":
-        status = "no-solution"  # whatever logic says, some mark of the player's is wrong
-    implied_cells = sorted(c for s in implied for c in s.crossed)
-    out = {
-        "source": record.source,
-        "status": status,
-        "position": check.status.value,  # unique, multiple, none or unknown
-        "implied": [list(c) for c in implied_cells],
-        "step": dict(hint.as_dict(), text=describe(hint, puzzle)) if hint is not None and status == "hint" else None,
-    }
-    code = exit_code({{"hint": "unique", "no-solution": "none"}.get(status) or verdict_status(status)})
+    found = next_hint(puzzle, args.max_depth, args.backend, args.time_limit)
+    status, hint, implied_cells = found.status, found.step, list(found.implied)
+    code = exit_code({{HINT: "unique", NO_SOLUTION: "none"}.get(status) or verdict_status(status)})
     if args.json:
-        emit_json(out)
+        emit_json(found.as_dict(record.source))
         return code
     if args.quiet:
         return code
-    if status == "no-solution":
+    if status == NO_SOLUTION:
         why = ""
-        if engine.contradiction is not None:
-            units = engine.geo.unit_tuple(engine.contradiction.units)
-            lines = engine.geo.unit_tuple(engine.contradiction.lines)
-            why = f" ({contradiction_phrase(puzzle, units, lines)})"
+        if found.contradiction is not None:
+            why = f" ({contradiction_phrase(puzzle, *found.contradiction)})"
         print(f"no solution from here: a queen or a cross is wrong{why}")
         return code
     if status == SOLVED and hint is None:
@@ -97,14 +70,14 @@ def run(args: argparse.Namespace) -> int:
         if status == "timed-out":
             print("no hint: the time limit stopped the engine")
         else:
-            several = " this position has several solutions, and" if check.status.value == "multiple" else ""
+            several = " this position has several solutions, and" if found.position == "multiple" else ""
             print(f"no hint:{several} logic finds no next step with probes up to depth {args.max_depth}")
         return code
     print(f"hint: {describe(hint, puzzle)}")
-    if check.status.value == "multiple":
+    if found.position == "multiple":
         print("(note: this position has several solutions)")
     if args.board:
         color = wants_color(sys.stdout, False if args.no_color else None)
-        *_, (queens, crossed) = replay(puzzle, [*implied, hint])
+        *_, (queens, crossed) = replay(puzzle, [*found.implied_steps, hint])
         print("\n".join(state_lines(puzzle, queens, crossed, color=color, queen=queen_mark(sys.stdout))))
     return code

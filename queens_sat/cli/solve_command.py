@@ -6,18 +6,20 @@ import argparse
 import sys
 from typing import Any, Sequence
 
-from ..errors import PuzzleError
+from ..errors import BackendError, PuzzleError
 from .common import (
     add_input_arguments,
     add_output_arguments,
     add_region_free_arguments,
     add_solver_arguments,
     backend_for,
+    check_backend,
+    check_output_path,
     emit_json,
     facts,
-    iter_records,
+    fail_record,
     ms,
-    peek_batch,
+    open_records,
 )
 
 CHUNK = 100_000  # columns converted to text at a time when writing a huge solution
@@ -60,13 +62,14 @@ def write_columns(stream: Any, prefix: str, cols: Sequence[int]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    batch, records = peek_batch(iter_records(args))
+    if args.out:
+        check_output_path(args.out)
+    check_backend(args.backend)
+    batch, records = open_records(args)
     if args.out and batch:
         raise PuzzleError("--out takes one puzzle; this input holds several")
-    from ..atomic_file import AtomicOutput
-
     # whole or not at all: an interrupted run leaves the former file, never half a solution
-    out = AtomicOutput(args.out) if args.out else None
+    out = _open_out(args.out) if args.out else None
     finished = False
     try:
         code = _solve_all(args, batch, records, out) if args.all else _solve_each(args, batch, records, out)
@@ -75,6 +78,16 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if out is not None:
             out.commit() if finished else out.discard()
+
+
+def _open_out(path: str) -> Any:
+    """The --out file, written under a temporary name and renamed into place when done."""
+    from ..atomic_file import AtomicOutput
+
+    try:
+        return AtomicOutput(path)
+    except OSError as err:
+        raise PuzzleError(f"--out {path}: cannot write: {err.strerror or err}") from None
 
 
 def _invalid(args: argparse.Namespace, record) -> None:
@@ -97,7 +110,13 @@ def _solve_each(args: argparse.Namespace, batch: bool, records, out: Any) -> int
             _invalid(args, record)
             continue
         puzzle = record.puzzle
-        res = solve(puzzle, backend=backend_for(args, puzzle), limit=1, time_limit=args.time_limit)
+        try:
+            res = solve(puzzle, backend=backend_for(args, puzzle), limit=1, time_limit=args.time_limit)
+        except (PuzzleError, BackendError) as err:  # this record only: the batch goes on
+            fail_record(record, err)
+            statuses.add("invalid")
+            _invalid(args, record)
+            continue
         found = res.solution
         # "unique" stands for "solved" here: exit 0 means every puzzle got a solution;
         # "none" only when the search was complete (a backend that gave up proves nothing)
@@ -166,20 +185,26 @@ def _solve_all(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
         prefix = f"{record.name}: " if batch else ""
         boards = not (args.json or args.columns or puzzle.n > DRAW_MAX_N)
         start = time.perf_counter()
-        solutions = iter_solutions(puzzle, backend=backend_for(args, puzzle), time_limit=args.time_limit)
         count = 0
-        for count, solution in enumerate(solutions, 1):
-            if args.quiet and out is None:
-                continue
-            if args.json:
-                stream.write(_json_line({"source": record.source, "line": record.line, "id": record.id, "index": count, "solution": list(solution)}))
-            elif boards:
-                stream.write(f"{prefix}solution {count}: {list(solution)}\n")
-                stream.write("\n".join(board_lines(puzzle, solution, color=color, queen=queen)) + "\n")
-            else:
-                write_columns(stream, prefix, solution)
-            if count % 64 == 0 or count < 64:
-                stream.flush()
+        try:
+            solutions = iter_solutions(puzzle, backend=backend_for(args, puzzle), time_limit=args.time_limit)
+            for count, solution in enumerate(solutions, 1):
+                if args.quiet and out is None:
+                    continue
+                if args.json:
+                    stream.write(_json_line({"source": record.source, "line": record.line, "id": record.id, "index": count, "solution": list(solution)}))
+                elif boards:
+                    stream.write(f"{prefix}solution {count}: {list(solution)}\n")
+                    stream.write("\n".join(board_lines(puzzle, solution, color=color, queen=queen)) + "\n")
+                else:
+                    write_columns(stream, prefix, solution)
+                if count % 64 == 0 or count < 64:
+                    stream.flush()
+        except (PuzzleError, BackendError) as err:  # this record only: the batch goes on
+            fail_record(record, err)
+            statuses.add("invalid")
+            _invalid(args, record)
+            continue
         stream.flush()
         timed_out = solutions.timed_out
         statuses.add("unknown" if timed_out else ("unique" if count else "none"))

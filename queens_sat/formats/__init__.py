@@ -8,13 +8,16 @@ anything else is a text grid). ``-`` is standard input.
 from __future__ import annotations
 
 import io
+import json
 import sys
 from pathlib import Path
 from typing import IO, Iterator
 
 from ..errors import FormatError, PuzzleError
 from ..puzzle import Puzzle
-from .json_format import puzzle_from_dict, puzzle_to_dict, puzzle_to_json, read_json_document, read_json_lines
+from .encoding import ERRORS, check_utf8
+from .fields import DIALECTS, FieldNames, as_field_names, field_names
+from .json_format import loads, puzzle_from_dict, puzzle_to_dict, puzzle_to_json, read_json_document, read_json_lines
 from .records import PuzzleRecord
 from .text_format import puzzle_to_text, read_text
 
@@ -28,11 +31,15 @@ _SUFFIXES = {
     ".queens": "text",
 }
 STDIN = "-"
+BOM = "\ufeff"  # a UTF-8 byte-order mark, as some editors write; not part of the puzzle
 
 __all__ = [
+    "DIALECTS",
     "FORMATS",
+    "FieldNames",
     "PuzzleRecord",
     "detect_format",
+    "field_names",
     "parse_puzzle",
     "puzzle_from_dict",
     "puzzle_to_dict",
@@ -55,14 +62,42 @@ def detect_format(path: str, head: str) -> str:
     if stripped.startswith("{"):
         first, _, rest = stripped.partition("\n")
         return "jsonl" if first.rstrip().endswith("}") and rest.lstrip().startswith("{") else "json"
+    if _is_json_scalar(stripped.rstrip()):
+        return "json"  # so that it is refused as "not a puzzle object", not read as a grid
     return "text"
+
+
+def _is_json_scalar(text: str) -> bool:
+    """Whether ``text`` is one line holding a JSON string, number, true, false or null.
+
+    A single character stays a (1x1) text grid."""
+    if len(text) < 2 or "\n" in text:
+        return False
+    try:
+        value = json.loads(text, parse_int=str, parse_float=str)
+    except (ValueError, RecursionError):
+        return False
+    return not isinstance(value, (dict, list))
+
+
+def _first_line_is_json(text: str) -> bool:
+    """Whether the first non-blank line of ``text`` is a whole JSON value: several values in
+    a ``.json`` file then are JSON lines, not one broken document."""
+    first = next((line for line in text.split("\n") if line.strip()), "")
+    try:
+        loads(first, "")
+    except PuzzleError:
+        return False
+    return True
 
 
 def _open(path: str) -> IO[str]:
     if path == STDIN:
-        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="strict") if hasattr(sys.stdin, "buffer") else sys.stdin
+        if sys.stdin is None:  # started with standard input closed
+            raise FormatError("standard input is closed", source="<stdin>")
+        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors=ERRORS) if hasattr(sys.stdin, "buffer") else sys.stdin
     try:
-        return open(path, encoding="utf-8")
+        return open(path, encoding="utf-8", errors=ERRORS)
     except FileNotFoundError:
         raise FormatError("no such file", source=path) from None
     except IsADirectoryError:
@@ -71,66 +106,87 @@ def _open(path: str) -> IO[str]:
         raise FormatError(f"cannot read: {err.strerror}", source=path) from None
 
 
-def read_puzzles(path: str | Path, format: str | None = None) -> Iterator[PuzzleRecord]:
+def read_puzzles(
+    path: str | Path, format: str | None = None, fields: FieldNames | str | None = None
+) -> Iterator[PuzzleRecord]:
     """Every puzzle of a file, as records that carry either a puzzle or its error.
 
     JSON lines are read lazily, a line at a time, so a corpus of any size streams.
     A file that cannot be opened or decoded at all raises ``FormatError``.
+    ``fields``: another program's JSON field names (a ``FieldNames`` or a dialect's name).
     """
     path = str(path)
+    fields = as_field_names(fields)
     source = "<stdin>" if path == STDIN else path
     if format is not None and format not in FORMATS:
         raise FormatError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
     handle = _open(path)
+    found = 0
     try:
         try:
             head = handle.read(4096)
         except UnicodeDecodeError:
             raise FormatError("not a text file (it is not valid UTF-8)", source=source) from None
+        head = head.removeprefix(BOM)
         fmt = format or detect_format(path, head)
         if fmt == "jsonl":
-            yield from read_json_lines(_chain_lines(head, handle, source), source)
-            return
-        try:
-            text = head + handle.read()
-        except UnicodeDecodeError:
-            raise FormatError("not a text file (it is not valid UTF-8)", source=source) from None
-        if fmt == "json":
-            try:
-                records = read_json_document(text, source)
-            except FormatError as err:
-                if "Extra data" not in err.message:
-                    raise
-                records = list(read_json_lines(text.splitlines(), source))
-            yield from records
+            for record in read_json_lines(_chain_lines(head, handle, source), source, fields):
+                found += 1
+                yield record
         else:
-            yield read_text(text, source)
+            try:
+                text = head + handle.read()
+            except UnicodeDecodeError:
+                raise FormatError("not a text file (it is not valid UTF-8)", source=source) from None
+            check_utf8(text, source)
+            if fmt == "json":
+                try:
+                    records = read_json_document(text, source, fields)
+                except FormatError as err:
+                    if "Extra data" not in err.message or not _first_line_is_json(text):
+                        raise
+                    records = list(read_json_lines(text.split("\n"), source, fields))
+            else:
+                records = [read_text(text, source)]
+            found = len(records)
+            yield from records
     finally:
         if handle is not sys.stdin and path != STDIN:
             handle.close()
+    if not found:
+        # an empty file, blank lines or [] must not pass as "every puzzle is fine"
+        yield PuzzleRecord(source, error=FormatError("no puzzle in it (it is empty, blank, or an empty list)", source=source))
 
 
 def _chain_lines(head: str, handle: IO[str], source: str) -> Iterator[str]:
-    """The lines of a file whose first block was already read, read on lazily."""
-    buffer = head
+    """The lines of a file whose first block was already read, read on lazily.
+
+    The pieces of a line that spans many blocks are kept in a list and joined once, so
+    a line of any length is read in linear time."""
+    pieces: list[str] = []  # the line being read, so far
+    chunk = head
     while True:
-        lines = buffer.split("\n")
-        buffer = lines.pop()
-        yield from lines
+        *complete, rest = chunk.split("\n")
+        if complete:
+            pieces.append(complete[0])
+            yield "".join(pieces)
+            yield from complete[1:]
+            pieces = []
+        pieces.append(rest)
         try:
             chunk = handle.read(1 << 16)
         except UnicodeDecodeError:
             raise FormatError("not a text file (it is not valid UTF-8)", source=source) from None
         if not chunk:
             break
-        buffer += chunk
-    if buffer:
-        yield buffer
+    tail = "".join(pieces)
+    if tail:
+        yield tail
 
 
-def read_puzzle(path: str | Path, format: str | None = None) -> Puzzle:
+def read_puzzle(path: str | Path, format: str | None = None, fields: FieldNames | str | None = None) -> Puzzle:
     """The single puzzle of a file; raises ``PuzzleError`` when it is bad or there are several."""
-    records = list(read_puzzles(path, format))
+    records = list(read_puzzles(path, format, fields))
     if not records:
         raise FormatError("the file holds no puzzle", source=str(path))
     if len(records) > 1:
@@ -143,11 +199,12 @@ def read_puzzle(path: str | Path, format: str | None = None) -> Puzzle:
 
 def parse_puzzle(text: str, format: str | None = None, source: str = "<string>") -> Puzzle:
     """A puzzle from a string in any of the formats."""
+    text = text.removeprefix(BOM)
     fmt = format or detect_format(source, text)
     if fmt == "text":
         rec = read_text(text, source)
     elif fmt == "jsonl":
-        recs = list(read_json_lines(text.splitlines(), source))
+        recs = list(read_json_lines(text.split("\n"), source))
         if len(recs) != 1:
             raise FormatError(f"expected one puzzle, found {len(recs)}", source=source)
         rec = recs[0]

@@ -10,11 +10,37 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Iterator
 
-from ..errors import FormatError, PuzzleError
+from ..errors import FormatError, PuzzleError, printable, shown
 from ..puzzle import Puzzle
+from .encoding import check_utf8
+from .fields import FieldNames
 from .records import PuzzleRecord
 
 _PUZZLE_KEYS = {"n", "rule", "regions", "givens"}
+# Python refuses to read integers longer than this (a guard against slow conversion);
+# no puzzle needs one, so a longer number is a clean error instead of a crash.
+MAX_INT_DIGITS = 4300
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits) - digits.startswith("-") > MAX_INT_DIGITS:
+        raise FormatError(f"a number of {len(digits):,} digits is too long (at most {MAX_INT_DIGITS:,})")
+    return int(digits)
+
+
+def loads(text: str, source: str, line: int | None = None) -> Any:
+    """One JSON text, or a ``FormatError`` naming the problem: bad syntax, a number too
+    long to read, or nesting too deep for the parser (which would otherwise crash)."""
+    try:
+        return json.loads(text, parse_int=_parse_int)
+    except json.JSONDecodeError as err:
+        raise FormatError(
+            f"invalid JSON: {err.msg} (column {err.colno})", source=source, line=err.lineno if line is None else line
+        ) from None
+    except RecursionError:
+        raise FormatError("invalid JSON: nested too deeply", source=source, line=line) from None
+    except PuzzleError as err:
+        raise err.located(source=source, line=line) from None
 
 
 def puzzle_from_dict(obj: Any) -> Puzzle:
@@ -28,13 +54,13 @@ def puzzle_from_dict(obj: Any) -> Puzzle:
         raise FormatError('"givens" must be an object with "queens" and/or "blocked" lists')
     unknown_givens = set(givens) - {"queens", "blocked"}
     if unknown_givens:
-        raise FormatError(f'"givens" has unknown key(s) {", ".join(sorted(unknown_givens))}; use "queens" and "blocked"')
+        raise FormatError(f'"givens" has unknown key(s) {printable(", ".join(sorted(unknown_givens)))[:200]}; use "queens" and "blocked"')
     for key in ("queens", "blocked"):
         if not isinstance(givens.get(key, []), list):
             raise FormatError(f'"givens.{key}" must be a list of [row, column] pairs')
     rule = obj.get("rule", "no-touch")
     if not isinstance(rule, str):
-        raise FormatError(f'"rule" must be a string, got {rule!r}')
+        raise FormatError(f'"rule" must be a string, got {shown(rule)}')
     if "regions" not in obj and "n" not in obj:
         raise FormatError('a puzzle needs "regions", or "n" for a board without regions')
     return Puzzle(
@@ -46,43 +72,44 @@ def puzzle_from_dict(obj: Any) -> Puzzle:
     )
 
 
-def _record(obj: Any, source: str, line: int | None, index: int | None = None) -> PuzzleRecord:
-    rec_id = obj.get("id") if isinstance(obj, dict) else None
-    rec = PuzzleRecord(source, line, None if rec_id is None else str(rec_id))
-    if rec.id is None and index is not None:
-        rec.id = f"#{index}"
+def _record(obj: Any, source: str, line: int | None, index: int | None = None, fields: FieldNames | None = None) -> PuzzleRecord:
+    rec = PuzzleRecord(source, line)
     try:
+        if fields is not None:
+            obj = fields.standard(obj)
+        rec_id = obj.get("id") if isinstance(obj, dict) else None
+        rec.id = str(rec_id) if rec_id is not None else (f"#{index}" if index is not None else None)
         rec.puzzle = puzzle_from_dict(obj)
         rec.meta = {k: v for k, v in obj.items() if k not in _PUZZLE_KEYS and k != "id"}
     except PuzzleError as err:
         rec.error = err.located(source=source, line=line)
+    except RecursionError:  # a value nested too deeply even to print
+        rec.error = FormatError("a value is nested too deeply", source=source, line=line)
     return rec
 
 
-def read_json_document(text: str, source: str) -> list[PuzzleRecord]:
-    """A JSON file holding one puzzle object, or an array of them."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise FormatError(f"invalid JSON: {err.msg} (column {err.colno})", source=source, line=err.lineno) from None
+def read_json_document(text: str, source: str, fields: FieldNames | None = None) -> list[PuzzleRecord]:
+    """A JSON file holding one puzzle object, or an array of them; ``fields`` names foreign keys."""
+    doc = loads(text, source)
+    if fields is not None:
+        doc = fields.records(doc)
     if isinstance(doc, list):
-        return [_record(obj, source, None, i) for i, obj in enumerate(doc)]
-    return [_record(doc, source, None)]
+        return [_record(obj, source, None, i, fields) for i, obj in enumerate(doc)]
+    return [_record(doc, source, None, fields=fields)]
 
 
-def read_json_lines(lines: Iterable[str], source: str) -> Iterator[PuzzleRecord]:
+def read_json_lines(lines: Iterable[str], source: str, fields: FieldNames | None = None) -> Iterator[PuzzleRecord]:
     """JSON lines: one puzzle object per line; a bad line becomes an error record."""
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as err:
-            yield PuzzleRecord(
-                source, number, error=FormatError(f"invalid JSON: {err.msg} (column {err.colno})", source=source, line=number)
-            )
+            check_utf8(line, source, number)
+            obj = loads(line, source, number)
+        except PuzzleError as err:
+            yield PuzzleRecord(source, number, error=err)
             continue
-        yield _record(obj, source, number)
+        yield _record(obj, source, number, fields=fields)
 
 
 def puzzle_to_dict(puzzle: Puzzle, *, id: str | None = None, labels: bool = True) -> dict[str, Any]:

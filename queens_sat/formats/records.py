@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import PuzzleError
+from ..errors import PuzzleError, printable
 from ..puzzle import Puzzle
 
 
@@ -22,4 +22,4 @@ class PuzzleRecord:
     def name(self) -> str:
         """How reports refer to this record: file, line and id when known."""
         where = self.source if self.line is None else f"{self.source}:{self.line}"
-        return f"{where} [{self.id}]" if self.id is not None else where
+        return printable(f"{where} [{self.id}]" if self.id is not None else where)

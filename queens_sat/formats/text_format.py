@@ -11,18 +11,22 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import FormatError, PuzzleError
+from ..errors import FormatError, PuzzleError, shown
 from ..puzzle import Puzzle
 from .records import PuzzleRecord
 
 _DIRECTIVE = re.compile(r"^\s*#\s*(rule|queens|blocked|id|n)\s*:\s*(.*?)\s*$", re.IGNORECASE)
-_PAIR = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
+# ASCII digits only (int() would take other scripts' digits, and "²" matches isdigit() but
+# not int()), and few enough that int() never meets Python's limit on long numbers.
+_NUMBER = r"-?[0-9]{1,18}"
+_PAIR = re.compile(rf"\(\s*({_NUMBER})\s*,\s*({_NUMBER})\s*\)")
+_WHOLE = re.compile(r"[0-9]{1,18}")
 
 
 def _pairs(text: str, what: str, source: str, line: int) -> list[tuple[int, int]]:
     pairs = [(int(a), int(b)) for a, b in _PAIR.findall(text)]
     if _PAIR.sub("", text).strip(" ,;"):
-        raise FormatError(f"{what}: expected cells written as (row, column), got {text!r}", source=source, line=line)
+        raise FormatError(f"{what}: expected cells written as (row, column), got {shown(text)}", source=source, line=line)
     return pairs
 
 
@@ -40,8 +44,8 @@ def read_text(text: str, source: str) -> PuzzleRecord:
                 if key in ("queens", "blocked"):
                     options[key] += _pairs(value, key, source, number)
                 elif key == "n":
-                    if not value.isdigit():
-                        raise FormatError(f"n: expected a number, got {value!r}", source=source, line=number)
+                    if not _WHOLE.fullmatch(value):
+                        raise FormatError(f"n: expected a whole number, got {shown(value)}", source=source, line=number)
                     options["n"] = int(value)
                 elif key == "id":
                     rec.id = value
@@ -57,7 +61,7 @@ def read_text(text: str, source: str) -> PuzzleRecord:
             long = [c for c in cells if len(c) != 1]
             if long:
                 raise FormatError(
-                    f"cell {long[0]!r} is not a single label character", source=source, line=row_lines[r], row=r
+                    f"cell {shown(long[0])} is not a single label character", source=source, line=row_lines[r], row=r
                 )
         if not rows and "n" not in options:
             raise FormatError("no grid found (every line is blank or a comment)", source=source)

@@ -23,6 +23,7 @@ __all__ = [
     "board_scene",
     "board_svg",
     "board_image",
+    "checked_cell",
     "default_cell_size",
     "image_format",
     "logic_states",
@@ -141,3 +142,6 @@ def _checked_cell(puzzle: Puzzle, cell: int | None) -> int:
         hint = f"; a cell of {MAX_BOARD_SIDE // n} px or less fits" if MAX_BOARD_SIDE // n >= MIN_CELL else ""
         raise RenderError(f"a {n}x{n} board at {cell} px a cell is {n * cell} px wide, over the {MAX_BOARD_SIDE} px limit{hint}")
     return cell
+
+
+checked_cell = _checked_cell  # public name: the HTTP service checks a size before drawing in memory

@@ -6,11 +6,25 @@ the file is easy to inspect and restyle; shapes are paths, text only for labels.
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
+import re
+from xml.sax.saxutils import escape as _xml_escape
+from xml.sax.saxutils import quoteattr as _xml_quoteattr
 
 from . import glyphs
 from .palette import ACCENT, BACKGROUND, INK, PATTERNS
 from .scene import HALO, LINE_SPACING, Mark, Scene, Text
+
+# Characters XML 1.0 forbids even escaped: one would make the whole file unreadable.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def escape(text: str) -> str:
+    return _xml_escape(_NOT_XML.sub("\ufffd", text))
+
+
+def quoteattr(text: str) -> str:
+    return _xml_quoteattr(_NOT_XML.sub("\ufffd", text))
+
 
 FONT_FAMILY = "DejaVu Sans, Helvetica, Arial, sans-serif"
 

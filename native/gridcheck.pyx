@@ -1,0 +1,178 @@
+# cython: language_level=3
+"""Plain region grids copied into the buffer the compiled search reads, and checked, in one C pass.
+
+``queens_sat.grids`` calls this for every bare grid handed to ``solve`` or ``is_unique``:
+a 9x9 list of lists costs a fraction of a microsecond here, against several for the same
+checks in Python (see ``bench/per_call.py``).
+"""
+
+from libc.stdint cimport int64_t, uint64_t
+
+
+def fill(object rows, int64_t[:, ::1] out):
+    """Copy ``rows`` into the n x n ``out`` when it is a plain grid; True when it is.
+
+    Plain: a list or tuple of n lists or tuples of n ints (bools are not ints here),
+    every one in 0..n-1 and every one of 0..n-1 present. False for anything else, with
+    ``out`` left partly written: the caller then builds a ``Puzzle``, which names the problem.
+    """
+    cdef Py_ssize_t n = out.shape[0], r, c
+    cdef uint64_t seen = 0
+    cdef uint64_t full = ~(<uint64_t>0) if n == 64 else ((<uint64_t>1) << n) - 1
+    cdef long long x
+    cdef object row, v
+    if (type(rows) is not list and type(rows) is not tuple) or len(rows) != n:
+        return False
+    for r in range(n):
+        row = rows[r]
+        if (type(row) is not list and type(row) is not tuple) or len(row) != n:
+            return False
+        for c in range(n):
+            v = row[c]
+            if type(v) is not int:
+                return False
+            try:
+                x = v
+            except OverflowError:
+                return False
+            if x < 0 or x >= n:
+                return False
+            out[r, c] = x
+            seen |= (<uint64_t>1) << x
+    return seen == full
+
+
+def solution_ok(const int64_t[:, ::1] grid, object cols, int rule):
+    """Whether ``cols`` (the queen's column in each row) solves ``grid`` under ``rule``
+    (0: no-touch, 1: queens, as ``queens_sat.fast.rule_code`` numbers them); givens aside."""
+    cdef Py_ssize_t n = grid.shape[0], r
+    cdef uint64_t used_cols = 0, used_regions = 0, diag = 0, anti = 0, bit
+    cdef long long c, prev = -2
+    if type(cols) is not tuple or len(cols) != n:
+        return False
+    for r in range(n):
+        c = cols[r]
+        if c < 0 or c >= n:
+            return False
+        bit = (<uint64_t>1) << c
+        if used_cols & bit:
+            return False
+        used_cols |= bit
+        bit = (<uint64_t>1) << grid[r, c]
+        if used_regions & bit:
+            return False
+        used_regions |= bit
+        if rule == 0:
+            if r > 0 and (c - prev == 1 or prev - c == 1):
+                return False
+        elif n <= 32:  # both diagonal numbers fit in one word
+            bit = (<uint64_t>1) << (r - c + n - 1)
+            if diag & bit:
+                return False
+            diag |= bit
+            bit = (<uint64_t>1) << (r + c)
+            if anti & bit:
+                return False
+            anti |= bit
+        prev = c
+    return rule == 0 or n <= 32 or _diagonals_ok(cols, n)
+
+
+def _diagonals_ok(object cols, Py_ssize_t n):
+    """The queens rule's diagonals on a board too wide for one word of them (n > 32)."""
+    cdef Py_ssize_t r
+    diagonals, anti = set(), set()
+    for r in range(n):
+        diagonals.add(r - cols[r])
+        anti.add(r + cols[r])
+    return len(diagonals) == n and len(anti) == n
+
+
+def canonical(object rows):
+    """``rows`` (n lists or tuples of n ints, each 0..63) renumbered by first appearance, as
+    ``Puzzle`` keeps its regions: a tuple of row tuples; None when the grid is anything else
+    (other labels, another shape, not n regions), which the caller's full check then names."""
+    cdef Py_ssize_t n, r, c, k = 0
+    cdef int number[64]
+    cdef long long x
+    cdef object row, v
+    if (type(rows) is not list and type(rows) is not tuple):
+        return None
+    n = len(rows)
+    if n < 1 or n > 64:
+        return None
+    for r in range(64):
+        number[r] = -1
+    out = []
+    for r in range(n):
+        row = rows[r]
+        if (type(row) is not list and type(row) is not tuple) or len(row) != n:
+            return None
+        line = []
+        for c in range(n):
+            v = row[c]
+            if type(v) is not int:
+                return None
+            try:
+                x = v
+            except OverflowError:
+                return None
+            if x < 0 or x >= 64:
+                return None
+            if number[x] < 0:
+                if k == n:
+                    return None
+                number[x] = k
+                k += 1
+            line.append(number[x])
+        out.append(tuple(line))
+    return tuple(out) if k == n else None
+
+
+def region_parts(object grid):
+    """How many 4-connected pieces each region of a canonical grid (a tuple of n tuples of
+    region numbers 0..n-1) falls into: a list of n counts."""
+    cdef Py_ssize_t n = len(grid), cells = n * n, i, j, top, r, c, cell, nb
+    cdef int cell_region[4096]
+    cdef int stack[4096]
+    cdef char seen[4096]
+    parts = [0] * n
+    for r in range(n):
+        row = grid[r]
+        for c in range(n):
+            cell_region[r * n + c] = row[c]
+            seen[r * n + c] = 0
+    for i in range(cells):
+        if seen[i]:
+            continue
+        parts[cell_region[i]] += 1
+        seen[i] = 1
+        stack[0] = i
+        top = 1
+        while top:
+            top -= 1
+            cell = stack[top]
+            r = cell // n
+            c = cell % n
+            for j in range(4):
+                if j == 0:
+                    if r == 0:
+                        continue
+                    nb = cell - n
+                elif j == 1:
+                    if r == n - 1:
+                        continue
+                    nb = cell + n
+                elif j == 2:
+                    if c == 0:
+                        continue
+                    nb = cell - 1
+                else:
+                    if c == n - 1:
+                        continue
+                    nb = cell + 1
+                if not seen[nb] and cell_region[nb] == cell_region[cell]:
+                    seen[nb] = 1
+                    stack[top] = nb
+                    top += 1
+    return parts

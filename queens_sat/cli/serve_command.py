@@ -1,0 +1,124 @@
+"""``queens-sat serve``: the HTTP JSON API and the designer/player page (needs the ``serve`` extra)."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import signal
+import sys
+from typing import TYPE_CHECKING, Any
+
+from .common import positive_float, positive_int
+
+if TYPE_CHECKING:
+    from ..service import ServiceSettings
+
+DEFAULT_HOST = "127.0.0.1"  # this machine only, unless asked otherwise
+DEFAULT_PORT = 8000
+
+
+def _port(text: str) -> int:
+    value = positive_int(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is at most 65535, got {text}")
+    return value
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "serve",
+        help="serve the HTTP JSON API and the puzzle designer page",
+        description="Serve POST /check, /solve, /count, /explain, /hint, /render, /convert and "
+        "/generate, GET /backends, /health and /openapi.json, and the puzzle designer and player "
+        "page at /. Stops cleanly on Ctrl-C or SIGTERM. Needs the serve extra: "
+        "pip install 'queens-sat[serve]'.",
+    )
+    p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST}: this machine only)")
+    p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    limits = p.add_argument_group("limits of one request")
+    limits.add_argument("--max-body", type=positive_int, default=1 << 20, metavar="BYTES", help="largest request body (default 1 MiB)")
+    limits.add_argument("--time-limit", type=positive_float, default=10.0, metavar="SECONDS", help="search time per request (default 10)")
+    limits.add_argument(
+        "--body-timeout", type=positive_float, default=10.0, metavar="SECONDS", help="time for a request body to arrive (default 10)"
+    )
+    limits.add_argument("--max-n", type=positive_int, default=1000, metavar="N", help="largest board a request may name (default 1000)")
+    limits.add_argument("--max-generate", type=positive_int, default=100, metavar="K", help="most puzzles one /generate makes (default 100)")
+    p.add_argument(
+        "--workers",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="server processes sharing the port (default 1; 2 or more use more cores for many small requests)",
+    )
+    p.add_argument(
+        "--threads", type=positive_int, default=4, metavar="N", help="searches at once in each server process (default 4)"
+    )
+    p.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs throughput)")
+    p.set_defaults(run=run)
+
+
+def _check_address(host: str, port: int) -> None:
+    """Fail early, with a plain message and exit code 2, when the address cannot be listened on."""
+    import socket
+
+    from ..errors import PuzzleError
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as err:
+        raise PuzzleError(f"--host {host}: {err.strerror}") from None
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind(address)
+        except OSError as err:
+            raise PuzzleError(f"cannot listen on {host}:{port}: {err.strerror}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..errors import PuzzleError
+
+    try:
+        import uvicorn
+
+        from ..service import ServiceSettings
+        from ..service.app import SETTINGS_VARIABLE
+    except ImportError as err:
+        raise PuzzleError(f"serve needs {err.name}: pip install 'queens-sat[serve]'") from None
+    settings = ServiceSettings(
+        max_body=args.max_body,
+        body_timeout=args.body_timeout,
+        time_limit=args.time_limit,
+        max_n=args.max_n,
+        max_generate=args.max_generate,
+        threads=args.threads,
+    )
+    _check_address(args.host, args.port)
+    # the app is built by a factory in each server process, from the settings passed down here
+    os.environ[SETTINGS_VARIABLE] = json.dumps(dataclasses.asdict(settings))
+    print(f"queens-sat: serving on http://{args.host}:{args.port}/ (Ctrl-C or SIGTERM stops)", file=sys.stderr, flush=True)
+    # uvicorn stops gracefully on SIGTERM, then raises the signal again with the handler that
+    # was in place before it: a no-op one makes that clean stop exit 0, not "killed by SIGTERM"
+    signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    try:
+        _serve(uvicorn, args, settings)
+    except SystemExit as stop:  # uvicorn gives up this way when it cannot start; it said why
+        if stop.code:
+            raise PuzzleError("the server could not start (see the messages above)") from None
+    return 0
+
+
+def _serve(uvicorn: Any, args: argparse.Namespace, settings: ServiceSettings) -> None:
+    uvicorn.run(
+        "queens_sat.service.app:app_from_environment",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        access_log=args.access_log,
+        timeout_keep_alive=5,
+        timeout_graceful_shutdown=int(settings.time_limit + settings.grace),
+        log_level="info",
+    )

@@ -1,0 +1,202 @@
+"""Standard input read as a co-process needs it: each JSON line handed out as soon as it has arrived.
+
+A generator in another language writes one candidate, waits for the verdict, then writes
+the next. Any read-ahead (a block of 64 KiB, a peek at a second record, a batch of 512)
+makes it wait forever, so here the pipe is read with ``os.read``, which returns whatever
+has arrived, and records are handed out one complete line at a time. ``ready()`` says
+whether another record can be had without waiting, so that callers batch over what is
+already there and never wait to fill a batch.
+
+Input whose first line is not a JSON object (a text grid, an indented JSON document,
+an array) cannot be answered before its end anyway: it is read to the end and parsed
+by ``read_puzzles`` like any file.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import select
+import stat
+import sys
+from collections import deque
+from typing import Callable, Iterator
+
+from ..errors import FormatError, PuzzleError
+from .fields import FieldNames
+from .json_format import read_json_lines
+from .records import PuzzleRecord
+
+CHUNK = 1 << 16  # bytes asked of the pipe at a time; it returns what it has, often one line
+_NOT_TEXT = "null"  # stands in for a line that is not UTF-8, so that the line keeps its number
+
+
+def _readable(fd: int) -> bool:
+    """Whether reading ``fd`` would return at once (select is not there for pipes on Windows)."""
+    try:
+        return bool(select.select([fd], [], [], 0)[0])
+    except (OSError, ValueError):
+        return False
+
+
+class LiveLines:
+    """The lines of a file descriptor, read as they arrive and never further than asked."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.lines: deque[bytes] = deque()
+        self.partial = b""
+        self.eof = False
+
+    def _fill(self, wait: bool) -> None:
+        """Take in what has arrived; with ``wait``, block until something (or the end) does."""
+        if not wait and not _readable(self.fd):
+            return
+        try:
+            chunk = os.read(self.fd, CHUNK)
+        except OSError as err:
+            raise FormatError(f"cannot read: {err.strerror}", source="<stdin>") from None
+        if not chunk:
+            self.eof = True
+            if self.partial:
+                self.lines.append(self.partial)
+                self.partial = b""
+            return
+        parts = (self.partial + chunk).split(b"\n")
+        self.partial = parts.pop()
+        self.lines.extend(parts)
+
+    def next_line(self) -> bytes | None:
+        """The next line without its newline (waiting for it), or None at the end."""
+        while not self.lines:
+            if self.eof:
+                return None
+            self._fill(wait=True)
+        return self.lines.popleft()
+
+    def ready(self) -> bool:
+        """Whether a line that is not blank, or the end, can be had without waiting."""
+        if not self.lines and not self.eof:
+            self._fill(wait=False)
+        return self.eof or any(line.strip() for line in self.lines)
+
+    def rest(self) -> bytes:
+        """Everything not handed out yet, read to the end."""
+        while not self.eof:
+            self._fill(wait=True)
+        out = b"\n".join(self.lines)
+        self.lines.clear()
+        return out
+
+
+class LiveRecords(Iterator[PuzzleRecord]):
+    """The records of standard input, one per JSON line, each as soon as its line is complete.
+
+    ``fix`` is applied to every record (the command line's ``--rule``, say). ``ready()``
+    is True when the next record is already there, or the input has ended.
+    """
+
+    def __init__(
+        self,
+        fd: int,
+        format: str | None = None,
+        fields: FieldNames | None = None,
+        fix: Callable[[PuzzleRecord], PuzzleRecord] | None = None,
+        source: str = "<stdin>",
+    ) -> None:
+        self.source = source
+        self._lines = LiveLines(fd)
+        self._format = format
+        self._fields = fields
+        self._fix = fix
+        self._not_text: set[int] = set()  # numbers of the lines that were not UTF-8
+        self._whole = False
+        self._records = self._read()
+
+    def __iter__(self) -> "LiveRecords":
+        return self
+
+    def __next__(self) -> PuzzleRecord:
+        try:
+            record = next(self._records)
+        except PuzzleError as err:  # the input as a whole cannot be read: one error record, then the end
+            self._records = iter(())
+            record = PuzzleRecord(self.source, error=err)
+        if record.line in self._not_text and not self._whole:
+            error = FormatError("this line is not valid UTF-8 text", source=self.source, line=record.line)
+            record = PuzzleRecord(self.source, record.line, error=error)
+        return self._fix(record) if self._fix is not None else record
+
+    def ready(self) -> bool:
+        return self._whole or self._lines.ready()
+
+    def _read(self) -> Iterator[PuzzleRecord]:
+        head: list[bytes] = []  # blank lines before the first record, kept for the line numbers
+        while (line := self._lines.next_line()) is not None and not line.strip():
+            head.append(line)
+        if line is None:  # nothing but blank lines: not "every puzzle is fine"
+            raise FormatError("no puzzle in it (it is empty, blank, or an empty list)", source=self.source)
+        if self._format == "jsonl" or (self._format is None and _one_line_object(line)):
+            yield from read_json_lines(self._texts([*head, line]), self.source, self._fields)
+        else:
+            self._whole = True
+            yield from _whole_input(b"\n".join([*head, line, self._lines.rest()]), self._format, self._fields)
+
+    def _texts(self, first: list[bytes]) -> Iterator[str]:
+        """Every line as text, from the ones already read on; a line that is not UTF-8 is marked."""
+        number = 0
+        pending = iter(first)
+        while True:
+            line = next(pending, None)
+            if line is None:
+                line = self._lines.next_line()
+                if line is None:
+                    return
+            number += 1
+            try:
+                text = line.decode("utf-8")
+            except UnicodeDecodeError:
+                self._not_text.add(number)
+                text = _NOT_TEXT
+            yield text.lstrip("\ufeff") if number == 1 else text
+
+
+def _one_line_object(line: bytes) -> bool:
+    """Whether a first line is a JSON object on its own line, good or broken (then JSON lines
+    follow), rather than the start of an indented document (which breaks off at its end)."""
+    text = line.decode("utf-8", errors="replace").lstrip("\ufeff").strip()
+    if not text.startswith("{"):
+        return False
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as err:
+        return err.pos < len(text)  # broken inside the line, not cut off at its end
+    except RecursionError:
+        return True
+    return True
+
+
+def _whole_input(data: bytes, format: str | None, fields: FieldNames | None) -> list[PuzzleRecord]:
+    """Input that is not JSON lines, parsed by ``read_puzzles`` exactly as standard input always was."""
+    from . import STDIN, read_puzzles
+
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    try:
+        return list(read_puzzles(STDIN, format, fields))
+    finally:
+        sys.stdin = saved
+
+
+def live_stdin(format: str | None) -> int | None:
+    """The descriptor of standard input when it should be read live: a pipe, socket or terminal
+    (not a regular file, which is read ahead at no cost), and a format that may be JSON lines."""
+    if format not in (None, "jsonl"):
+        return None
+    try:
+        fd = sys.stdin.fileno()
+        mode = os.fstat(fd).st_mode
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return None
+    return None if stat.S_ISREG(mode) else fd

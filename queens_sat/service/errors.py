@@ -1,0 +1,41 @@
+"""One error type for everything a request can get wrong, answered as ``{"error": message}``."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+BAD_REQUEST = 400
+TIMEOUT = 408
+TOO_LARGE = 413
+UNPROCESSABLE = 422  # well-formed, but the puzzle cannot give what was asked (no unique solution to draw)
+UNAVAILABLE = 503
+
+
+class ServiceError(Exception):
+    """A request the server refuses; ``status`` is the HTTP status, ``message`` says why.
+    ``close`` asks the server to drop the connection (a body left unread)."""
+
+    def __init__(self, status: int, message: str, *, close: bool = False) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.close = close
+
+
+def error_response(status: int, message: str, *, close: bool = False) -> JSONResponse:
+    headers = {"connection": "close"} if close else None
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+async def service_error_handler(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, ServiceError)
+    return error_response(exc.status, exc.message, close=exc.close)
+
+
+async def http_error_handler(request: Request, exc: Exception) -> JSONResponse:
+    """Starlette's own 404/405 in the same JSON shape as every other error."""
+    from starlette.exceptions import HTTPException
+
+    assert isinstance(exc, HTTPException)
+    return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)

@@ -1,0 +1,29 @@
+"""The limits a server runs under: what one request may ask for, and how long it may take."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEFAULT_PORT = 8000
+
+
+@dataclass(frozen=True)
+class ServiceSettings:
+    """Per-request limits. A request may lower ``time_limit`` for itself, never raise it."""
+
+    max_body: int = 1 << 20  # bytes of a request body; a 64x64 puzzle is about 4 KiB
+    body_timeout: float = 10.0  # seconds for a whole body to arrive (slow or stalled senders)
+    time_limit: float = 10.0  # seconds of search per request
+    max_n: int = 1000  # largest board a request may name (boards with regions stop at 64 anyway)
+    max_generate: int = 100  # puzzles one /generate request may ask for
+    max_generate_n: int = 20  # largest board /generate makes (bigger ones take minutes each)
+    threads: int = 4  # searches at once in one server process (see ``workers``)
+    grace: float = 2.0  # seconds past the time limit before a request is answered 503 anyway
+
+    def __post_init__(self) -> None:
+        for name in ("max_body", "max_n", "max_generate", "max_generate_n", "threads"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
+        for name in ("body_timeout", "time_limit"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"{name} must be positive, got {getattr(self, name)}")

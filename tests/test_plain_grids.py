@@ -1,0 +1,156 @@
+"""The per-call path of ``solve`` / ``is_unique`` on bare grids: same answers and same errors as the full way."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import queens_sat as qs
+from queens_sat.errors import PuzzleError
+from queens_sat.grids import count_plain, plain_cells, solution_ok
+from queens_sat.solving import as_puzzle, solve
+
+from helpers import random_regions
+
+UNIQUE_5 = [[0, 0, 1, 1, 1], [0, 0, 0, 2, 3], [0, 4, 0, 2, 3], [0, 2, 2, 2, 2], [0, 2, 2, 2, 2]]
+
+
+def _full(regions, rule="no-touch"):
+    """The way every call went before: a ``Puzzle``, then the facade."""
+    return solve(as_puzzle(regions, rule), limit=2)
+
+
+@pytest.mark.parametrize("rule", ["no-touch", "queens"])
+def test_agrees_with_the_full_way_on_random_boards(rule):
+    rng = random.Random(12)
+    for _ in range(300):
+        n = rng.randint(1, 11)
+        regions = random_regions(n, rng)
+        full = _full(regions, rule)
+        for grid in (regions, np.array(regions), np.array(regions, dtype=np.int8), tuple(map(tuple, regions))):
+            assert count_plain(grid, rule, 2, 2, None) is not None
+            assert qs.is_unique(grid, rule=rule) == full.is_unique
+        if rule == "no-touch":
+            fast = qs.solve(regions)
+            assert (fast.status, fast.count, fast.complete) == (full.status, full.count, full.complete)
+            assert all(as_puzzle(regions).is_solution(s) for s in fast.solutions)
+            if full.is_unique:
+                assert fast.solutions == full.solutions
+
+
+def test_the_answer_is_a_full_solve_result():
+    res = qs.solve(UNIQUE_5)
+    assert res.is_unique and res.solution == (2, 4, 1, 3, 0) and res.backend == "native" and res.stats["nodes"] > 0
+    assert qs.solve(UNIQUE_5, limit=1).status.value == "unknown"
+    assert qs.solve(UNIQUE_5, limit=None).count == 1
+
+
+BAD_GRIDS = {
+    "ragged": [[0, 0, 1], [0, 1], [2, 2, 2]],
+    "not square": [[0, 1, 2], [0, 1, 2]],
+    "out of range": [[0, 1, 2], [0, 1, 2], [0, 1, 9]],
+    "negative": [[0, 1, 2], [0, 1, 2], [0, 1, -1]],
+    "a region missing": [[0, 0, 1], [0, 0, 1], [1, 1, 1]],
+    "a float": [[0, 1, 2], [0, 1, 2], [0, 1, 2.0]],
+    "a bool": [[0, True, 2], [0, 1, 2], [0, 1, 2]],
+    "None": [[0, 1, 2], [0, 1, 2], [0, 1, None]],
+    "a huge number": [[0, 1, 2], [0, 1, 2], [0, 1, 2**70]],
+    "empty": [],
+    "a row that is a number": [0, 1, 2],
+}
+
+
+@pytest.mark.parametrize("name", BAD_GRIDS)
+def test_bad_grids_get_the_full_ways_error(name):
+    grid = BAD_GRIDS[name]
+    assert count_plain(grid, "no-touch", 2, 2, None) is None
+    with pytest.raises(PuzzleError) as full:
+        as_puzzle(grid)
+    for call in (qs.is_unique, qs.solve):
+        with pytest.raises(PuzzleError) as fast:
+            call(grid)
+        assert str(fast.value) == str(full.value)
+
+
+def test_bad_numpy_grids_get_the_full_ways_error():
+    for grid in (np.zeros((2, 3), dtype=int), np.array([[0, 1], [0, 5]]), np.zeros((2, 2, 2), dtype=int)):
+        with pytest.raises(PuzzleError):
+            qs.is_unique(grid)
+    assert plain_cells(np.array([[0.0, 1.0], [1.0, 0.0]])) is None
+    assert plain_cells(np.array([[True, False], [False, True]])) is None
+
+
+def test_labels_and_other_numbers_take_the_full_way_and_still_work():
+    letters = ["AABBB", "AAACD", "AEACD", "ACCCC", "ACCCC"]
+    assert plain_cells(letters) is None and qs.is_unique(letters)
+    one_based = [[v + 1 for v in row] for row in UNIQUE_5]
+    assert count_plain(one_based, "no-touch", 2, 2, None) is None and qs.is_unique(one_based)
+    assert qs.solve([list(row) for row in letters]).is_unique
+
+
+def test_unknown_rule_and_bad_limit_are_the_full_ways_errors():
+    with pytest.raises(PuzzleError, match="rule 'diagonal'"):
+        qs.is_unique(UNIQUE_5, rule="diagonal")
+    with pytest.raises(ValueError, match="limit must be at least 1"):
+        qs.solve(UNIQUE_5, limit=0)
+
+
+def test_solution_check_refuses_what_breaks_a_rule():
+    n, grid = plain_cells(UNIQUE_5)
+    assert solution_ok(n, "no-touch", grid, (2, 4, 1, 3, 0))
+    for wrong in ((2, 4, 1, 3, 3), (2, 3, 1, 4, 0), (2, 4, 1, 3), (0, 2, 4, 1, 3), (2, 4, 1, 3, 7)):
+        assert not solution_ok(n, "no-touch", grid, wrong), wrong
+    assert not solution_ok(n, "queens", grid, (0, 1, 2, 3, 4))
+
+
+def test_pure_python_mode_takes_the_full_way(monkeypatch):
+    monkeypatch.setenv("QUEENS_SAT_PURE_PYTHON", "1")
+    assert count_plain(UNIQUE_5, "no-touch", 2, 2, None) is None
+    res = qs.solve(UNIQUE_5)
+    assert res.is_unique and res.backend == "python"
+
+
+def test_other_backends_take_the_full_way():
+    assert qs.solve(UNIQUE_5, backend="python").backend == "python"
+    assert qs.is_unique(UNIQUE_5, backend="python")
+
+
+def test_the_python_check_stands_in_when_the_compiled_one_is_missing(monkeypatch):
+    from queens_sat import grids
+
+    monkeypatch.setattr(grids, "_compiled_check", lambda: None)
+    for name, grid in BAD_GRIDS.items():
+        assert count_plain(grid, "no-touch", 2, 2, None) is None, name
+    rng = random.Random(5)
+    for _ in range(100):
+        regions = random_regions(rng.randint(1, 9), rng)
+        for rule in ("no-touch", "queens"):
+            assert qs.is_unique(regions, rule=rule) == _full(regions, rule).is_unique
+    n, grid = plain_cells(UNIQUE_5)
+    assert solution_ok(n, "no-touch", grid, (2, 4, 1, 3, 0)) and not solution_ok(n, "no-touch", grid, (2, 3, 1, 4, 0))
+
+
+def test_puzzles_built_in_c_equal_those_built_in_python(monkeypatch):
+    """``Puzzle`` numbers integer grids and finds split regions in C; the Python way must agree."""
+    rng = random.Random(3)
+    grids = [random_regions(rng.randint(1, 12), rng) for _ in range(200)]
+    grids += [[[rng.randrange(n) for _ in range(n)] for _ in range(n)] for n in (3, 5, 8) for _ in range(50)]
+    built = []
+    for grid in grids:
+        try:
+            puzzle = qs.Puzzle(grid)
+            built.append((puzzle, puzzle.warnings()))
+        except PuzzleError as err:
+            built.append((None, str(err)))
+    monkeypatch.setenv("QUEENS_SAT_PURE_PYTHON", "1")
+    for grid, (fast, found) in zip(grids, built):
+        try:
+            slow = qs.Puzzle(grid)
+        except PuzzleError as err:
+            assert found == str(err)
+            continue
+        assert fast == slow and fast.regions == slow.regions and fast.labels == slow.labels
+        assert found == slow.warnings()
+    assert any(fast is not None and found for fast, found in built)
