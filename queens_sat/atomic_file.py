@@ -3,11 +3,14 @@
 Written under a temporary name beside the target and renamed over it only when
 the work is done, so that Ctrl-C, SIGTERM or a crash never leaves a half-written
 solution where a complete one is expected (a rename within one folder is atomic).
+A target that exists and is not a regular file (``/dev/stdout``, a pipe, a
+device) is written in place: it cannot be replaced, and must never be.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 
 
@@ -16,6 +19,14 @@ class AtomicOutput:
 
     def __init__(self, path: str) -> None:
         self.path = path
+        self.temporary: str | None = None
+        try:
+            special = not stat.S_ISREG(os.stat(path).st_mode)
+        except FileNotFoundError:
+            special = False
+        if special:
+            self.file = open(path, "w", encoding="utf-8")
+            return
         folder, name = os.path.split(os.path.abspath(path))
         fd, self.temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
         umask = os.umask(0)
@@ -32,13 +43,22 @@ class AtomicOutput:
     def commit(self) -> None:
         """The file is complete: put it in place. No fsync: the rename is atomic for any
         process that stops us, and syncing a 900 MB solution would hold Ctrl-C off for seconds."""
-        self.file.close()
-        os.replace(self.temporary, self.path)
+        try:
+            self.file.close()  # a full disk shows here
+        except OSError:
+            self.discard()
+            raise
+        if self.temporary is not None:
+            os.replace(self.temporary, self.path)
 
     def discard(self) -> None:
         """The work stopped: leave whatever was at ``path`` untouched."""
-        self.file.close()
         try:
-            os.unlink(self.temporary)
-        except FileNotFoundError:
+            self.file.close()
+        except OSError:  # what could not be written is being thrown away anyway
             pass
+        if self.temporary is not None:
+            try:
+                os.unlink(self.temporary)
+            except FileNotFoundError:
+                pass

@@ -11,6 +11,7 @@ from __future__ import annotations
 import fcntl
 import json
 import math
+import os
 import threading
 import time
 from pathlib import Path
@@ -243,3 +244,11 @@ def iter_solutions_facade(puzzle: Puzzle, backend: str):
     from queens_sat.solving import iter_solutions
 
     return iter_solutions(puzzle, backend=backend, time_limit=0.05)
+
+
+def test_atomic_output_writes_a_device_in_place(tmp_path):
+    """/dev/null (like /dev/stdout or a pipe) is written, never replaced by a regular file."""
+    out = AtomicOutput(os.devnull)
+    out.write("columns\n")
+    out.commit()
+    assert not os.path.isfile(os.devnull) and list(tmp_path.iterdir()) == []
