@@ -831,10 +831,10 @@ cdef int run(Searcher *s, int64_t limit, int keep, int16_t *solutions, int *kept
                     s.nodes = nodes
                     s.ticks = ticks
                     return LIMIT
-            elif s.hall and not prune(s, d):
-                pass  # a dead end (u = -1): no matching fills the open units
             else:
                 u = flat_scan(s, d, &least) if flat else scan(s, d, &least)
+                if u >= 0 and least >= 2 and s.hall:  # about to branch: filter first (forced cells need not)
+                    u = (flat_scan(s, d, &least) if flat else scan(s, d, &least)) if prune(s, d) else -1
                 if u >= 0 and least == 1:  # one candidate: place it here
                     cell = flat_next_cell(s, d, u) if flat else next_cell(s, d, u)
                     s.cell[top] = cell

@@ -179,6 +179,27 @@ class _Board:
                 cols[r] = c
             yield tuple(cols)
 
+    def _pick(self, cand: int, open_units: tuple[int, ...]) -> tuple[int, int]:
+        """The candidates of the first open unit with the fewest and how many; (0, 0) at a dead end.
+
+        Below HALL_N the scan stops at the first unit with one candidate, as the native
+        flat scan does; from HALL_N up it looks at every unit, as the native keyed scan
+        does, so that an empty unit after it is a dead end here too.
+        """
+        unit_mask = self.unit_mask
+        best = 0
+        best_count = self.n + 1
+        for u in open_units:
+            m = cand & unit_mask[u]
+            if not m:
+                return 0, 0  # an open unit with no candidate: dead end
+            k = m.bit_count()
+            if k < best_count:
+                best, best_count = m, k
+                if k == 1 and not self.hall:
+                    break
+        return best, best_count
+
     def _filtered(self, cand: int, open_units: tuple[int, ...]) -> int | None:
         """``cand`` without the cells Hall's theorem rules out, or None at a dead end."""
         n = self.n
@@ -198,23 +219,13 @@ class _Board:
         if not open_units:
             yield placed
             return
-        if self.hall:
+        best, best_count = self._pick(cand, open_units)
+        if best_count >= 2 and self.hall:  # about to branch: filter first (forced cells need not)
             filtered = self._filtered(cand, open_units)
             if filtered is None:
                 return  # no matching fills the open units: dead end
             cand = filtered
-        unit_mask = self.unit_mask
-        best = 0
-        best_count = self.n + 1
-        for u in open_units:
-            m = cand & unit_mask[u]
-            if not m:
-                return  # an open unit with no candidate: dead end
-            k = m.bit_count()
-            if k < best_count:
-                best, best_count = m, k
-                if k == 1:
-                    break
+            best, best_count = self._pick(cand, open_units)
         while best:
             low = best & -best
             i = low.bit_length() - 1
