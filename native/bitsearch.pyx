@@ -153,7 +153,7 @@ ctypedef int32_t tally  # count << 8 | unit
 cdef enum:
     MAX_BOARD = 64
     FLAT_N = 24        # boards up to 24 x 24 use the flat layout (kill masks: at most 41 KB)
-    HALL_N = 12        # boards from 12 x 12 filter every node by Hall's theorem (``prune``)
+    HALL_N = 12        # from 12 x 12 up, a node about to branch is filtered by Hall's theorem (``prune``)
     CHECK_MASK = 4095  # look at the clock and for Ctrl-C every 4096 nodes
     ONE = 256          # one candidate in a key
     CLOSED = 0x7FFFFFFF  # the key of a unit that holds its queen: above any real key
@@ -185,10 +185,10 @@ cdef struct Tables:  # what depends on n and the rule only: built once per size 
 cdef struct Searcher:
     int cap              # the largest n the buffers hold
     int n, rule, has_regions
-    int units            # 3n with regions, 2n without
+    int units            # 3n with regions, 2n without (but 3n on keyed flat boards: see ``keyed_setup``)
     int flat             # 1: the flat layout (n <= FLAT_N), 0: the row layout
     int W                # flat layout: words per board (``flat_words``)
-    int hall             # 1: every node is filtered by ``prune`` (n >= HALL_N)
+    int hall             # 1: nodes about to branch are filtered by ``prune`` (n >= HALL_N)
     int *rc              # the board's ``Tables`` (shared, read only)
     word *kill
     word *lines
