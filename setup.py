@@ -42,11 +42,17 @@ def native_extensions() -> list:
     sources = sorted(NATIVE.glob("*.pyx"))
     if not sources:
         return []
+    headers = sorted(NATIVE.glob("*.h"))
     from Cython.Build import cythonize
     from setuptools import Extension
 
     modules = [
-        Extension(f"queens_sat._{src.stem}", [str(src.relative_to(Path(__file__).parent))], extra_compile_args=["-O3", *cpu_flags()])
+        Extension(
+            f"queens_sat._{src.stem}",
+            [str(src.relative_to(Path(__file__).parent))],
+            depends=[str(h.relative_to(Path(__file__).parent)) for h in headers],  # plain C the .pyx includes
+            extra_compile_args=["-O3", *cpu_flags()],
+        )
         for src in sources
     ]
     built = cythonize(modules, language_level=3, compiler_directives={"boundscheck": False, "wraparound": False})

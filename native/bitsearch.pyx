@@ -27,6 +27,14 @@ has the key ``count << 8 | unit`` (a unit that holds its queen reads
 branch is a single min over a short array, which the compiler vectorises (and
 a dead end shows as soon as any open unit has no candidate).
 
+From HALL_N (12) up, a node about to branch is first filtered by Hall's theorem
+(``native/hall.h``, plain C): the cells that no perfect matching of rows to
+columns, rows to regions or columns to regions uses go, and a node without such
+a matching is a dead end. Random boards of n = 20 to 64, which sent the plain
+search into subtrees of millions of nodes, then settle in about n nodes. The
+pure-Python reference does the same (``queens_sat/backends/hall.py``), so the two
+still move node for node.
+
 The search keeps its stack in C arrays instead of recursing, so it can stop
 after any solution and resume later: that one mechanism serves the solution
 limit, the time limit, Ctrl-C (checked every ``CHECK_EVERY`` nodes) and the
@@ -130,6 +138,10 @@ cdef extern from *:
     int qs_ctz(uint64_t x) noexcept nogil
     double qs_now() noexcept nogil
 
+cdef extern from "hall.h":
+    int qs_hall(int n, uint64_t *rows, uint64_t open_rows, uint64_t open_cols,
+                const uint8_t *region_of, const uint64_t *reg_row, const uint64_t *reg_col) noexcept nogil
+
 cdef extern from "Python.h":
     # Declared without an exception value: the search calls it inside ``with gil``
     # and turns a non-zero return into a clean stop; the wrapper then re-raises.
@@ -141,6 +153,7 @@ ctypedef int32_t tally  # count << 8 | unit
 cdef enum:
     MAX_BOARD = 64
     FLAT_N = 24        # boards up to 24 x 24 use the flat layout (kill masks: at most 41 KB)
+    HALL_N = 12        # from 12 x 12 up, a node about to branch is filtered by Hall's theorem (``prune``)
     CHECK_MASK = 4095  # look at the clock and for Ctrl-C every 4096 nodes
     ONE = 256          # one candidate in a key
     CLOSED = 0x7FFFFFFF  # the key of a unit that holds its queen: above any real key
@@ -172,9 +185,10 @@ cdef struct Tables:  # what depends on n and the rule only: built once per size 
 cdef struct Searcher:
     int cap              # the largest n the buffers hold
     int n, rule, has_regions
-    int units            # 3n with regions, 2n without
+    int units            # 3n with regions, 2n without (but 3n on keyed flat boards: see ``keyed_setup``)
     int flat             # 1: the flat layout (n <= FLAT_N), 0: the row layout
     int W                # flat layout: words per board (``flat_words``)
+    int hall             # 1: nodes about to branch are filtered by ``prune`` (n >= HALL_N)
     int *rc              # the board's ``Tables`` (shared, read only)
     word *kill
     word *lines
@@ -192,7 +206,8 @@ cdef struct Searcher:
     int *row_start       # region k's (row, columns) pairs are row_start[k] .. row_start[k + 1] - 1
     int *row_line
     word *row_mask
-    word *build          # scratch for setup
+    word *reg_row        # reg_row[k * n + r]: the columns of region k in row r
+    word *reg_col        # reg_col[k * n + c]: the rows of region k in column c
     uint8_t *region_of   # n * n region numbers (all 0 without regions)
     # the search
     int *cell            # the queens placed, a stack (r * n + c); the givens are in ``given``
@@ -214,7 +229,7 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     cdef size_t sq = <size_t>(cap * cap)
     cdef size_t W = flat_words(cap)
     cdef size_t board = W if cap <= FLAT_N else 0
-    cdef size_t words = (cap + 1) * 2 * cap + 2 * sq + (cap + 1) * board + 3 * cap * board + (cap + 1)
+    cdef size_t words = (cap + 1) * 2 * cap + 3 * sq + (cap + 1) * board + 3 * cap * board + (cap + 1)
     cdef size_t ints = (cap + 1) + sq + 3 * (cap + 1) + (sq if cap <= FLAT_N else 0)
     cdef size_t tallies = (cap + 1) * 3 * cap + 3 * cap
     cdef char *block = <char *>malloc(sizeof(Searcher) + words * sizeof(word) + ints * sizeof(int) + tallies * sizeof(tally) + sq)
@@ -227,7 +242,9 @@ cdef Searcher *new_searcher(int cap) noexcept nogil:
     w += (cap + 1) * 2 * cap
     s.row_mask = w
     w += sq
-    s.build = w
+    s.reg_row = w
+    w += sq
+    s.reg_col = w
     w += sq
     s.flat_state = w
     w += (cap + 1) * board
@@ -346,7 +363,12 @@ cdef int first_bad(const int64_t *regions, int n) noexcept nogil:
 
 cdef void keyed_setup(Searcher *s, const Tables *t) noexcept nogil:
     """A flat board of more than two words keeps its units' keys: the units of each cell and
-    each unit's full key."""
+    each unit's full key.
+
+    Without regions every cell's third unit is 2n, whose key the removals lower: the keys
+    keep 3n units then, the regions' closed from the start, so that this key is not the
+    next depth's first one (which ``prune`` reads to tell open rows).
+    """
     cdef int n = s.n, W = s.W, i, k, w, count
     memcpy(s.size, t.line_keys, 2 * n * sizeof(tally))
     for i in range(n * n):
@@ -355,7 +377,7 @@ cdef void keyed_setup(Searcher *s, const Tables *t) noexcept nogil:
         count = 0
         for w in range(W):
             count += qs_popcount(s.unit_mask[(2 * n + k) * W + w])
-        s.size[2 * n + k] = count * ONE + 2 * n + k
+        s.size[2 * n + k] = count * ONE + 2 * n + k if s.has_regions else CLOSED
 
 
 cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept nogil:
@@ -363,7 +385,7 @@ cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept no
     first cell whose region is out of range."""
     cdef int r, c, i, k, W, p = 0
     cdef word *mask
-    cdef word *by_row = s.build  # by_row[k * n + r]: the columns of region k in row r
+    cdef word *by_row = s.reg_row
     cdef int n = t.n
     s.n = n
     s.rule = t.rule
@@ -371,6 +393,7 @@ cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept no
     s.units = 3 * n if regions != NULL else 2 * n
     s.flat = n <= FLAT_N
     s.W = t.W
+    s.hall = n >= HALL_N
     s.rc = t.rc
     s.kill = t.kill
     s.lines = t.lines
@@ -378,6 +401,14 @@ cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept no
         memset(s.region_of, 0, n * n)  # region 0, empty in the flat layout: a queen clears nothing more
     elif qs_narrow(s.region_of, regions, n * n, n):
         return first_bad(regions, n)
+    if regions != NULL and (s.hall or not s.flat):  # each region's cells by row (and by column)
+        memset(s.reg_row, 0, n * n * sizeof(word))
+        memset(s.reg_col, 0, n * n * sizeof(word))
+        for r in range(n):
+            for c in range(n):
+                k = s.region_of[r * n + c]
+                s.reg_row[k * n + r] |= bit(c)
+                s.reg_col[k * n + c] |= bit(r)
     if s.flat:  # the units' masks: rows and columns from the tables, then the regions (empty without)
         W = s.W
         memcpy(s.unit_mask, t.lines, 2 * n * W * sizeof(word))
@@ -391,6 +422,7 @@ cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept no
                 s.scan_lo[i] = s.unit_mask[2 * i] if i < s.units else 0
                 s.scan_hi[i] = s.unit_mask[2 * i + 1] if i < s.units else 0
         if W > 2:
+            s.units = 3 * n
             keyed_setup(s, t)
         return -1
     memcpy(s.size, t.line_keys, 2 * n * sizeof(tally))
@@ -398,12 +430,8 @@ cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept no
         return -1
     for k in range(n):
         s.size[2 * n + k] = 2 * n + k
-    memset(s.build, 0, n * n * sizeof(word))
-    for r in range(n):
-        for c in range(n):
-            k = s.region_of[r * n + c]
-            s.size[2 * n + k] += ONE
-            by_row[k * n + r] |= bit(c)
+    for i in range(n * n):
+        s.size[2 * n + s.region_of[i]] += ONE
     for k in range(n):  # keep the rows each region has cells in
         s.row_start[k] = p
         for r in range(n):
@@ -647,6 +675,53 @@ cdef inline int next_cell(Searcher *s, int depth, int u) noexcept nogil:
     return -1
 
 
+# ---------------------------------------------------------------------------- Hall filtering (n >= HALL_N)
+
+
+cdef inline word flat_row(Searcher *s, int depth, int r) noexcept nogil:
+    """Row ``r`` of a flat board at ``depth``, as a row word (bit c: column c)."""
+    cdef int n = s.n, i = r * n, b = i & 63
+    cdef const word *flat = s.flat_state + depth * s.W
+    cdef word x = flat[i >> 6] >> b
+    if b + n > 64:
+        x |= flat[(i >> 6) + 1] << (64 - b)
+    return x & full_mask(n)
+
+
+cdef int prune(Searcher *s, int depth) noexcept nogil:
+    """Cross out at ``depth`` every cell that no perfect matching of rows, columns and regions
+    uses (``native/hall.h``); returns 0 when there is no such matching: a dead end.
+
+    Without it, random boards from n = 20 up send the search into subtrees of millions of
+    nodes that a pigeonhole argument closes at their root. Both keyed layouts read the
+    candidates as row words, and the cells the filter removes go the usual way (``drop``,
+    ``flat_drop``), which keeps the units' counts.
+    """
+    cdef int n = s.n, r, c
+    cdef word rows[MAX_BOARD]
+    cdef word open_rows = 0, open_cols = 0, x
+    cdef tally *keys = s.keys + depth * s.units
+    cdef word *state = s.state + depth * 2 * n
+    for r in range(n):
+        if keys[r] != CLOSED:
+            open_rows |= bit(r)
+        if keys[n + r] != CLOSED:
+            open_cols |= bit(r)
+        rows[r] = flat_row(s, depth, r) if s.flat else state[r]
+    if not qs_hall(n, rows, open_rows, open_cols, s.region_of if s.has_regions else NULL, s.reg_row, s.reg_col):
+        return 0
+    for r in range(n):
+        x = (flat_row(s, depth, r) if s.flat else state[r]) & ~rows[r]
+        while x:
+            c = qs_ctz(x)
+            x &= x - 1
+            if s.flat:
+                flat_drop(s, depth, r * n + c)
+            else:
+                drop(s, state, keys, r, c)
+    return 1
+
+
 # ---------------------------------------------------------------------------- the search, either layout
 
 
@@ -766,6 +841,8 @@ cdef int run(Searcher *s, int64_t limit, int keep, int16_t *solutions, int *kept
                     return LIMIT
             else:
                 u = flat_scan(s, d, &least) if flat else scan(s, d, &least)
+                if u >= 0 and least >= 2 and s.hall:  # about to branch: filter first (forced cells need not)
+                    u = (flat_scan(s, d, &least) if flat else scan(s, d, &least)) if prune(s, d) else -1
                 if u >= 0 and least == 1:  # one candidate: place it here
                     cell = flat_next_cell(s, d, u) if flat else next_cell(s, d, u)
                     s.cell[top] = cell
