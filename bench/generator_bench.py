@@ -32,7 +32,6 @@ import multiprocessing
 import os
 import statistics
 import sys
-import time
 from dataclasses import asdict
 
 from rich.console import Console

@@ -173,7 +173,6 @@ def bench_n18(report: dict) -> None:
 
 
 def bench_stream(sizes: list[int], report: dict) -> None:
-    import resource
 
     print("\n== every solution streamed: queens-sat solve --all --columns > /dev/null ==")
     print(f"{'N':>3} {'solutions':>10} {'wall s':>8} {'per second':>11} {'peak MB':>8}")

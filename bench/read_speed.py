@@ -16,7 +16,8 @@ import io
 import os
 import tempfile
 import time
-from typing import IO, Iterator
+from collections.abc import Iterator
+from typing import IO
 
 from queens_sat.formats import _chain_lines, read_puzzles
 

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import shutil
 import signal
@@ -38,7 +37,6 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 
 HOST = "127.0.0.1"  # the only address this script ever talks to
 TARGET_CHECKS = 2000  # per second, issue 14
@@ -86,7 +84,7 @@ class Connection:
         self.reader, self.writer = reader, writer
 
     @classmethod
-    async def open(cls, port: int) -> "Connection":
+    async def open(cls, port: int) -> Connection:
         reader, writer = await asyncio.open_connection(HOST, port)
         return cls(reader, writer)
 

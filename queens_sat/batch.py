@@ -7,11 +7,11 @@ the order of the input, each with its own search time.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-from .fast import BatchInterrupted, MAX_N, native_count_batch
+from .fast import MAX_N, BatchInterrupted, native_count_batch
 from .puzzle import Puzzle
 from .result import Outcome
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import IO, Collection, Sequence
+from collections.abc import Collection, Sequence
+from typing import IO
 
 from .puzzle import Puzzle
 from .rules import Cell

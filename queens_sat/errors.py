@@ -83,7 +83,7 @@ class PuzzleError(ValueError):
         where = self.location.describe()
         return f"{where}: {self.message}" if where else self.message
 
-    def located(self, *, source: str | None = None, line: int | None = None) -> "PuzzleError":
+    def located(self, *, source: str | None = None, line: int | None = None) -> PuzzleError:
         """The same error with the file (and line) filled in, for errors raised below the reader."""
         loc = self.location
         err = type(self)(

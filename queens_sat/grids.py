@@ -17,13 +17,13 @@ the same verdicts and the same errors.
 
 from __future__ import annotations
 
+import threading
 from array import array
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache
 from itertools import chain
 from operator import add, countOf, sub
-from typing import Any, Sequence
-
-import threading
+from typing import Any
 
 import numpy as np
 
@@ -35,7 +35,7 @@ from .puzzle import GRIDCHECK
 PLAIN_BACKENDS = ("auto", "native")  # the backends this path stands in for (auto: its first turn, native's)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _regions_of(n: int) -> frozenset[int]:
     """Every region number of an n x n board: what a grid's cells must cover."""
     return frozenset(range(n))
@@ -56,7 +56,7 @@ def _buffer(n: int) -> np.ndarray:
     return _local.buffers[n]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compiled_check() -> Any:
     """``_gridcheck``, imported once: callers have asked ``native_module()`` already, so
     ``QUEENS_SAT_PURE_PYTHON`` is honoured without reading the environment twice a call."""

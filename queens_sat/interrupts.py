@@ -13,9 +13,9 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import Iterator
 
 
 class Terminated(KeyboardInterrupt):

@@ -7,7 +7,8 @@ so every check of well-formedness lives here and nowhere else.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .errors import PuzzleError, shown
 from .extension import native_module
@@ -44,7 +45,7 @@ class Puzzle:
     in ``labels`` for display.
     """
 
-    __slots__ = ("n", "regions", "rule", "queens", "blocked", "labels", "_hash", "_region_cells")
+    __slots__ = ("_hash", "_region_cells", "blocked", "labels", "n", "queens", "regions", "rule")
 
     n: int
     regions: Grid | None
@@ -158,7 +159,7 @@ class Puzzle:
         return not self.violations(cols)
 
     # ------------------------------------------------------------------ derived puzzles
-    def replace(self, **changes: Any) -> "Puzzle":
+    def replace(self, **changes: Any) -> Puzzle:
         """A copy with some fields changed (regions, n, rule, queens, blocked)."""
         fields = dict(
             regions=self.regions,
@@ -175,7 +176,7 @@ class Puzzle:
             object.__setattr__(copy, "labels", self.labels)
         return copy
 
-    def canonical(self) -> "Puzzle":
+    def canonical(self) -> Puzzle:
         """The puzzle with its canonical labels (A, B, C... by first appearance) for display.
 
         The region numbers are canonical already; this only drops the input's labels.
@@ -184,7 +185,7 @@ class Puzzle:
             return self
         return self.replace(regions=self.regions)
 
-    def transformed(self, symmetry: int) -> "Puzzle":
+    def transformed(self, symmetry: int) -> Puzzle:
         """The puzzle under one of the 8 symmetries of the square (0 is the identity).
 
         Symmetry ``s`` transposes when ``s & 4``, then mirrors rows when ``s & 1``

@@ -6,7 +6,8 @@ verifier share one definition of "these two queens clash".
 
 from __future__ import annotations
 
-from typing import Iterable, Literal, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Literal
 
 Rule = Literal["no-touch", "queens"]
 RULES: tuple[str, ...] = ("no-touch", "queens")

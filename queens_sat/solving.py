@@ -9,7 +9,8 @@ from __future__ import annotations
 import inspect
 import math
 import time
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from .backends import get_backend
 from .backends.base import Backend

@@ -11,8 +11,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 HOST = "127.0.0.1"
 # the installed command, as a user runs it: ``python -m queens_sat`` from the repository root

@@ -6,13 +6,12 @@ New backends join these tests by registering; nothing here names one backend.
 from __future__ import annotations
 
 import pytest
+from helpers import brute_force_solutions, random_puzzle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from queens_sat import BackendError, Puzzle, Status, available_backends, count_solutions, get_backend, is_unique, solve
 from queens_sat.backends import backend_names
-
-from helpers import brute_force_solutions, random_puzzle
 
 EXACT = [name for name in available_backends() if name != "logic"]
 # Specialists (nqueens) take boards without regions only; the tests with regions skip them.

@@ -9,6 +9,7 @@ import random
 import sys
 
 import pytest
+from helpers import EXAMPLES
 
 from queens_sat import Puzzle, solve
 from queens_sat.backends import available_backends
@@ -20,8 +21,6 @@ from queens_sat.benchmark.summary import percentile, summarise
 from queens_sat.cli import main
 from queens_sat.formats import puzzle_to_json
 from queens_sat.result import Outcome
-
-from helpers import EXAMPLES
 
 SOLVERS = "python,sat,cpsat" if {"sat", "cpsat"} <= set(available_backends()) else "python"
 SMALL = ["bench", "--generate", "5-6", "--per-size", "3", "--backends"]

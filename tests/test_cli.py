@@ -9,10 +9,9 @@ import subprocess
 import sys
 
 import pytest
+from helpers import CORPUS, EXAMPLES, brute_force_solutions
 
 from queens_sat.cli import main
-
-from helpers import CORPUS, EXAMPLES, brute_force_solutions
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -76,8 +75,8 @@ def test_exit_codes_precedence(capsys, tmp_path):
 
 
 def test_time_limit_exit_code_3(capsys, monkeypatch):
-    from queens_sat.result import Outcome
     from queens_sat.backends.python import PythonBackend
+    from queens_sat.result import Outcome
 
     monkeypatch.setattr(PythonBackend, "search", lambda self, p, **kw: Outcome([], 0, False, True))
     code, out, _ = run(capsys, "check", str(EXAMPLES / "unique-8.json"), "--backend", "python")

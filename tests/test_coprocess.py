@@ -16,7 +16,6 @@ import threading
 from pathlib import Path
 
 import pytest
-
 from helpers import EXAMPLES, ROOT, random_regions
 
 SCRIPT_DIR = os.path.dirname(sys.executable)

@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+from helpers import EXAMPLES, random_regions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,8 +21,6 @@ from queens_sat.formats import (
     read_puzzles,
     write_puzzle,
 )
-
-from helpers import EXAMPLES, random_regions
 
 GRID = ["AABB", "AABB", "CCDD", "CCDD"]
 

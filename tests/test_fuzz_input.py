@@ -20,6 +20,7 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from helpers import EXAMPLES
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -28,8 +29,6 @@ from queens_sat.errors import PuzzleError
 from queens_sat.formats import parse_puzzle, read_puzzles
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.puzzle import Puzzle
-
-from helpers import EXAMPLES
 
 # Generous: an example takes milliseconds; this only catches hangs and quadratic reads.
 DEADLINE = timedelta(seconds=5)

@@ -14,9 +14,10 @@ from collections import deque
 
 import numpy as np
 import pytest
+from helpers import brute_force_solutions, random_regions
 
 import queens_sat
-from queens_sat import Puzzle, count_solutions, fast
+from queens_sat import Puzzle, fast
 from queens_sat.cli import main
 from queens_sat.generator import GeneratorOptions, RegionRules, TooFewPuzzles, generate, iter_generate, make_puzzle
 from queens_sat.generator.dedupe import layout_key
@@ -25,8 +26,6 @@ from queens_sat.generator.layout import Layout
 from queens_sat.generator.moves import choose_move
 from queens_sat.generator.placement import random_placement
 from queens_sat.generator.validators import interpret
-
-from helpers import brute_force_solutions, random_regions
 
 NATIVE = fast.IMPLEMENTATION == "native"
 

@@ -11,6 +11,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
+from helpers import EXAMPLES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,8 +20,6 @@ from queens_sat.cli.numbers import int_text, json_line
 from queens_sat.errors import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, PuzzleError
 from queens_sat.formats import _chain_lines, parse_puzzle, read_puzzle, read_puzzles
 from queens_sat.puzzle import Puzzle
-
-from helpers import EXAMPLES
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

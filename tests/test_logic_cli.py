@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import EXAMPLES
+from logic_positions import PROBE_1
 
 from queens_sat import BackendError, Puzzle, Status, count_solutions, get_backend, solve
 from queens_sat.cli import main
 from queens_sat.formats import puzzle_to_json, read_puzzle
-
-from helpers import EXAMPLES
-from logic_positions import PROBE_1
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

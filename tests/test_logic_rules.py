@@ -4,6 +4,8 @@ first to fire and makes exactly the expected deduction; grades; plain-word steps
 from __future__ import annotations
 
 import pytest
+from helpers import brute_force_solutions
+from logic_positions import PROBE_1, PROBE_2
 
 from queens_sat import Puzzle, PuzzleError, solve
 from queens_sat.logic import GRADES, Engine, Unit, grade_of, logic_solve, rank
@@ -12,9 +14,6 @@ from queens_sat.logic.deduction import Contradiction
 from queens_sat.logic.describe import describe, summary, unit_cells
 from queens_sat.logic.pigeonhole import pigeonhole
 from queens_sat.rules import clash
-
-from helpers import brute_force_solutions
-from logic_positions import PROBE_1, PROBE_2
 
 
 def first_step(puzzle: Puzzle, depth: int = 2):

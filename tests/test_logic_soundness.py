@@ -4,13 +4,11 @@ by brute force, no queen it places lies outside a solution and no cell it crosse
 from __future__ import annotations
 
 import pytest
-
-from queens_sat import count_solutions, solve
-from queens_sat.logic import Engine, logic_solve
-from queens_sat.logic import witness
-
 from helpers import brute_force_solutions, random_puzzle
 from logic_positions import PROBE_1
+
+from queens_sat import count_solutions, solve
+from queens_sat.logic import Engine, logic_solve, witness
 
 # Above this many solutions, counting them all again is slow; each deduction is then
 # checked by its own search instead.

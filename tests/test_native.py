@@ -19,15 +19,13 @@ import threading
 
 import numpy as np
 import pytest
+from helpers import EXAMPLES, random_puzzle, random_regions
 
-from queens_sat import BackendError, Puzzle, count_solutions, get_backend, solve
-from queens_sat import fast
+from queens_sat import BackendError, Puzzle, count_solutions, fast, get_backend, solve
+from queens_sat.benchmark.boards import flood_fill, planted_board
 from queens_sat.checking import check_record, check_records
 from queens_sat.extension import native_module
-from queens_sat.benchmark.boards import flood_fill, planted_board
 from queens_sat.formats import read_puzzles
-
-from helpers import EXAMPLES, random_puzzle, random_regions
 
 NATIVE = native_module() is not None
 needs_native = pytest.mark.skipif(not NATIVE, reason="the native extension is not built, or QUEENS_SAT_PURE_PYTHON is set")

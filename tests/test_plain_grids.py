@@ -6,13 +6,12 @@ import random
 
 import numpy as np
 import pytest
+from helpers import random_regions
 
 import queens_sat as qs
 from queens_sat.errors import PuzzleError
 from queens_sat.grids import count_plain, plain_cells, solution_ok
 from queens_sat.solving import as_puzzle, solve
-
-from helpers import random_regions
 
 UNIQUE_5 = [[0, 0, 1, 1, 1], [0, 0, 0, 2, 3], [0, 4, 0, 2, 3], [0, 2, 2, 2, 2], [0, 2, 2, 2, 2]]
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from helpers import brute_force_solutions, random_puzzle
 
 from queens_sat import Puzzle, Status, get_backend, solve
 from queens_sat.backends import auto as auto_module
@@ -16,8 +17,6 @@ from queens_sat.benchmark.boards import cells_board, kind_board, planted_board
 from queens_sat.checking import check_records
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.result import Outcome
-
-from helpers import brute_force_solutions, random_puzzle
 
 
 class Scripted(Backend):

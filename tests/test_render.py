@@ -8,6 +8,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
+from helpers import EXAMPLES, random_puzzle
 from PIL import Image
 
 from queens_sat.cli import main
@@ -24,8 +25,6 @@ from queens_sat.render import (
 )
 from queens_sat.render.palette import hex_to_rgb, labels_needed, region_looks
 from queens_sat.render.scene import margin_for
-
-from helpers import EXAMPLES, random_puzzle
 
 SVG = "{http://www.w3.org/2000/svg}"
 UNIQUE_8 = (6, 4, 2, 7, 3, 0, 5, 1)

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import EXAMPLES
 
 from queens_sat.atomic_file import AtomicOutput
 from queens_sat.backends import available_backends
@@ -29,8 +30,6 @@ from queens_sat.nqueens._impl import native
 from queens_sat.nqueens.no_touch import count_no_touch
 from queens_sat.puzzle import Puzzle
 from queens_sat.solving import solve, time_limit_of
-
-from helpers import EXAMPLES
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -15,14 +15,13 @@ import time
 from types import SimpleNamespace
 
 import pytest
+from helpers import brute_force_solutions, random_puzzle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from queens_sat import BackendError, Puzzle, Status, count_solutions, get_backend, solve
 from queens_sat.backends import available_backends
 from queens_sat.backends.sat import SatBackend
-
-from helpers import brute_force_solutions, random_puzzle
 
 pytestmark = pytest.mark.skipif(
     not {"sat", "cpsat"} <= set(available_backends()), reason="ortools and python-sat are needed"
@@ -260,9 +259,9 @@ def test_encodings_allow_exactly_the_right_assignments(encoding, m):
 
 
 def test_the_commands_take_backend_variants(capsys):
-    from queens_sat.cli import main
-
     from helpers import EXAMPLES
+
+    from queens_sat.cli import main
 
     assert main(["check", str(EXAMPLES / "unique-8.json"), "--backend", "sat:glucose4:ladder", "--no-color"]) == 0
     assert "unique [8x8, no-touch, sat:glucose4:ladder," in capsys.readouterr().out

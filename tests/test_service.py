@@ -16,11 +16,12 @@ pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # newer Starlette prefers another client library
-    from starlette.testclient import TestClient  # noqa: E402
+    from starlette.testclient import TestClient
 
-from helpers import EXAMPLES  # noqa: E402
-from queens_sat.service import ServiceSettings, create_app  # noqa: E402
-from served import QUEENS_SAT, serving  # noqa: E402
+from helpers import EXAMPLES
+from served import QUEENS_SAT, serving
+
+from queens_sat.service import ServiceSettings, create_app
 
 UNIQUE_8 = (EXAMPLES / "unique-8.json").read_text()
 UNIQUE_9_TEXT = (EXAMPLES / "unique-9.txt").read_text()

@@ -12,7 +12,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from served import serving
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import time
 import warnings
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from ..errors import BackendError
 from ..puzzle import Puzzle

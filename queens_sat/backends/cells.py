@@ -10,8 +10,8 @@ puzzles of one size builds them once.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 from ..puzzle import Puzzle
 from ..result import Solution

@@ -19,7 +19,7 @@ auxiliary variables are numbered on from ``top``.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 HAND_WRITTEN = ("pairwise", "seqcounter", "ladder")
 FROM_PYSAT = ("totalizer", "bitwise", "sortnetwrk", "cardnetwrk")
@@ -30,7 +30,7 @@ ENCODINGS = HAND_WRITTEN + FROM_PYSAT + (NATIVE,)
 class CnfBuilder:
     """Clauses (and native at-most-one constraints) over one shared variable pool."""
 
-    __slots__ = ("encoding", "top", "clauses", "atmosts")
+    __slots__ = ("atmosts", "clauses", "encoding", "top")
 
     def __init__(self, encoding: str, top: int) -> None:
         if encoding not in ENCODINGS:

@@ -34,8 +34,9 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any
 
 from ..errors import BackendError
 from ..puzzle import Puzzle

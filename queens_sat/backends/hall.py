@@ -16,7 +16,7 @@ search reaches the same one, and the two searches move node for node.
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 HALL_N = 12  # boards from 12 x 12 up are filtered at every node (native/bitsearch.pyx: HALL_N)
 

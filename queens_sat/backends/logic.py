@@ -10,7 +10,7 @@ variant is the probe depth: ``logic:3``.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..errors import BackendError
 from ..puzzle import Puzzle

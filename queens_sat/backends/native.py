@@ -7,12 +7,13 @@ are declined, so that ``auto`` falls back to the reference with a message.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..extension import native_module
 from ..puzzle import Puzzle
 from ..result import Outcome, Solution
 from .base import Backend
+
 
 def _grid(puzzle: Puzzle):
     import numpy as np

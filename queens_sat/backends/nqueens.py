@@ -11,7 +11,7 @@ givens are left to the general backends.
 from __future__ import annotations
 
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..errors import BackendError
 from ..puzzle import Puzzle

@@ -13,7 +13,7 @@ pigeonhole argument closes at their root.
 from __future__ import annotations
 
 import time
-from typing import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..puzzle import Puzzle
 from ..result import Outcome, Solution

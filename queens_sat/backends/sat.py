@@ -18,9 +18,10 @@ from __future__ import annotations
 import importlib.util
 import threading
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Callable, Iterator
+from functools import cache, lru_cache
+from typing import Any
 
 from ..puzzle import Puzzle
 from ..result import Outcome, Solution
@@ -227,7 +228,7 @@ def _board_cnf(n: int, rule: str, encoding: str) -> CnfBuilder:
     return cnf
 
 
-@lru_cache(maxsize=None)
+@cache
 def _has_native_cardinality(solver_name: str) -> bool:
     from pysat.solvers import Solver
 
@@ -267,7 +268,7 @@ class _Clock:
             self.solve = self._solve_interruptible
             self.interruptible = True
 
-    def __enter__(self) -> "_Clock":
+    def __enter__(self) -> _Clock:
         if self.interruptible:
             assert self.deadline is not None
             self.timer = threading.Timer(max(0.0, self.deadline - time.perf_counter()), self._interrupt)

@@ -11,8 +11,9 @@ in the library and in ``queens-sat bench --backends``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 TRUE_WORDS = ("1", "yes", "true", "on")
 FALSE_WORDS = ("0", "no", "false", "off")

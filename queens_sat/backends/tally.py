@@ -15,7 +15,7 @@ from ..result import Outcome, Solution
 class SolutionTally:
     """Solutions seen so far: how many, and the first ``keep`` of them."""
 
-    __slots__ = ("limit", "keep", "count", "kept")
+    __slots__ = ("count", "keep", "kept", "limit")
 
     def __init__(self, limit: int | None, keep: int) -> None:
         self.limit = limit

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 from ..formats import read_puzzles
 from ..puzzle import MAX_REGION_N, Puzzle

@@ -10,13 +10,13 @@ measured so far.
 
 from __future__ import annotations
 
-from ..interrupts import was_terminated
-
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from ..backends.base import Backend
 from ..errors import BackendError
+from ..interrupts import was_terminated
 from ..solving import solve
 from .cases import BenchCase
 

@@ -6,8 +6,8 @@ only checks the target early and feeds it the measurements.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from . import BenchError
 from .measure import Measurement

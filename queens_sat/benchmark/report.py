@@ -6,7 +6,8 @@ import csv
 import json
 import os
 import platform
-from typing import IO, Any, Sequence
+from collections.abc import Sequence
+from typing import IO, Any
 
 from ..formats import puzzle_to_text
 from .measure import BenchRun, Disagreement

@@ -12,7 +12,7 @@ import os
 import sys
 import traceback
 import warnings
-from typing import Sequence
+from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED, BackendError, PuzzleError

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
+from ..errors import BackendError, PuzzleError, printable
 from ..formats import DIALECTS, FORMATS, FieldNames, field_names, read_puzzles
 from ..formats.records import PuzzleRecord
 from ..puzzle import Puzzle
-from ..errors import BackendError, PuzzleError, printable
 from ..rules import RULES
 from .numbers import json_line
 

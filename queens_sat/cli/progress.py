@@ -13,7 +13,7 @@ class ProgressBar:
         self.bar: Any = None
         self.task: Any = None
 
-    def __enter__(self) -> "ProgressBar":
+    def __enter__(self) -> ProgressBar:
         if self.enabled:
             from rich.console import Console
             from rich.progress import Progress

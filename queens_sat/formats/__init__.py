@@ -10,8 +10,9 @@ from __future__ import annotations
 import io
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO
 
 from ..errors import FormatError, PuzzleError
 from ..puzzle import Puzzle

@@ -8,7 +8,8 @@ and any other fields (``solutions``, ``source``...) are kept as metadata.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from ..errors import FormatError, PuzzleError, printable, shown
 from ..puzzle import Puzzle

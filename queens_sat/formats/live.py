@@ -21,7 +21,7 @@ import select
 import stat
 import sys
 from collections import deque
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from ..errors import FormatError, PuzzleError
 from .fields import FieldNames
@@ -114,7 +114,7 @@ class LiveRecords(Iterator[PuzzleRecord]):
         self._whole = False
         self._records = self._read()
 
-    def __iter__(self) -> "LiveRecords":
+    def __iter__(self) -> LiveRecords:
         return self
 
     def __next__(self) -> PuzzleRecord:

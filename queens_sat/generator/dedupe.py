@@ -6,7 +6,7 @@ eight images of the grid, each relabelled by first appearance, the least as byte
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import numpy as np
 

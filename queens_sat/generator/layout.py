@@ -7,8 +7,9 @@ the validator reads without a copy; ``move`` keeps the two in step.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from .moves import Move
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbours(n: int) -> tuple[tuple[int, ...], ...]:
     """For every cell, the cells above, below, left and right of it that are on the board."""
     out = []
@@ -37,7 +38,7 @@ class Layout:
     solution stays valid as long as no queen's cell changes region.
     """
 
-    __slots__ = ("n", "rule", "cells", "grid", "sizes", "solution", "queen_cells")
+    __slots__ = ("cells", "grid", "n", "queen_cells", "rule", "sizes", "solution")
 
     def __init__(self, n: int, rule: str, cells: Sequence[int], solution: Sequence[int]) -> None:
         self.n, self.rule = n, rule
@@ -49,7 +50,7 @@ class Layout:
         self.solution = tuple(solution)
         self.queen_cells = frozenset(r * n + c for r, c in enumerate(solution))
 
-    def move(self, move: "Move") -> list[tuple[int, int]]:
+    def move(self, move: Move) -> list[tuple[int, int]]:
         """Give the move's cells to its region (the caller has checked the region rules).
 
         Returns what ``undo`` needs to put them back: (cell, old region) pairs.

@@ -22,7 +22,8 @@ number of solutions strictly drops, and the repairs converge.
 from __future__ import annotations
 
 import random
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from .layout import Layout, neighbours
 from .region_rules import RegionRules, stays_connected

@@ -12,8 +12,8 @@ local test for the common one-cell move).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .layout import neighbours
 

@@ -12,8 +12,8 @@ fresh layout.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .layout import Layout
 from .moves import Probe, choose_move

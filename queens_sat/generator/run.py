@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import warnings
 from collections import deque
+from collections.abc import Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from .attempt import GeneratedPuzzle, GeneratorOptions
 from .dedupe import Seen

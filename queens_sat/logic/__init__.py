@@ -6,9 +6,9 @@ hardest technique and a grade. ``Engine`` steps one deduction at a time (hints).
 """
 
 from .board import MAX_N, Unit
+from .deduction import RULE_NAMES
 from .engine import CONTRADICTION, DEFAULT_DEPTH, SOLVED, STUCK, TIMED_OUT, Engine, LogicResult, Step, logic_solve
 from .grading import GRADES, grade_of, rank
-from .deduction import RULE_NAMES
 
 __all__ = [
     "CONTRADICTION",

@@ -8,7 +8,8 @@ three integers, which makes copying it for a contradiction probe free.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, NamedTuple
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 from ..errors import PuzzleError
 from ..puzzle import Puzzle
@@ -45,8 +46,18 @@ class Geometry:
     """
 
     __slots__ = (
-        "n", "puzzle", "units", "unit_mask", "cell_units", "cell_unit_bits",
-        "attack", "families", "all_units", "region_of", "region_row_pieces", "region_col_pieces",
+        "all_units",
+        "attack",
+        "cell_unit_bits",
+        "cell_units",
+        "families",
+        "n",
+        "puzzle",
+        "region_col_pieces",
+        "region_of",
+        "region_row_pieces",
+        "unit_mask",
+        "units",
     )  # fmt: skip
 
     def __init__(self, puzzle: Puzzle) -> None:
@@ -138,7 +149,7 @@ class State:
     while it has no queen; every open unit still needs one.
     """
 
-    __slots__ = ("cand", "queens", "open")
+    __slots__ = ("cand", "open", "queens")
 
     def __init__(self, cand: int, queens: int, open_units: int) -> None:
         self.cand = cand
@@ -146,7 +157,7 @@ class State:
         self.open = open_units
 
     @classmethod
-    def start(cls, geo: Geometry) -> "State":
+    def start(cls, geo: Geometry) -> State:
         """The puzzle's givens: its queens placed and its blocked cells crossed out."""
         n = geo.n
         state = cls((1 << (n * n)) - 1, 0, geo.all_units)
@@ -156,7 +167,7 @@ class State:
             state.place(geo, r * n + c)
         return state
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(self.cand, self.queens, self.open)
 
     def place(self, geo: Geometry, i: int) -> None:

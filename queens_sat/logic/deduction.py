@@ -25,7 +25,7 @@ class Deduction:
     probe assumed; ``forced`` are the queens that followed from a probe's assumption.
     """
 
-    __slots__ = ("rule", "place", "cross", "units", "lines", "cell", "depth", "forced")
+    __slots__ = ("cell", "cross", "depth", "forced", "lines", "place", "rule", "units")
 
     def __init__(
         self,

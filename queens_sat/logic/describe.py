@@ -6,7 +6,8 @@ as everywhere in queens-sat; regions go by their labels.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from ..display import board_lines
 from ..puzzle import Puzzle

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from ..puzzle import Puzzle
 from ..rules import Cell
 from .board import Geometry, State, Unit
+from .deduction import PROBE, Contradiction, Deduction
 from .grading import grade_of, hardest_of
 from .probes import OutOfTime, next_deduction
 from .witness import Witnesses
-from .deduction import PROBE, Contradiction, Deduction
 
 DEFAULT_DEPTH = 2  # published daily puzzles need no deeper probes
 

@@ -15,7 +15,7 @@ state nor whether a contradiction is reached, only the speed.
 from __future__ import annotations
 
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 from .board import Geometry, State, bits
 from .deduction import PROBE, Contradiction, Deduction

@@ -9,7 +9,7 @@ state uses, and never places a queen that some solution lacks. The probes
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .board import Geometry, State, bits
 from .deduction import CONFINEMENT, QUEEN_ELIMINATES, SINGLE_CANDIDATE, WOULD_EMPTY_UNIT, Contradiction, Deduction

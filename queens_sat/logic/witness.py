@@ -21,7 +21,7 @@ NODES_PER_CANDIDATE = 10  # search budget: a probe sweep costs about one saturat
 class Witnesses:
     """The solutions found so far (as queen masks) and the cells they cover."""
 
-    __slots__ = ("solutions", "covered")
+    __slots__ = ("covered", "solutions")
 
     def __init__(self) -> None:
         self.solutions: list[int] = []

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from ..extension import PURE_PYTHON_ENV as PURE_ENV
 from ..extension import native_module
 
 

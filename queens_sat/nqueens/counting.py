@@ -26,10 +26,10 @@ import os
 import random
 import sys
 import time
-from dataclasses import dataclass
+from collections.abc import Generator, Iterable
 from contextlib import closing
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Generator, Iterable
 
 from ..interrupts import worker_signals
 from ._impl import bits, native
@@ -282,7 +282,7 @@ class _Progress:
         self.bar = None
         self.task = None
 
-    def __enter__(self) -> "_Progress":
+    def __enter__(self) -> _Progress:
         return self
 
     def advance(self) -> None:

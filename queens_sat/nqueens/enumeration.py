@@ -9,7 +9,8 @@ pure-Python twin of the native ``queens_sat._nqueens.Enumerator``.
 from __future__ import annotations
 
 import time
-from typing import Generator, Iterator, Protocol
+from collections.abc import Generator
+from typing import Protocol
 
 from ..result import Solution
 from ._impl import native

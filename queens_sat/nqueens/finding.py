@@ -11,8 +11,9 @@ mirror image, so there are always at least two), then further seeds.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 import numpy as np
 

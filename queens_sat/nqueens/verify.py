@@ -7,8 +7,8 @@ one only finds the first bad row, natively (bit sets) or with numpy.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import chain
-from typing import Sequence
 
 import numpy as np
 

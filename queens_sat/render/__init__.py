@@ -7,22 +7,22 @@ Pillow is imported only when a raster image is written.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from ..puzzle import Puzzle
 from .scene import BoardState, Scene, board_scene, default_cell_size
 from .steps import Deduction, StepsUnavailable, frame_paths, logic_states, states_from_deductions
 
 __all__ = [
+    "IMAGE_FORMATS",
     "BoardState",
     "Deduction",
     "RenderError",
     "StepsUnavailable",
-    "IMAGE_FORMATS",
+    "board_image",
     "board_scene",
     "board_svg",
-    "board_image",
     "checked_cell",
     "default_cell_size",
     "image_format",

@@ -13,10 +13,10 @@ Pure Python and import-free, so the terminal board can use it without delay.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
-from typing import Sequence
 
 from ..puzzle import Puzzle
 
@@ -105,7 +105,7 @@ def worst_case_difference(a: str, b: str) -> float:
     return min(sum((p - q) ** 2 for p, q in zip(seen_as(a, v), seen_as(b, v))) ** 0.5 for v in visions)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _differences() -> tuple[tuple[float, ...], ...]:
     k = len(REGION_COLORS)
     table = [[0.0] * k for _ in range(k)]

@@ -7,11 +7,12 @@ Text uses the scalable font that Pillow ships, so no system fonts are needed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING
 
 from . import glyphs
-from .palette import ACCENT, BACKGROUND, INK, hex_to_rgb
+from .palette import ACCENT, BACKGROUND, INK
 from .scene import HALO, LINE_SPACING, Mark, Scene, Text
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def _supersampling(scene: Scene) -> int:
     return max(2, min(4, MAX_DRAWING_SIDE // max(scene.width, scene.height)))
 
 
-def scene_to_image(scene: Scene) -> "PILImage.Image":
+def scene_to_image(scene: Scene) -> PILImage.Image:
     """The scene drawn as an RGB image of ``scene.width`` x ``scene.height`` pixels."""
     from PIL import Image, ImageDraw
 
@@ -38,7 +39,7 @@ def scene_to_image(scene: Scene) -> "PILImage.Image":
         draw.rectangle(_box(f.x, f.y, f.size, f.size, k), fill=f.color)
     _draw_hatching(image, scene, k)
 
-    def thin_lines(mask: "PILImageDraw.ImageDraw") -> None:
+    def thin_lines(mask: PILImageDraw.ImageDraw) -> None:
         for seg in scene.thin:
             mask.line(_seg(seg, k), fill=THIN_LINE_ALPHA, width=_px(scene.thin_width, k))
 
@@ -90,7 +91,7 @@ def _seg(seg, k: int) -> list[tuple[float, float]]:
     return [(px * k, py * k) for px, py in seg]
 
 
-def _draw_translucent(image: "PILImage.Image", color: str, paint: Callable[["PILImageDraw.ImageDraw"], None]) -> None:
+def _draw_translucent(image: PILImage.Image, color: str, paint: Callable[[PILImageDraw.ImageDraw], None]) -> None:
     """Paint ``color`` through a mask that ``paint`` draws (its grey level is the opacity);
     overlapping shapes do not darken each other, as with one SVG path."""
     from PIL import Image, ImageDraw
@@ -100,7 +101,7 @@ def _draw_translucent(image: "PILImage.Image", color: str, paint: Callable[["PIL
     image.paste(color, mask=mask)
 
 
-def _draw_hatching(image: "PILImage.Image", scene: Scene, k: int) -> None:
+def _draw_hatching(image: PILImage.Image, scene: Scene, k: int) -> None:
     """Hatched cells: one cell-sized hatching mask per pattern, stamped on each cell using it.
     A cell holds a whole number of tiles, so the hatching runs on across cells without seams."""
     from PIL import Image, ImageDraw
@@ -127,7 +128,7 @@ def _draw_hatching(image: "PILImage.Image", scene: Scene, k: int) -> None:
             image.paste(INK, (round(f.x * k), round(f.y * k)), mask=masks[f.pattern])
 
 
-def _draw_text(draw: "PILImageDraw.ImageDraw", text: Text, k: int) -> None:
+def _draw_text(draw: PILImageDraw.ImageDraw, text: Text, k: int) -> None:
     from PIL import ImageFont
 
     font = ImageFont.load_default(size=text.size * k)
@@ -137,7 +138,7 @@ def _draw_text(draw: "PILImageDraw.ImageDraw", text: Text, k: int) -> None:
         draw.text((text.x * k, y), line, fill=text.color, font=font, anchor="mm", **halo)
 
 
-def _draw_mark(draw: "PILImageDraw.ImageDraw", mark: Mark, k: int) -> None:
+def _draw_mark(draw: PILImageDraw.ImageDraw, mark: Mark, k: int) -> None:
     x, y, s = mark.x * k, mark.y * k, mark.size * k
     if mark.kind in ("cross", "blocked"):
         width = glyphs.CROSS_WIDTH[mark.kind] * s

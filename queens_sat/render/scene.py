@@ -8,8 +8,8 @@ The SVG and PNG writers only draw a scene, so both formats show the same thing.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 from ..puzzle import Puzzle
 from ..rules import Cell
@@ -35,7 +35,7 @@ class BoardState:
     caption: str = ""
 
     @classmethod
-    def solved(cls, solution: Sequence[int], caption: str = "") -> "BoardState":
+    def solved(cls, solution: Sequence[int], caption: str = "") -> BoardState:
         """The state that shows ``solution`` (the queen's column in each row)."""
         return cls(queens=frozenset(enumerate(solution)), caption=caption)
 

@@ -9,9 +9,9 @@ what a deduction engine produces; ``logic_states`` asks the logic engine for the
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from ..puzzle import Puzzle
 from ..rules import Cell

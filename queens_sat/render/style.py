@@ -10,9 +10,10 @@ only when a chart is drawn.
 from __future__ import annotations
 
 import statistics
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from .palette import INK
 
@@ -72,7 +73,7 @@ def series_style(i: int) -> dict[str, object]:
 
 
 @contextmanager
-def styled_figure(title: str | None = None) -> Iterator[tuple["Figure", "Axes"]]:
+def styled_figure(title: str | None = None) -> Iterator[tuple[Figure, Axes]]:
     """A figure and axes in the project's look (no pyplot, so no global state or display)."""
     require_matplotlib()
     import matplotlib
@@ -86,7 +87,7 @@ def styled_figure(title: str | None = None) -> Iterator[tuple["Figure", "Axes"]]
         yield fig, ax
 
 
-def save_figure(fig: "Figure", path: str | Path) -> Path:
+def save_figure(fig: Figure, path: str | Path) -> Path:
     path = Path(path)
     if path.suffix.lower() not in PLOT_SUFFIXES:
         raise ValueError(f"{path}: a chart must be saved as {', '.join(PLOT_SUFFIXES)}")

@@ -9,8 +9,9 @@ arguments use, and an unknown parameter is an error rather than silently ignored
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import anyio
 from starlette.requests import ClientDisconnect, Request
