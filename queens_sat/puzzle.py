@@ -301,6 +301,9 @@ def _normalise_regions(regions: Any, n: int | None) -> tuple[Grid, tuple[str, ..
         grid = check.canonical(regions)
         if grid is not None and (n is None or n == len(grid)):
             return grid, None
+    labelled = _label_rows(regions, n)
+    if labelled is not None:
+        return labelled
     if hasattr(regions, "tolist") and getattr(regions, "ndim", 2) != 2:
         raise PuzzleError(f"regions array has {regions.ndim} dimensions, expected 2")
     if hasattr(regions, "tolist"):
@@ -348,6 +351,24 @@ def _normalise_regions(regions: Any, n: int | None) -> tuple[Grid, tuple[str, ..
     if all(isinstance(v, str) and len(v) == 1 and v not in "#" for v in distinct):
         names = tuple(sorted(distinct, key=number.__getitem__))
     return grid, names
+
+
+def _label_rows(regions: Any, n: int | None) -> tuple[Grid, tuple[str, ...]] | None:
+    """The other common case, rows of one-character labels ("AABC"), without a loop per cell
+    in Python; None for anything else, or anything wrong, which the general path then reports."""
+    if not isinstance(regions, (list, tuple)) or not regions or not all(type(row) is str for row in regions):
+        return None
+    rows = [row.strip() for row in regions]
+    height = len(rows)
+    if height > MAX_REGION_N or (n is not None and n != height) or any(len(row) != height for row in rows):
+        return None
+    joined = "".join(rows)
+    if not joined.isprintable() or " " in joined or "#" in joined:
+        return None
+    number = {label: k for k, label in enumerate(dict.fromkeys(joined))}  # in order of first appearance
+    if len(number) != height:
+        return None
+    return tuple(tuple(map(number.__getitem__, row)) for row in rows), tuple(number)
 
 
 def _sample(labels: set[Any]) -> str:
