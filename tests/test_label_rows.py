@@ -5,12 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import random_regions
 
 from queens_sat import Puzzle
 from queens_sat.errors import PuzzleError
 from queens_sat.puzzle import _label_rows
-
-from helpers import random_regions
 
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
