@@ -253,6 +253,20 @@ class Puzzle:
         return None
 
 
+def as_puzzle(puzzle: Any, rule: str | None = None) -> Puzzle:
+    """``puzzle`` as a ``Puzzle``: every public call takes a ``Puzzle`` or a bare region grid.
+
+    A grid (lists, strings, numpy) is built with ``rule`` (the default rule when None).
+    A ``Puzzle`` keeps its own rule when ``rule`` is None; another ``rule`` gives a copy
+    with that rule (its givens checked again under it: a ``PuzzleError`` if they clash),
+    so an explicit ``rule=`` is never silently ignored."""
+    if isinstance(puzzle, Puzzle):
+        if rule is None or rule == puzzle.rule:
+            return puzzle
+        return puzzle.replace(rule=rule)
+    return Puzzle(puzzle, rule=DEFAULT_RULE if rule is None else rule)
+
+
 def _rebuild(regions, n, rule, queens, blocked) -> Puzzle:
     return Puzzle(regions, n=None if regions is not None else n, rule=rule, queens=queens, blocked=blocked)
 

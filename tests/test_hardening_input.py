@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from queens_sat.cli import main
 from queens_sat.cli.numbers import int_text, json_line
-from queens_sat.errors import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, PuzzleError
+from queens_sat.errors import PuzzleError
+from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL
 from queens_sat.formats import _chain_lines, parse_puzzle, read_puzzle, read_puzzles
 from queens_sat.puzzle import Puzzle
 

@@ -15,7 +15,8 @@ import warnings
 from collections.abc import Sequence
 
 from .. import __version__
-from ..errors import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED, BackendError, PuzzleError
+from ..errors import BackendError, PuzzleError
+from .exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
 from ..interrupts import sigterm_as_interrupt, was_terminated
 
 COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "bench", "backends", "generate", "serve")

@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _run(args)
     except BenchError as err:
-        from ..errors import EXIT_BAD_INPUT
+        from .exit_codes import EXIT_BAD_INPUT
 
         print(f"queens-sat: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -84,7 +84,7 @@ def _run(args: argparse.Namespace) -> int:
     from ..benchmark.report import describe_disagreement, plural, print_table, write_csv, write_json
     from ..benchmark.summary import summarise
     from ..display import wants_color
-    from ..errors import EXIT_INTERRUPTED, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TERMINATED
+    from .exit_codes import EXIT_INTERRUPTED, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TERMINATED
 
     try:
         generate = parse_sizes(args.generate) if args.generate else []

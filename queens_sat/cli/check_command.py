@@ -36,7 +36,8 @@ def _grade_order(item: tuple[str, int]) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..checking import check_records, exit_code
+    from ..checking import check_records
+    from .exit_codes import exit_code
     from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
     from ..logic.describe import logic_brief
 

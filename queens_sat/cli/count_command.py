@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..checking import exit_code
+    from .exit_codes import exit_code
     from ..errors import BackendError, PuzzleError
     from ..solving import solve
 

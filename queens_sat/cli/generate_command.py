@@ -75,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
     import os
     import random
 
-    from ..errors import EXIT_NOT_UNIQUE, EXIT_OK, PuzzleError
+    from ..errors import PuzzleError
+    from .exit_codes import EXIT_NOT_UNIQUE, EXIT_OK
     from ..generator import GenerationFailed, GeneratorOptions, RegionRules, TooFewPuzzles, iter_generate
     from ..generator.executors import ExecutorError
     from ..generator.output import LineWriter, read_progress, record, stored_seed

@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..checking import exit_code
+    from .exit_codes import exit_code
     from ..display import queen_mark, wants_color
     from ..errors import PuzzleError
     from ..logic import SOLVED

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..errors import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIME_LIMIT, PuzzleError
+from ..errors import PuzzleError
+from .exit_codes import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIME_LIMIT
 from .common import add_input_arguments, add_solver_arguments, iter_records, positive_int
 
 

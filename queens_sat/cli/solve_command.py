@@ -99,7 +99,7 @@ def _invalid(args: argparse.Namespace, record) -> None:
 
 
 def _solve_each(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
-    from ..checking import exit_code
+    from .exit_codes import exit_code
     from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
     from ..solving import solve
 
@@ -169,7 +169,7 @@ def _solve_all(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
     """Every solution of each puzzle, written as it is found and flushed as it goes."""
     import time
 
-    from ..checking import exit_code
+    from .exit_codes import exit_code
     from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
     from ..solving import iter_solutions
 

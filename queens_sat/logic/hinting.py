@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, as_puzzle
 from ..rules import Cell
 from .engine import DEFAULT_DEPTH, Engine, Step
 
@@ -48,16 +48,20 @@ class Hint:
 
 
 def next_hint(
-    puzzle: Puzzle,
+    puzzle: Puzzle | Any,
     max_depth: int = DEFAULT_DEPTH,
     backend: str = "auto",
     time_limit: float | None = None,
+    rule: str | None = None,
 ) -> Hint:
     """The first step of reasoning from ``puzzle``'s givens that the player's queens do not
-    already imply, with the solver's verdict on the position."""
+    already imply, with the solver's verdict on the position.
+
+    ``puzzle`` is a ``Puzzle`` or a bare region grid, ``rule`` applies to either (see ``as_puzzle``)."""
     from ..solving import solve
     from .deduction import QUEEN_ELIMINATES
 
+    puzzle = as_puzzle(puzzle, rule)
     check = solve(puzzle, backend=backend, limit=2, time_limit=time_limit)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     engine = Engine(puzzle, max_depth, deadline)
