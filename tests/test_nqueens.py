@@ -16,7 +16,8 @@ from helpers import brute_force_solutions
 from queens_sat import BackendError, Puzzle, Status, available_backends, count_solutions, get_backend, solve
 from queens_sat.nqueens import counting, enumeration, finding, verify
 from queens_sat.nqueens import min_conflicts as ls
-from queens_sat.nqueens._impl import PURE_ENV, native
+from queens_sat.extension import PURE_PYTHON_ENV as PURE_ENV
+from queens_sat.nqueens._impl import native
 from queens_sat.nqueens.construction import construct
 from queens_sat.nqueens.no_touch import count_no_touch
 from queens_sat.rules import solution_violations

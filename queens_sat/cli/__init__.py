@@ -15,9 +15,9 @@ import warnings
 from collections.abc import Sequence
 
 from .. import __version__
-from ..errors import BackendError, PuzzleError
-from .exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
+from ..errors import BackendError, PuzzleError, UsageError
 from ..interrupts import sigterm_as_interrupt, was_terminated
+from .exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
 
 COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "bench", "backends", "generate", "serve")
 DEBUG_HELP = "print the traceback of an internal error (so does QUEENS_SAT_DEBUG=1)"
@@ -56,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             code = int(args.run(args) or 0)
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code
-    except (PuzzleError, BackendError) as err:
+    except (PuzzleError, BackendError, UsageError) as err:
         print(f"queens-sat: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt as err:

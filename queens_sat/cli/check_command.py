@@ -37,9 +37,9 @@ def _grade_order(item: tuple[str, int]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from ..checking import check_records
-    from .exit_codes import exit_code
     from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
     from ..logic.describe import logic_brief
+    from .exit_codes import exit_code
 
     batch, records = open_records(args)
     color = wants_color(sys.stdout, False if args.no_color else None)

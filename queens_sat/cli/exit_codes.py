@@ -17,10 +17,11 @@ EXIT_INTERNAL = 4  # a bug in queens-sat itself, never a verdict on the input
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 EXIT_TERMINATED = 143  # SIGTERM (128 + 15): stopped like Ctrl-C
 EXIT_BROKEN_PIPE = 141  # the reader of standard output went away (``| head``), as shells report SIGPIPE
+COUNTED = "counted"  # what ``count`` reports of a finished count: a success, not a verdict on uniqueness
 
 
 def exit_code(statuses: Iterable[str]) -> int:
-    """0 all unique; 2 any invalid; else 1 any none/multiple; else 3 any unknown."""
+    """0 all unique (or counted, or logic-solved); 2 any invalid; else 1 any none/multiple; else 3 any unknown."""
     seen = set(statuses)
     if INVALID in seen:
         return EXIT_BAD_INPUT

@@ -27,11 +27,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .exit_codes import exit_code
     from ..display import queen_mark, wants_color
     from ..errors import PuzzleError
     from ..logic import logic_solve
     from ..logic.describe import describe, replay, state_lines, step_dicts, summary
+    from .exit_codes import exit_code
 
     batch, records = open_records(args)
     color = wants_color(sys.stdout, False if args.no_color else None)

@@ -75,24 +75,24 @@ def run(args: argparse.Namespace) -> int:
     import os
     import random
 
-    from ..errors import PuzzleError
-    from .exit_codes import EXIT_NOT_UNIQUE, EXIT_OK
+    from ..errors import PuzzleError, UsageError
     from ..generator import GenerationFailed, GeneratorOptions, RegionRules, TooFewPuzzles, iter_generate
     from ..generator.executors import ExecutorError
     from ..generator.output import LineWriter, read_progress, record, stored_seed
     from ..generator.summary import RunSummary
+    from .exit_codes import EXIT_NOT_UNIQUE, EXIT_OK
     from .progress import ProgressBar
 
     if args.resume and not args.out:
-        raise PuzzleError("--resume needs --out FILE: the run to continue")
+        raise UsageError("--resume needs --out FILE: the run to continue")
     if args.out:
         check_output_path(args.out)
     if args.resume and args.force:
-        raise PuzzleError("give --resume or --force, not both")
+        raise UsageError("give --resume or --force, not both")
     if args.max_depth != 2 and not (args.logic or args.grade):
-        raise PuzzleError("--max-depth goes with --logic or --grade")
+        raise UsageError("--max-depth goes with --logic or --grade")
     if args.dask and args.workers is not None and args.dask != "local":
-        raise PuzzleError("--workers sets the size of a local cluster only; a remote Dask cluster has its own workers")
+        raise UsageError("--workers sets the size of a local cluster only; a remote Dask cluster has its own workers")
     seed = args.seed
     if seed is None and args.resume and args.out:
         seed = stored_seed(args.out)
@@ -117,11 +117,11 @@ def run(args: argparse.Namespace) -> int:
             grades=tuple(args.grade or ()),
         )
     except ValueError as err:
-        raise PuzzleError(str(err)) from None
+        raise UsageError(str(err)) from None
 
     done, start, keys, previous = 0, 0, set(), -1
     if args.out and os.path.exists(args.out) and os.path.getsize(args.out) and not (args.resume or args.force):
-        raise PuzzleError(f"{args.out} exists: --resume continues it, --force overwrites it")
+        raise UsageError(f"{args.out} exists: --resume continues it, --force overwrites it")
     writer = LineWriter(args.out)  # locked from here on: what is read below cannot change
     try:
         if args.resume:

@@ -32,16 +32,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .exit_codes import exit_code
     from ..display import queen_mark, wants_color
-    from ..errors import PuzzleError
+    from ..errors import PuzzleError, UsageError
     from ..logic import SOLVED
     from ..logic.describe import cells_phrase, contradiction_phrase, describe, replay, state_lines
     from ..logic.hinting import HINT, NO_SOLUTION, next_hint
+    from .exit_codes import exit_code
 
     records = list(iter_records(args))
     if len(records) != 1:
-        raise PuzzleError(f"hint works on one board; the input holds {len(records)} puzzles")
+        raise UsageError(f"hint works on one board; the input holds {len(records)} puzzles")
     record = records[0]
     if record.error is not None or record.puzzle is None:
         raise record.error or PuzzleError("no puzzle", source=record.source)
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
 
     found = next_hint(puzzle, args.max_depth, args.backend, args.time_limit)
     status, hint, implied_cells = found.status, found.step, list(found.implied)
-    code = exit_code({{HINT: "unique", NO_SOLUTION: "none"}.get(status) or verdict_status(status)})
+    code = exit_code({{HINT: "hint", NO_SOLUTION: "none"}.get(status) or verdict_status(status)})
     if args.json:
         emit_json(found.as_dict(record.source))
         return code

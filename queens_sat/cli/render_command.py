@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from ..errors import PuzzleError
-from .exit_codes import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIME_LIMIT
 from .common import add_input_arguments, add_solver_arguments, iter_records, positive_int
+from .exit_codes import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIME_LIMIT
 
 
 def register(sub: argparse._SubParsersAction) -> None:

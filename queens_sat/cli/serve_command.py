@@ -78,7 +78,7 @@ def _check_address(host: str, port: int) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..errors import PuzzleError
+    from ..errors import PuzzleError, UsageError
 
     try:
         import uvicorn
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         from ..service import ServiceSettings
         from ..service.app import SETTINGS_VARIABLE
     except ImportError as err:
-        raise PuzzleError(f"serve needs {err.name}: pip install 'queens-sat[serve]'") from None
+        raise UsageError(f"serve needs {err.name}: pip install 'queens-sat[serve]'") from None
     settings = ServiceSettings(
         max_body=args.max_body,
         body_timeout=args.body_timeout,

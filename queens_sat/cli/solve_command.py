@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import BackendError, PuzzleError
+from ..errors import BackendError, PuzzleError, UsageError
 from .common import (
     add_input_arguments,
     add_output_arguments,
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     check_backend(args.backend)
     batch, records = open_records(args)
     if args.out and batch:
-        raise PuzzleError("--out takes one puzzle; this input holds several")
+        raise UsageError("--out takes one puzzle; this input holds several")
     # whole or not at all: an interrupted run leaves the former file, never half a solution
     out = _open_out(args.out) if args.out else None
     finished = False
@@ -99,9 +99,9 @@ def _invalid(args: argparse.Namespace, record) -> None:
 
 
 def _solve_each(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
-    from .exit_codes import exit_code
     from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
     from ..solving import solve
+    from .exit_codes import exit_code
 
     color = wants_color(sys.stdout, False if args.no_color else None)
     statuses: set[str] = set()
@@ -119,10 +119,10 @@ def _solve_each(args: argparse.Namespace, batch: bool, records, out: Any) -> int
             _invalid(args, record)
             continue
         found = res.solution
-        # "unique" stands for "solved" here: exit 0 means every puzzle got a solution;
-        # "none" only when the search was complete (a backend that gave up proves nothing)
+        # exit 0 means every puzzle got a solution; "none" only when the search was
+        # complete (a backend that gave up proves nothing)
         status = "solved" if found else ("none" if res.complete else "unknown")
-        statuses.add({"solved": "unique"}.get(status, status))
+        statuses.add(status)
         if args.json:
             obj = {"source": record.source, "line": record.line, "id": record.id, "status": status}
             obj.update(solution=list(found) if found else None, elapsed=round(res.elapsed, 6), backend=res.backend)
@@ -169,9 +169,9 @@ def _solve_all(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
     """Every solution of each puzzle, written as it is found and flushed as it goes."""
     import time
 
-    from .exit_codes import exit_code
     from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
     from ..solving import iter_solutions
+    from .exit_codes import COUNTED, exit_code
 
     stream = out or sys.stdout
     color = out is None and wants_color(sys.stdout, False if args.no_color else None)
@@ -208,7 +208,7 @@ def _solve_all(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
             continue
         stream.flush()
         timed_out = solutions.timed_out
-        statuses.add("unknown" if timed_out else ("unique" if count else "none"))
+        statuses.add("unknown" if timed_out else (COUNTED if count else "none"))
         if not args.quiet:
             what = f"at least {count} solutions (time limit hit)" if timed_out else f"{count} solution{'s' if count != 1 else ''}"
             print(f"{prefix}{what} [{solutions.backend}, {ms(time.perf_counter() - start)}]", file=sys.stderr)
