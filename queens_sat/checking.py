@@ -152,7 +152,7 @@ def _check_chunk(
         found = search_many([chunk[i].puzzle for i in picked], limit=2, time_limit=budget)  # type: ignore[misc]
     except Interrupted as stop:
         found, stopped = stop.results, stop  # type: ignore[assignment]
-    by_record = dict(zip(picked, found))
+    by_record = dict(zip(picked, found, strict=False))
     for i, record in enumerate(chunk):
         if i not in by_record:  # an error, or a board the batch search does not take
             yield check_record(record, backend, time_limit, logic_depth)

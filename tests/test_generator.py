@@ -49,7 +49,7 @@ def assert_good_puzzle(p, max_share: float = 0.4) -> None:
         assert 1 <= size <= max(n, int(max_share * n * n + 1e-9))
         assert regions[k][p.solution[k]] == k  # region k is the one grown from row k's queen
     assert _connected(regions)
-    for line in list(regions) + [list(col) for col in zip(*regions)]:
+    for line in list(regions) + [list(col) for col in zip(*regions, strict=False)]:
         assert len(set(line)) > 1, "a row or column lies inside one region"
 
 
@@ -168,7 +168,7 @@ def test_one_puzzle_can_be_made_again_from_seed_and_index():
 
 def test_layout_key_is_the_symmetry_key():
     rng = random.Random(1)
-    for i in range(30):
+    for _i in range(30):
         n = rng.choice([4, 5, 6, 9])
         puzzle = Puzzle(random_regions(n, rng))
         key = layout_key(np.array(puzzle.regions))
@@ -318,7 +318,7 @@ def test_resume_refuses_another_runs_file(capsys, tmp_path):
     ],
 )
 def test_cli_errors_exit_2_without_traceback(capsys, argv, message):
-    code, out, err = run(capsys, "generate", *argv)
+    code, _out, err = run(capsys, "generate", *argv)
     assert code == 2
     assert message in err and "Traceback" not in err
 

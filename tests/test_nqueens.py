@@ -14,9 +14,9 @@ import pytest
 from helpers import brute_force_solutions
 
 from queens_sat import BackendError, Puzzle, Status, available_backends, count_solutions, get_backend, solve
+from queens_sat.extension import PURE_PYTHON_ENV as PURE_ENV
 from queens_sat.nqueens import counting, enumeration, finding, verify
 from queens_sat.nqueens import min_conflicts as ls
-from queens_sat.extension import PURE_PYTHON_ENV as PURE_ENV
 from queens_sat.nqueens._impl import native
 from queens_sat.nqueens.construction import construct
 from queens_sat.nqueens.no_touch import count_no_touch

@@ -114,7 +114,7 @@ def test_the_check_batch_hands_unsettled_boards_to_the_portfolio(monkeypatch):
 
     def first_turn_times_out(chosen: list[Puzzle], **kw: Any) -> list[tuple[Outcome, float]]:
         found = real(chosen, **kw)
-        return [(Outcome([], 0, False, True, {"nodes": 1}), 0.01)] + found[1:]
+        return [(Outcome([], 0, False, True, {"nodes": 1}), 0.01), *found[1:]]
 
     monkeypatch.setattr(batch, "search_many", first_turn_times_out)
     reports = list(check_records([PuzzleRecord(f"b{i}", puzzle=p) for i, p in enumerate(puzzles)], "auto", None, None))

@@ -9,7 +9,6 @@ budgets (a portfolio: see that module).
 from __future__ import annotations
 
 import importlib
-import warnings
 
 from ..errors import BackendError
 from ..puzzle import Puzzle
@@ -38,7 +37,8 @@ def backend_names() -> list[str]:
 
 def _backend_class(name: str) -> type[Backend]:
     module, cls = _REGISTRY[name]
-    return getattr(importlib.import_module(module), cls)
+    found: type[Backend] = getattr(importlib.import_module(module), cls)
+    return found
 
 
 def available_backends() -> list[str]:
@@ -80,7 +80,7 @@ def make_backend(name: str, options: dict[str, object]) -> Backend | None:
     return cls(None, **options) if cls.available() else None
 
 
-def get_backend(name: str = "auto", puzzle: Puzzle | None = None, **options: object) -> Backend:
+def get_backend(name: str | Backend = "auto", puzzle: Puzzle | None = None, **options: object) -> Backend:
     """The backend called ``name`` (``"sat:glucose4"`` picks a variant), ready to search.
 
     ``"auto"`` routes each puzzle by ``AUTO_ORDER`` (with ``puzzle``, the choice is

@@ -13,7 +13,7 @@ pigeonhole argument closes at their root.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 
 from ..puzzle import Puzzle
 from ..result import Outcome, Solution
@@ -43,7 +43,7 @@ class PythonBackend(Backend):
             limit=limit, keep=keep, time_limit=time_limit,
         )
 
-    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
+    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Generator[Solution, None, bool]:
         deadline = None if time_limit is None else time.perf_counter() + time_limit
         try:
             yield from _Board(puzzle.n, puzzle.rule, _flat(puzzle), puzzle.queens, puzzle.blocked, deadline).solutions()
@@ -219,9 +219,8 @@ class _Board:
 
     def _search(self, cand: int, open_units: tuple[int, ...], placed: list[int]) -> Iterator[list[int]]:
         self.nodes += 1
-        if self.deadline is not None and self.nodes % self.CHECK_EVERY == 0:
-            if time.perf_counter() > self.deadline:
-                raise _Stop
+        if self.deadline is not None and self.nodes % self.CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
+            raise _Stop
         if not open_units:
             yield placed
             return

@@ -13,6 +13,7 @@ import sys
 import traceback
 import warnings
 from collections.abc import Sequence
+from typing import TextIO
 
 from .. import __version__
 from ..errors import BackendError, PuzzleError, UsageError
@@ -43,7 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+def _show_warning(
+    message: Warning | str, category: type[Warning], filename: str, lineno: int, file: TextIO | None = None, line: str | None = None
+) -> None:
     print(f"queens-sat: warning: {message}", file=sys.stderr)
 
 

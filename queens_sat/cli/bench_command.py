@@ -17,7 +17,7 @@ NOT_BY_DEFAULT = ("logic", "nqueens")
 DEFAULT_PER_SIZE = 20
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "bench",
         help="compare the backends' speed and verdicts on the same puzzles",

@@ -12,7 +12,7 @@ from .logic_common import add_depth_argument
 SUMMARY_ORDER = ("unique", "multiple", "none", "unknown", "invalid")
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "check",
         help="verdict on each puzzle: unique, multiple, none, unknown or invalid",

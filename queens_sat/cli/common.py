@@ -26,7 +26,7 @@ def positive_float(text: str) -> float:
     return value
 
 
-def whole_number(minimum: int):
+def whole_number(minimum: int) -> Callable[[str], int]:
     """An argparse type: a whole number of at least ``minimum``."""
 
     def parse(text: str) -> int:

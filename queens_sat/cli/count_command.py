@@ -21,7 +21,7 @@ from .common import (
 from .numbers import int_text
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "count",
         help="count the solutions of each puzzle",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from ..rules import RULES
 from .common import check_output_path, positive_float, positive_int
@@ -28,7 +29,7 @@ def _count(text: str) -> int:
     return value
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "generate",
         help="make puzzles with exactly one solution",
@@ -57,16 +58,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--dask", metavar="ADDRESS", help="run on a Dask cluster: tcp://HOST:8786, or 'local' to start one here")
     p.add_argument("--logic", action="store_true", help="keep only puzzles the logic engine solves without guessing")
     p.add_argument("--max-depth", type=_count, default=2, metavar="D", help="with --logic: deepest contradiction probe allowed (default 2)")
-    p.add_argument("--grade", nargs="+", metavar="GRADE", help="keep only puzzles of these logic grades (Trivial, Easy, Medium, Hard, Expert)")
+    p.add_argument(
+        "--grade", nargs="+", metavar="GRADE", help="keep only puzzles of these logic grades (Trivial, Easy, Medium, Hard, Expert)"
+    )
     rules = p.add_argument_group("region rules")
-    rules.add_argument("--max-region-share", type=_share, default=0.4, metavar="SHARE", help="no region above this share of the board (default 0.4)")
+    rules.add_argument(
+        "--max-region-share", type=_share, default=0.4, metavar="SHARE", help="no region above this share of the board (default 0.4)"
+    )
     rules.add_argument("--allow-full-lines", action="store_true", help="let a row or column lie inside one region")
     rules.add_argument("--allow-disconnected", action="store_true", help="let a repair cut a region in pieces")
     limits = p.add_argument_group("limits")
     limits.add_argument("--max-repairs", type=_count, metavar="K", help="repairs per layout before a fresh one (default 10 n)")
     limits.add_argument("--max-restarts", type=_count, metavar="K", help="fresh layouts per puzzle before giving up (default: no limit)")
-    limits.add_argument("--check-time-limit", type=positive_float, metavar="SECONDS", help="give up on a uniqueness check after this long (default: none)")
-    limits.add_argument("--probe-time-limit", type=positive_float, default=1.0, metavar="SECONDS", help="time limit of a repair probe (default 1)")
+    limits.add_argument(
+        "--check-time-limit", type=positive_float, metavar="SECONDS", help="give up on a uniqueness check after this long (default: none)"
+    )
+    limits.add_argument(
+        "--probe-time-limit", type=positive_float, default=1.0, metavar="SECONDS", help="time limit of a repair probe (default 1)"
+    )
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no summary")
     p.set_defaults(run=run)
 
@@ -137,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     wanted = max(0, args.count - done)
 
     summary = RunSummary()
-    stats: dict = {}
+    stats: dict[str, Any] = {}
     note = sys.stderr
     if not args.quiet:
         where = f" to {args.out}" if args.out else ""

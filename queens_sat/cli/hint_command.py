@@ -13,7 +13,7 @@ from .common import add_input_arguments, add_output_arguments, add_solver_argume
 from .logic_common import add_depth_argument, verdict_status
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "hint",
         help="the next logical step from a partly solved board",

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BackendError, PuzzleError, UsageError
+from ..formats.records import PuzzleRecord
+
+if TYPE_CHECKING:
+    from ..result import SolveResult
 from .common import (
     add_input_arguments,
     add_output_arguments,
@@ -26,7 +30,7 @@ from .common import (
 CHUNK = 100_000  # columns converted to text at a time when writing a huge solution
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "solve",
         help="print one solution of each puzzle, or every solution",
@@ -91,14 +95,14 @@ def _open_out(path: str) -> Any:
         raise PuzzleError(f"--out {path}: cannot write: {err.strerror or err}") from None
 
 
-def _invalid(args: argparse.Namespace, record) -> None:
+def _invalid(args: argparse.Namespace, record: PuzzleRecord) -> None:
     if args.json:
         emit_json({"source": record.source, "line": record.line, "id": record.id, "status": "invalid", "error": str(record.error)})
     else:
         print(f"queens-sat: error: {record.error}", file=sys.stderr)
 
 
-def _solve_each(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
+def _solve_each(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleRecord], out: Any) -> int:
     from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
     from ..solving import solve
     from .exit_codes import exit_code
@@ -124,7 +128,7 @@ def _solve_each(args: argparse.Namespace, batch: bool, records, out: Any) -> int
         status = "solved" if found else ("none" if res.complete else "unknown")
         statuses.add(status)
         if args.json:
-            obj = {"source": record.source, "line": record.line, "id": record.id, "status": status}
+            obj: dict[str, Any] = {"source": record.source, "line": record.line, "id": record.id, "status": status}
             obj.update(solution=list(found) if found else None, elapsed=round(res.elapsed, 6), backend=res.backend)
             obj.update({k: v for k, v in res.stats.items() if k in ("method", "seed")})
             if out is not None:
@@ -152,20 +156,20 @@ def _solve_each(args: argparse.Namespace, batch: bool, records, out: Any) -> int
     return exit_code(statuses)
 
 
-def gave_up(res) -> str:
+def gave_up(res: SolveResult) -> str:
     """Why a search ended without settling: the time limit, or the backend's own limits."""
     if res.timed_out:
         return "time limit hit"
     return f"backend {res.backend} could not settle it" + (f": {res.stats['logic']}" if "logic" in res.stats else "")
 
 
-def _json_line(obj: dict) -> str:
+def _json_line(obj: dict[str, Any]) -> str:
     import json
 
     return json.dumps(obj) + "\n"
 
 
-def _solve_all(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
+def _solve_all(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleRecord], out: Any) -> int:
     """Every solution of each puzzle, written as it is found and flushed as it goes."""
     import time
 
@@ -193,7 +197,11 @@ def _solve_all(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
                 if args.quiet and out is None:
                     continue
                 if args.json:
-                    stream.write(_json_line({"source": record.source, "line": record.line, "id": record.id, "index": count, "solution": list(solution)}))
+                    stream.write(
+                        _json_line(
+                            {"source": record.source, "line": record.line, "id": record.id, "index": count, "solution": list(solution)}
+                        )
+                    )
                 elif boards:
                     stream.write(f"{prefix}solution {count}: {list(solution)}\n")
                     stream.write("\n".join(board_lines(puzzle, solution, color=color, queen=queen)) + "\n")

@@ -69,10 +69,10 @@ class BackendValidator:
         self.name, self.time_limit = name, time_limit
         self._backend = None
 
-    def __getstate__(self) -> dict:  # the solver object stays behind when sent to a worker
+    def __getstate__(self) -> dict[str, Any]:  # the solver object stays behind when sent to a worker
         return {"name": self.name, "time_limit": self.time_limit}
 
-    def __setstate__(self, state: dict) -> None:
+    def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__(state["name"], state["time_limit"])
 
     def __call__(self, regions: np.ndarray, rule: str = "no-touch") -> Any:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..puzzle import Puzzle, as_puzzle
 from ..rules import Cell
-from .engine import DEFAULT_DEPTH, Engine, Step
+from .engine import DEFAULT_DEPTH, STUCK, Engine, Step
 
 HINT = "hint"
 NO_SOLUTION = "no-solution"
@@ -32,7 +32,7 @@ class Hint:
     implied: tuple[Cell, ...]  # crosses the player's queens imply, taken as made
     step: Step | None  # the hint; None unless status is "hint"
     implied_steps: tuple[Step, ...]  # the steps behind ``implied`` (to replay the board)
-    contradiction: tuple[tuple, tuple] | None  # units, lines of a contradiction the engine met
+    contradiction: tuple[tuple[Any, ...], tuple[Any, ...]] | None  # units, lines of a contradiction the engine met
 
     def as_dict(self, source: str | None = None) -> dict[str, Any]:
         """The JSON form the CLI's ``--json`` prints and the service returns."""
@@ -73,7 +73,7 @@ def next_hint(
             continue
         hint = step
         break
-    status = HINT if hint is not None else engine.status
+    status = HINT if hint is not None else (engine.status or STUCK)  # the steps ran out: the engine has its status
     if check.status.value == "none":
         status = NO_SOLUTION  # whatever logic says, some mark of the player's is wrong
     contradiction = None

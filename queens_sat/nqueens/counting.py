@@ -116,7 +116,7 @@ def tasks(n: int, depth: int) -> list[Task]:
             return
         ld, cols, rd = _replay(prefix)
         for c in bits(constrain(n, kind, key, y, cols, full & ~(ld | cols | rd))):
-            grow(kind, key, prefix + (c,))
+            grow(kind, key, (*prefix, c))
 
     for a in range(2, n - 1):  # a = n-1 would need column 1's queen below the last row
         grow(CORNER, a, (0, a))

@@ -124,7 +124,8 @@ class PureSearch:
         col = self.col = list(range(n))
         d1 = [0] * (2 * n)
         d2 = [0] * (2 * n)
-        self.rows, self.listed = [], [False] * n
+        self.rows: list[int] = []
+        self.listed = [False] * n
         collisions = 0
 
         def move(r: int, c: int, sign: int) -> int:
