@@ -11,6 +11,8 @@ convert), ``pictures`` (render), ``generating`` (streamed generate), ``meta``
 (backends, health, OpenAPI), ``page`` (the static page), ``app`` (assembly).
 """
 
+from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 from .settings import ServiceSettings
