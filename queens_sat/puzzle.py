@@ -12,14 +12,11 @@ from typing import Any
 
 from .errors import PuzzleError, shown
 from .extension import native_module
+from .limits import FREE_N, REGION_N
 from .rules import DEFAULT_RULE, RULES, Cell, Rule, clash, solution_violations
 
-# Boards with regions are searched with one machine word per row in the native
-# backend, and written with one character per cell, so they stop at 64.
-MAX_REGION_N = 64
-# Region-free boards (N-Queens) only need O(n) memory; this keeps a column list
-# of int32 under half a gigabyte.
-MAX_FREE_N = 100_000_000
+MAX_REGION_N = REGION_N  # boards with regions (see ``limits``)
+MAX_FREE_N = FREE_N  # boards without regions
 
 GRIDCHECK = "queens_sat._gridcheck"  # the compiled grid checks (native/gridcheck.pyx)
 
@@ -28,11 +25,6 @@ LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$"
 assert len(LABELS) == MAX_REGION_N
 
 Grid = tuple[tuple[int, ...], ...]
-
-
-def region_label(k: int) -> str:
-    """The one-character label of region ``k`` (0-based)."""
-    return LABELS[k]
 
 
 class Puzzle:

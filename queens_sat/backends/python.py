@@ -15,13 +15,14 @@ from __future__ import annotations
 import time
 from collections.abc import Generator, Iterable, Iterator, Sequence
 
+from ..limits import CELL_MODEL_N
 from ..puzzle import Puzzle
 from ..result import Outcome, Solution
 from ..rules import Cell
 from .base import Backend
 from .hall import HALL_N, hall_rows
 
-MAX_N = 128  # masks of n*n bits stay small and fast up to here
+MAX_N = CELL_MODEL_N  # masks of n*n bits stay small and fast up to here
 
 
 class _Stop(Exception):

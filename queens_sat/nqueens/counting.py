@@ -31,10 +31,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..interrupts import worker_signals
+from ..limits import NQUEENS_WORD_N
 from ._impl import bits, native
 
 CORNER, EDGE = 0, 1
-MAX_N = 63  # rows are machine words in the native kernels
+MAX_N = NQUEENS_WORD_N  # rows are machine words in the kernels
 POOL_FROM_N = 15  # below this a count takes a tenth of a second at most: no processes
 DEADLINE_GRACE = 0.05  # seconds the main process waits past a deadline for the workers' last results
 
