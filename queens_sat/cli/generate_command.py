@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..rules import RULES
 from .common import check_output_path, positive_float, positive_int
+
+if TYPE_CHECKING:
+    from ..generator import GeneratorOptions
+    from ..generator.output import LineWriter
 
 STRATEGIES = ("repair", "reject")
 
@@ -81,16 +85,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import os
-    import random
+    """``queens-sat generate``: check the options, open the output (resuming it), generate, summarise."""
+    _check_usage(args)
+    seed = _seed(args)
+    options = _options(args, seed)
+    writer, progress = _open_output(args, options)
+    wanted = max(0, args.count - progress.done)
+    if not args.quiet:
+        where = f" to {args.out}" if args.out else ""
+        resumed = f", resuming after {progress.done} puzzles (index {progress.start})" if args.resume else ""
+        print(f"queens-sat: generating {wanted} puzzles n = {args.n}, {args.rule}, seed {seed}{where}{resumed}", file=sys.stderr)
+    return _generate(args, options, writer, progress, wanted)
 
-    from ..errors import PuzzleError, UsageError
-    from ..generator import GenerationFailed, GeneratorOptions, RegionRules, TooFewPuzzles, iter_generate
-    from ..generator.executors import ExecutorError
-    from ..generator.output import LineWriter, read_progress, record, stored_seed
-    from ..generator.summary import RunSummary
-    from .exit_codes import EXIT_NOT_UNIQUE, EXIT_OK
-    from .progress import ProgressBar
+
+def _check_usage(args: argparse.Namespace) -> None:
+    """Refuse option combinations that cannot work, before any work is done."""
+    from ..errors import UsageError
 
     if args.resume and not args.out:
         raise UsageError("--resume needs --out FILE: the run to continue")
@@ -102,13 +112,29 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--max-depth goes with --logic or --grade")
     if args.dask and args.workers is not None and args.dask != "local":
         raise UsageError("--workers sets the size of a local cluster only; a remote Dask cluster has its own workers")
-    seed = args.seed
+
+
+def _seed(args: argparse.Namespace) -> int:
+    """The seed given, else the one of the run being resumed, else a fresh random one."""
+    import random
+
+    from ..generator.output import stored_seed
+
+    seed: int | None = args.seed
     if seed is None and args.resume and args.out:
         seed = stored_seed(args.out)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    return seed
+
+
+def _options(args: argparse.Namespace, seed: int) -> GeneratorOptions:
+    """The generator's options from the command line (a bad combination is a ``UsageError``)."""
+    from ..errors import UsageError
+    from ..generator import GeneratorOptions, RegionRules
+
     try:
-        options = GeneratorOptions(
+        return GeneratorOptions(
             n=args.n,
             rule=args.rule,
             seed=seed,
@@ -128,14 +154,31 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as err:
         raise UsageError(str(err)) from None
 
-    done, start, keys, previous = 0, 0, set(), -1
+
+class _Progress(NamedTuple):
+    """Where a run stands: puzzles written, the next index, their keys, the last index written."""
+
+    done: int
+    start: int
+    keys: set[Any]  # the dedupe keys of the puzzles written (the generator adds to it)
+    previous: int
+
+
+def _open_output(args: argparse.Namespace, options: GeneratorOptions) -> tuple[LineWriter, _Progress]:
+    """The output, locked, and the progress of the run it holds (--resume) or emptied (--force)."""
+    import os
+
+    from ..errors import UsageError
+    from ..generator.output import LineWriter, read_progress
+
+    progress = _Progress(0, 0, set(), -1)  # a new run
     if args.out and os.path.exists(args.out) and os.path.getsize(args.out) and not (args.resume or args.force):
         raise UsageError(f"{args.out} exists: --resume continues it, --force overwrites it")
     writer = LineWriter(args.out)  # locked from here on: what is read below cannot change
     try:
         if args.resume:
             state = read_progress(args.out, options)
-            done, start, keys, previous = state.done, state.next_index, state.keys, state.last_index
+            progress = _Progress(state.done, state.next_index, state.keys, state.last_index)
             if state.torn and not args.quiet:
                 print(f"queens-sat: dropped a torn last line of {args.out}", file=sys.stderr)
         elif args.force:
@@ -143,21 +186,28 @@ def run(args: argparse.Namespace) -> int:
     except BaseException:
         writer.close()
         raise
-    wanted = max(0, args.count - done)
+    return writer, progress
+
+
+def _generate(args: argparse.Namespace, options: GeneratorOptions, writer: LineWriter, progress: _Progress, wanted: int) -> int:
+    """Generate and write ``wanted`` puzzles under a progress bar; the summary line at the end."""
+    from ..errors import PuzzleError
+    from ..generator import GenerationFailed, TooFewPuzzles, iter_generate
+    from ..generator.executors import ExecutorError
+    from ..generator.output import record
+    from ..generator.summary import RunSummary
+    from .exit_codes import EXIT_NOT_UNIQUE, EXIT_OK
+    from .progress import ProgressBar
 
     summary = RunSummary()
     stats: dict[str, Any] = {}
-    note = sys.stderr
-    if not args.quiet:
-        where = f" to {args.out}" if args.out else ""
-        resumed = f", resuming after {done} puzzles (index {start})" if args.resume else ""
-        print(f"queens-sat: generating {wanted} puzzles n = {args.n}, {args.rule}, seed {seed}{where}{resumed}", file=note)
+    previous = progress.previous
     status = EXIT_OK
     try:
-        with ProgressBar(args.count, "generating", enabled=not args.quiet, completed=done) as bar:
+        with ProgressBar(args.count, "generating", enabled=not args.quiet, completed=progress.done) as bar:
             try:
                 for puzzle in iter_generate(
-                    options, wanted, start=start, workers=args.workers, dask=args.dask, seen=keys, stats=stats
+                    options, wanted, start=progress.start, workers=args.workers, dask=args.dask, seen=progress.keys, stats=stats
                 ):
                     writer.write(record(puzzle, options, previous))
                     previous = puzzle.index
@@ -173,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
         summary.duplicates = stats.get("duplicates", 0)
         if not args.quiet:
             tail = ""
-            if summary.count + done < args.count:
+            if summary.count + progress.done < args.count:
                 tail = f" (of {wanted}; --resume continues)" if args.out else f" (of {wanted})"
-            print(f"queens-sat: {summary.line()}{tail}", file=note)
+            print(f"queens-sat: {summary.line()}{tail}", file=sys.stderr)
     return status
