@@ -118,15 +118,9 @@ def backend_for(args: argparse.Namespace, puzzle: Puzzle, *, on_progress: Callab
         options["on_progress"] = on_progress
     if not options:
         return args.backend
-    from ..backends import get_backend
+    from ..backends import routed_with_options
 
-    if args.backend.partition(":")[0] in ("auto", "nqueens") and puzzle.regions is None and not puzzle.has_givens:
-        return get_backend("nqueens" if args.backend == "auto" else args.backend, puzzle, **options)
-    given = [f"--{key}" for key in ("method", "seed") if key in options]
-    if given:
-        verb = "applies" if len(given) == 1 else "apply"
-        raise UsageError(f"{' and '.join(given)} {verb} to boards without regions or givens (the nqueens backend)")
-    return args.backend
+    return routed_with_options(args.backend, puzzle, options)
 
 
 def add_output_arguments(parser: argparse.ArgumentParser) -> None:
