@@ -44,6 +44,9 @@ Task = tuple[int, tuple[int, ...]]  # (kind, columns of the first rows)
 
 @dataclass(frozen=True)
 class QueensCount:
+    """``count_queens``' answer: a count with no solutions at all (there are 10^16 at n = 27), and
+    how it was shared out (``method``, ``workers``, ``tasks``), which the CLI prints."""
+
     count: int  # exact when ``complete``, a lower bound otherwise
     complete: bool
     method: str

@@ -34,6 +34,9 @@ FEW_SOLUTIONS_N = 12  # from here on every board has thousands of solutions
 
 @dataclass
 class Found:
+    """``find_solutions``' answer, filled in as the draws come (hence mutable, unlike ``Outcome``);
+    the nqueens backend turns it into an ``Outcome``, keeping ``keep`` of the solutions."""
+
     solutions: list[Solution]
     complete: bool  # every solution is among them (only backtracking can say so)
     timed_out: bool
