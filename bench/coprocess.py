@@ -14,7 +14,8 @@ answered before the next is written, timed from the first answer on (the co-proc
 once; its start-up is not a cost per candidate). For comparison, ``--per-process`` candidates are
 checked the only way that worked before co-process mode: one process per candidate. The
 first row has ``cat`` as the co-process: the round trips that the pipes and the clients
-alone allow on the machine at that moment, the ceiling for any command. Other processes on the machine make the figures noisy; the load average is printed.
+alone allow on the machine at that moment, the ceiling for any command. Other processes on
+the machine make the figures noisy; the load average is printed.
 """
 
 from __future__ import annotations

@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [int(s) for s in args.sizes.split(",")]
     console = Console(width=max(Console().width, 140))
     console.print(f"before: {load()}")
-    out = open(args.out, "a") if args.out else None
+    out = open(args.out, "a") if args.out else None  # noqa: SIM115 -- appended to row by row, closed at the end
     rows = []
     medians: dict[tuple[int, str, str], float] = {}
     given_up: set[tuple[str, str]] = set()

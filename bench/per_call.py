@@ -84,7 +84,9 @@ def before(checkout: Path | None, grids: list, repeat: int) -> float:
     if checkout is None:
         return float("nan")
     env = dict(os.environ, PYTHONPATH=str(checkout))
-    res = subprocess.run([sys.executable, "-c", BEFORE], input=json.dumps([grids, repeat]), capture_output=True, text=True, env=env, cwd=checkout)
+    res = subprocess.run(
+        [sys.executable, "-c", BEFORE], input=json.dumps([grids, repeat]), capture_output=True, text=True, env=env, cwd=checkout
+    )
     if res.returncode != 0:
         raise SystemExit(f"--before {checkout}: {res.stderr.strip()[-300:]}")
     return float(res.stdout)
@@ -99,20 +101,23 @@ def main() -> None:
     args = parser.parse_args()
     native = native_module()
     print(f"load average {os.getloadavg()[0]:.2f}; µs of CPU time per call, best of {args.repeat}")
-    print(f"{'n':>2} {'before':>8} {'Puzzle way':>10} {'is_unique':>10} {'(numpy)':>8} {'solve':>8} {'(numpy)':>8} {'search':>8} {'before/after':>12}")
+    print(
+        f"{'n':>2} {'before':>8} {'Puzzle way':>10} {'is_unique':>10} {'(numpy)':>8}"
+        f" {'solve':>8} {'(numpy)':>8} {'search':>8} {'before/after':>12}"
+    )
     for n in (7, 8, 9):
         grids = boards(n, args.corpus, args.boards)
         arrays = [np.array(g, dtype=np.int64) for g in grids]
         for g in grids:  # both ways must agree before either is timed
             assert qs.is_unique(g) == solve(as_puzzle(g), limit=2, keep=0).is_unique
         engine = get_backend("auto")
-        old = per_call(lambda g: solve(as_puzzle(g), backend=engine, limit=2, keep=0).is_unique, grids, args.repeat)
+        old = per_call(lambda g: solve(as_puzzle(g), backend=engine, limit=2, keep=0).is_unique, grids, args.repeat)  # noqa: B023 -- timed at once
         then = before(args.before, grids, args.repeat)
         new = per_call(qs.is_unique, grids, args.repeat)
         new_np = per_call(qs.is_unique, arrays, args.repeat)
         sol = per_call(qs.solve, grids, args.repeat)
         sol_np = per_call(qs.solve, arrays, args.repeat)
-        floor = per_call(lambda a: native.count(a, n, 0, 2, 0, (), (), 0.0), arrays, args.repeat) if native else float("nan")
+        floor = per_call(lambda a: native.count(a, n, 0, 2, 0, (), (), 0.0), arrays, args.repeat) if native else float("nan")  # noqa: B023
         print(f"{n:>2} {then:8.2f} {old:10.2f} {new:10.2f} {new_np:8.2f} {sol:8.2f} {sol_np:8.2f} {floor:8.2f} {then / new:11.1f}x")
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import shutil
 import signal
@@ -116,10 +117,8 @@ class Connection:
 
     async def close(self) -> None:
         self.writer.close()
-        try:
+        with contextlib.suppress(OSError):
             await self.writer.wait_closed()
-        except OSError:
-            pass
 
 
 def puzzles_n9(count: int) -> list[bytes]:
@@ -262,7 +261,11 @@ async def main_async(args: argparse.Namespace) -> int:
         await wait_until_up(port)
         print(f"queens-sat serve --workers {args.workers} on {HOST}:{port}; load average {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores")
         baseline = None
-        runs = (("GET /health (baseline: no work)", "", True), ("check (with logic grade)", "", False), ("check logic=false", "?logic=false", False))
+        runs = (
+            ("GET /health (baseline: no work)", "", True),
+            ("check (with logic grade)", "", False),
+            ("check logic=false", "?logic=false", False),
+        )
         for label, query, health in runs:
             await throughput(port, bodies, args.clients, 1.0, query, health)  # warm-up: imports, thread pool
             done, errors, elapsed = await throughput(port, bodies, args.clients, args.seconds, query, health)

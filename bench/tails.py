@@ -52,7 +52,7 @@ def main() -> int:
     engines = {name: get_backend(name) for name in args.backends.split(",") if name}
     cases = list(generated_cases(sizes, args.per_size, args.seed, "no-touch", ("planted", "cells")))
     console = Console(stderr=True)
-    raw = open(args.raw, "w", encoding="utf-8") if args.raw else None
+    raw = open(args.raw, "w", encoding="utf-8") if args.raw else None  # noqa: SIM115 -- written case by case, closed at the end
     done = 0
     start = time.perf_counter()
 
@@ -121,7 +121,9 @@ def print_targets(rows: list[SummaryRow], measurements: list[Measurement]) -> No
         if rivals:
             best = min(rivals)
             ratio = best / r.p95 if r.p95 > 0 else float("inf")
-            lines.append(f"n = {r.size}: p95 {DEFAULT} {r.p95 * 1e3:.3f} ms, better of sat/cpsat {best * 1e3:.3f} ms: {ratio:.1f}x (target >= 10x)")
+            lines.append(
+                f"n = {r.size}: p95 {DEFAULT} {r.p95 * 1e3:.3f} ms, better of sat/cpsat {best * 1e3:.3f} ms: {ratio:.1f}x (target >= 10x)"
+            )
     print("\n".join(lines))
 
 

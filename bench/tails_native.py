@@ -53,7 +53,10 @@ def main() -> None:
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"{'n':>3} {'boards':>6} {'median ms':>10} {'p95 ms':>9} {'max ms':>9} {'unknown':>7} {'solvable':>8} {'nodes med':>9} {'nodes max':>10}")
+    print(
+        f"{'n':>3} {'boards':>6} {'median ms':>10} {'p95 ms':>9} {'max ms':>9}"
+        f" {'unknown':>7} {'solvable':>8} {'nodes med':>9} {'nodes max':>10}"
+    )
     for n in map(int, args.sizes.split(",")):
         times, nodes, unknown, solvable = [], [], 0, 0
         for grid in boards(n, args.per_size, args.seed):

@@ -7,25 +7,42 @@ command-line tool's ``--help``) stays fast; solver libraries load only when used
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # what a type checker sees; at run time ``__getattr__`` imports each name on first use
+    from .backends import available_backends, get_backend
+    from .errors import BackendError, FormatError, PuzzleError, Undecided, UsageError
+    from .formats import parse_puzzle, puzzle_to_json, puzzle_to_text, read_puzzle, read_puzzles, write_puzzle
+    from .generator import generate
+    from .logic import LogicResult, logic_solve
+    from .logic.hinting import Hint, next_hint
+    from .puzzle import MAX_FREE_N, MAX_REGION_N, Puzzle, as_puzzle
+    from .result import SolveResult, Status
+    from .solving import count_solutions, is_unique, iter_solutions, solve
 
 __version__ = "0.1.0"
 
 _EXPORTS = {
     "Puzzle": "queens_sat.puzzle",
+    "as_puzzle": "queens_sat.puzzle",
     "MAX_REGION_N": "queens_sat.puzzle",
     "MAX_FREE_N": "queens_sat.puzzle",
     "PuzzleError": "queens_sat.errors",
     "FormatError": "queens_sat.errors",
     "BackendError": "queens_sat.errors",
+    "UsageError": "queens_sat.errors",
+    "Undecided": "queens_sat.errors",
     "Status": "queens_sat.result",
     "SolveResult": "queens_sat.result",
     "solve": "queens_sat.solving",
     "count_solutions": "queens_sat.solving",
     "is_unique": "queens_sat.solving",
+    "iter_solutions": "queens_sat.solving",
     "generate": "queens_sat.generator",
     "logic_solve": "queens_sat.logic",
     "LogicResult": "queens_sat.logic",
+    "next_hint": "queens_sat.logic.hinting",
+    "Hint": "queens_sat.logic.hinting",
     "available_backends": "queens_sat.backends",
     "get_backend": "queens_sat.backends",
     "read_puzzle": "queens_sat.formats",
@@ -36,10 +53,41 @@ _EXPORTS = {
     "puzzle_to_text": "queens_sat.formats",
 }
 
-__all__ = sorted(_EXPORTS) + ["__version__"]
+__all__ = [  # the names of _EXPORTS and __version__ (tests/test_api.py checks they match)
+    "MAX_FREE_N",
+    "MAX_REGION_N",
+    "BackendError",
+    "FormatError",
+    "Hint",
+    "LogicResult",
+    "Puzzle",
+    "PuzzleError",
+    "SolveResult",
+    "Status",
+    "Undecided",
+    "UsageError",
+    "__version__",
+    "as_puzzle",
+    "available_backends",
+    "count_solutions",
+    "generate",
+    "get_backend",
+    "is_unique",
+    "iter_solutions",
+    "logic_solve",
+    "next_hint",
+    "parse_puzzle",
+    "puzzle_to_json",
+    "puzzle_to_text",
+    "read_puzzle",
+    "read_puzzles",
+    "solve",
+    "write_puzzle",
+]
 
 
 def __getattr__(name: str) -> Any:
+    """Import an exported name on first use (PEP 562), so ``import queens_sat`` loads no solver."""
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'queens_sat' has no attribute {name!r}")

@@ -9,6 +9,7 @@ device) is written in place: it cannot be replaced, and must never be.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import tempfile
@@ -25,7 +26,7 @@ class AtomicOutput:
         except FileNotFoundError:
             special = False
         if special:
-            self.file = open(path, "w", encoding="utf-8")
+            self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 -- owned by this object, closed by commit()/discard()
             return
         folder, name = os.path.split(os.path.abspath(path))
         fd, self.temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
@@ -58,7 +59,5 @@ class AtomicOutput:
         except OSError:  # what could not be written is being thrown away anyway
             pass
         if self.temporary is not None:
-            try:
+            with contextlib.suppress(FileNotFoundError):
                 os.unlink(self.temporary)
-            except FileNotFoundError:
-                pass

@@ -7,21 +7,14 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from .errors import (
-    EXIT_BAD_INPUT,
-    EXIT_NOT_UNIQUE,
-    EXIT_OK,
-    EXIT_TIME_LIMIT,
-    BackendError,
-)
+from .errors import BackendError
 from .formats.records import PuzzleRecord
-from .result import SolveResult
+from .result import INVALID, SolveResult
 from .solving import solve, verified_result
 
 if TYPE_CHECKING:
     from .logic import LogicResult
 
-INVALID = "invalid"
 LOGIC_DEPTH = 2  # probe depth of the logic verdict; published daily puzzles need no more
 LOGIC_TIME_LIMIT = 10.0  # seconds for the logic verdict when the caller sets no time limit
 
@@ -159,7 +152,7 @@ def _check_chunk(
         found = search_many([chunk[i].puzzle for i in picked], limit=2, time_limit=budget)  # type: ignore[misc]
     except Interrupted as stop:
         found, stopped = stop.results, stop  # type: ignore[assignment]
-    by_record = dict(zip(picked, found))
+    by_record = dict(zip(picked, found, strict=False))
     for i, record in enumerate(chunk):
         if i not in by_record:  # an error, or a board the batch search does not take
             yield check_record(record, backend, time_limit, logic_depth)
@@ -178,14 +171,3 @@ def _check_chunk(
             report = CheckReport(record, INVALID, error=str(err))
         yield report
 
-
-def exit_code(statuses: list[str] | set[str]) -> int:
-    """0 all unique; 2 any invalid; else 1 any none/multiple; else 3 any unknown."""
-    statuses = set(statuses)
-    if INVALID in statuses:
-        return EXIT_BAD_INPUT
-    if statuses & {"none", "multiple"}:
-        return EXIT_NOT_UNIQUE
-    if "unknown" in statuses:
-        return EXIT_TIME_LIMIT
-    return EXIT_OK

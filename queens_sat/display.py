@@ -14,10 +14,11 @@ import sys
 from collections.abc import Collection, Sequence
 from typing import IO
 
+from .limits import DRAW_N
 from .puzzle import Puzzle
 from .rules import Cell
 
-DRAW_MAX_N = 64  # larger boards are written as column lists, never drawn
+DRAW_MAX_N = DRAW_N  # larger boards are written as column lists, never drawn
 COMPACT_ABOVE = 30  # boards larger than this get one character a cell
 _RESET = "\x1b[0m"
 _INK = "\x1b[38;2;34;34;34m"  # the pictures' ink colour, for 24-bit terminals

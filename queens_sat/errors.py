@@ -9,17 +9,6 @@ from __future__ import annotations
 import reprlib
 from dataclasses import dataclass
 
-# Exit codes of the command-line tool, shared by every command.
-EXIT_OK = 0
-EXIT_NOT_UNIQUE = 1  # some puzzle has no solution or several
-EXIT_BAD_INPUT = 2  # unreadable or invalid input, or bad usage
-EXIT_TIME_LIMIT = 3  # a time limit stopped a search before it settled
-EXIT_INTERNAL = 4  # a bug in queens-sat itself, never a verdict on the input
-EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
-EXIT_TERMINATED = 143  # SIGTERM (128 + 15): stopped like Ctrl-C
-EXIT_BROKEN_PIPE = 141  # the reader of standard output went away (``| head``), as shells report SIGPIPE
-
-
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 60
 _SHORT.maxlevel = 3
@@ -102,3 +91,19 @@ class FormatError(PuzzleError):
 
 class BackendError(RuntimeError):
     """A solver backend is unknown, not installed, or cannot handle this puzzle."""
+
+
+class UsageError(ValueError):
+    """A call or command line asked for something impossible (bad option, conflicting
+    arguments), as opposed to a malformed puzzle: nothing in the input is at fault."""
+
+
+class Undecided(TimeoutError):
+    """A time limit stopped a search before it settled the question asked (is it unique?).
+
+    Raised instead of answering False, so "unknown" is never read as "not unique".
+    ``found`` is how many solutions the search had found by then (0 or 1)."""
+
+    def __init__(self, message: str, found: int = 0) -> None:
+        super().__init__(message)
+        self.found = found

@@ -12,14 +12,11 @@ from typing import Any
 
 from .errors import PuzzleError, shown
 from .extension import native_module
+from .limits import FREE_N, REGION_N
 from .rules import DEFAULT_RULE, RULES, Cell, Rule, clash, solution_violations
 
-# Boards with regions are searched with one machine word per row in the native
-# backend, and written with one character per cell, so they stop at 64.
-MAX_REGION_N = 64
-# Region-free boards (N-Queens) only need O(n) memory; this keeps a column list
-# of int32 under half a gigabyte.
-MAX_FREE_N = 100_000_000
+MAX_REGION_N = REGION_N  # boards with regions (see ``limits``)
+MAX_FREE_N = FREE_N  # boards without regions
 
 GRIDCHECK = "queens_sat._gridcheck"  # the compiled grid checks (native/gridcheck.pyx)
 
@@ -28,11 +25,6 @@ LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$"
 assert len(LABELS) == MAX_REGION_N
 
 Grid = tuple[tuple[int, ...], ...]
-
-
-def region_label(k: int) -> str:
-    """The one-character label of region ``k`` (0-based)."""
-    return LABELS[k]
 
 
 class Puzzle:
@@ -53,6 +45,8 @@ class Puzzle:
     queens: frozenset[Cell]
     blocked: frozenset[Cell]
     labels: tuple[str, ...] | None  # the input's one-character label of each region, for display only
+    _hash: int | None  # cached on first use
+    _region_cells: tuple[tuple[Cell, ...], ...] | None  # cached on first use
 
     def __init__(
         self,
@@ -87,16 +81,18 @@ class Puzzle:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Puzzle is immutable")
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.n, self.regions, self.rule, self.queens, self.blocked)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Puzzle) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        if self._hash is None:
-            object.__setattr__(self, "_hash", hash(self._key()))
-        return self._hash  # type: ignore[return-value]
+        value = self._hash
+        if value is None:
+            value = hash(self._key())
+            object.__setattr__(self, "_hash", value)
+        return value
 
     def __repr__(self) -> str:
         shape = f"{self.n}x{self.n}"
@@ -106,7 +102,7 @@ class Puzzle:
         kind = "regions" if self.regions is not None else "no regions"
         return f"<Puzzle {shape} {self.rule}, {kind}{extra}>"
 
-    def __reduce__(self):  # pickling for process pools
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickling for process pools
         grid = self.label_rows() if self.labels is not None else self.regions
         return (_rebuild, (grid, self.n, self.rule, tuple(self.queens), tuple(self.blocked)))
 
@@ -121,14 +117,16 @@ class Puzzle:
 
     def region_cells(self) -> tuple[tuple[Cell, ...], ...]:
         """The cells of each region, region by region (rows of a region-free board)."""
-        if self._region_cells is None:
+        found = self._region_cells
+        if found is None:
             cells: list[list[Cell]] = [[] for _ in range(self.n)]
             if self.regions is not None:
                 for r, row in enumerate(self.regions):
                     for c, k in enumerate(row):
                         cells[k].append((r, c))
-            object.__setattr__(self, "_region_cells", tuple(tuple(x) for x in cells))
-        return self._region_cells  # type: ignore[return-value]
+            found = tuple(tuple(x) for x in cells)
+            object.__setattr__(self, "_region_cells", found)
+        return found
 
     def label(self, k: int) -> str:
         """The character that shows region ``k``: the input's own label when it had one."""
@@ -161,7 +159,7 @@ class Puzzle:
     # ------------------------------------------------------------------ derived puzzles
     def replace(self, **changes: Any) -> Puzzle:
         """A copy with some fields changed (regions, n, rule, queens, blocked)."""
-        fields = dict(
+        fields: dict[str, Any] = dict(
             regions=self.regions,
             n=None if self.regions is not None else self.n,
             rule=self.rule,
@@ -218,12 +216,12 @@ class Puzzle:
             blocked=[move(*b) for b in self.blocked],
         )
 
-    def symmetry_key(self) -> tuple:
+    def symmetry_key(self) -> tuple[Any, ...]:
         """A key equal for two puzzles exactly when one is a rotation, reflection and
         relabelling of the other; used to drop duplicates."""
         return min(self.transformed(s)._key_sortable() for s in range(8))
 
-    def _key_sortable(self) -> tuple:
+    def _key_sortable(self) -> tuple[Any, ...]:
         return (self.n, self.regions or (), self.rule, tuple(sorted(self.queens)), tuple(sorted(self.blocked)))
 
     # ------------------------------------------------------------------ validation
@@ -253,7 +251,21 @@ class Puzzle:
         return None
 
 
-def _rebuild(regions, n, rule, queens, blocked) -> Puzzle:
+def as_puzzle(puzzle: Any, rule: str | None = None) -> Puzzle:
+    """``puzzle`` as a ``Puzzle``: every public call takes a ``Puzzle`` or a bare region grid.
+
+    A grid (lists, strings, numpy) is built with ``rule`` (the default rule when None).
+    A ``Puzzle`` keeps its own rule when ``rule`` is None; another ``rule`` gives a copy
+    with that rule (its givens checked again under it: a ``PuzzleError`` if they clash),
+    so an explicit ``rule=`` is never silently ignored."""
+    if isinstance(puzzle, Puzzle):
+        if rule is None or rule == puzzle.rule:
+            return puzzle
+        return puzzle.replace(rule=rule)
+    return Puzzle(puzzle, rule=DEFAULT_RULE if rule is None else rule)
+
+
+def _rebuild(regions: Any, n: int, rule: str, queens: tuple[Cell, ...], blocked: tuple[Cell, ...]) -> Puzzle:
     return Puzzle(regions, n=None if regions is not None else n, rule=rule, queens=queens, blocked=blocked)
 
 

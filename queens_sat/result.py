@@ -7,9 +7,12 @@ from enum import Enum
 from typing import Any
 
 Solution = tuple[int, ...]  # the column of the queen in each row
+INVALID = "invalid"  # the status of a puzzle record that could not be read or checked, beside the four ``Status`` values
 
 
 class Status(str, Enum):
+    """The verdict of a search on uniqueness; its value is what the CLI and the service print."""
+
     UNIQUE = "unique"  # exactly one solution, proven
     MULTIPLE = "multiple"  # at least two solutions found
     NONE = "none"  # no solution, proven
@@ -33,6 +36,8 @@ class Outcome:
 
 @dataclass(frozen=True)
 class SolveResult:
+    """What ``solve`` returns: the verdict, the solutions kept (each verified against the rules), timing."""
+
     status: Status
     solutions: tuple[Solution, ...]
     count: int  # solutions found; exact when ``complete``

@@ -20,13 +20,6 @@ Cell = tuple[int, int]
 FAST_CHECK_N = 2048
 
 
-def check_rule(rule: str) -> Rule:
-    """Return ``rule`` if it is known; raise ValueError naming the choices otherwise."""
-    if rule not in RULES:
-        raise ValueError(f"rule {rule!r} is not one of {', '.join(RULES)}")
-    return rule  # type: ignore[return-value]
-
-
 def clash(rule: str, a: Cell, b: Cell) -> bool:
     """True when queens on distinct cells ``a`` and ``b`` may not coexist (regions aside).
 
@@ -40,19 +33,6 @@ def clash(rule: str, a: Cell, b: Cell) -> bool:
         return dr == dc
     return dr <= 1 and dc <= 1
 
-
-def attacked_cells(rule: str, n: int, r: int, c: int) -> Iterable[Cell]:
-    """Cells outside row ``r`` and column ``c`` that a queen on (r, c) rules out."""
-    if rule == "queens":
-        for d in range(1, n):
-            for rr, cc in ((r - d, c - d), (r - d, c + d), (r + d, c - d), (r + d, c + d)):
-                if 0 <= rr < n and 0 <= cc < n:
-                    yield rr, cc
-    else:
-        for rr in (r - 1, r + 1):
-            for cc in (c - 1, c + 1):
-                if 0 <= rr < n and 0 <= cc < n:
-                    yield rr, cc
 
 
 def solution_violations(

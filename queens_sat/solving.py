@@ -14,16 +14,11 @@ from typing import Any
 
 from .backends import get_backend
 from .backends.base import Backend
-from .errors import BackendError
+from .errors import BackendError, Undecided
 from .grids import PLAIN_BACKENDS, count_plain
-from .puzzle import Puzzle
-from .result import Outcome, Solution, SolveResult, status_of
+from .puzzle import Puzzle, as_puzzle
+from .result import Outcome, Solution, SolveResult, Status, status_of
 from .rules import DEFAULT_RULE
-
-
-def as_puzzle(puzzle: Any, rule: str = "no-touch") -> Puzzle:
-    """Accept a ``Puzzle`` or anything its constructor takes as regions (lists, strings, numpy)."""
-    return puzzle if isinstance(puzzle, Puzzle) else Puzzle(puzzle, rule=rule)
 
 
 def time_limit_of(seconds: float | None) -> float | None:
@@ -42,9 +37,12 @@ def solve(
     limit: int | None = 2,
     time_limit: float | None = None,
     keep: int | None = None,
+    rule: str | None = None,
 ) -> SolveResult:
     """Search ``puzzle`` for up to ``limit`` solutions (all when None).
 
+    ``puzzle`` is a ``Puzzle`` or a bare region grid; ``rule`` applies to either
+    (None: the puzzle's own, the default rule for a grid; see ``as_puzzle``).
     The default limit of 2 is the uniqueness check. ``keep`` bounds how many
     solutions are returned (default: up to ``limit``, at most 2 when counting all),
     so that counting 100,000 solutions does not hold them all in memory.
@@ -56,14 +54,14 @@ def solve(
         keep = limit if limit is not None else 2
     if backend in PLAIN_BACKENDS:
         if not isinstance(puzzle, Puzzle):
-            result = _solve_plain(puzzle, DEFAULT_RULE, limit, keep, time_limit, backend)
+            result = _solve_plain(puzzle, rule or DEFAULT_RULE, limit, keep, time_limit, backend)
         elif puzzle.regions is not None and not puzzle.has_givens:
-            result = _solve_plain(puzzle.regions, puzzle.rule, limit, keep, time_limit, backend)
+            result = _solve_plain(puzzle.regions, rule or puzzle.rule, limit, keep, time_limit, backend)
         else:
             result = None
         if result is not None:
             return result
-    puzzle = as_puzzle(puzzle)
+    puzzle = as_puzzle(puzzle, rule)
     engine = get_backend(backend, puzzle)
     why = engine.unsupported(puzzle)
     if why is not None:
@@ -125,8 +123,10 @@ class iter_solutions:
     looked at between two solutions; ``timed_out`` then says whether it cut the stream short.
     """
 
-    def __init__(self, puzzle: Puzzle | Any, backend: str | Backend = "auto", time_limit: float | None = None) -> None:
-        self.puzzle = as_puzzle(puzzle)
+    def __init__(
+        self, puzzle: Puzzle | Any, backend: str | Backend = "auto", time_limit: float | None = None, rule: str | None = None
+    ) -> None:
+        self.puzzle = as_puzzle(puzzle, rule)
         self.engine = get_backend(backend, self.puzzle).resolve(self.puzzle)
         why = self.engine.unsupported(self.puzzle)
         if why is not None:
@@ -156,21 +156,38 @@ class iter_solutions:
                 return
 
 
-def count_solutions(puzzle: Puzzle | Any, limit: int | None = None, backend: str | Backend = "auto") -> int:
+def count_solutions(puzzle: Puzzle | Any, limit: int | None = None, backend: str | Backend = "auto", rule: str | None = None) -> int:
     """The number of solutions, exact; with ``limit``, counting stops there."""
-    return solve(puzzle, backend=backend, limit=limit, keep=0).count
+    return solve(puzzle, backend=backend, limit=limit, keep=0, rule=rule).count
 
 
-def is_unique(puzzle: Puzzle | Any, backend: str | Backend = "auto", rule: str = "no-touch") -> bool:
-    """True when the puzzle has exactly one solution.
+def is_unique(
+    puzzle: Puzzle | Any, backend: str | Backend = "auto", rule: str | None = None, time_limit: float | None = None
+) -> bool:
+    """True when the puzzle has exactly one solution, False when it has none or several.
 
     Takes a ``Puzzle`` or a bare region grid (list of lists, strings or a numpy
-    array), so that other generators can call it as their validator. A grid of
-    integers 0..n-1 is checked and searched without building a ``Puzzle``
-    (``queens_sat.grids``): a few microseconds a call at n = 9.
+    array), so that other generators can call it as their validator; ``rule``
+    applies to either (see ``as_puzzle``). A grid of integers 0..n-1 is checked and
+    searched without building a ``Puzzle`` (``queens_sat.grids``): a few
+    microseconds a call at n = 9.
+
+    Raises ``Undecided`` when ``time_limit`` (seconds) ends the search before it
+    settles: "unknown" is never answered as "not unique".
     """
+    if time_limit is not None:
+        time_limit = time_limit_of(time_limit)
     if not isinstance(puzzle, Puzzle) and backend in PLAIN_BACKENDS:
-        found = count_plain(puzzle, rule, 2, 0, None, backend)
+        found = count_plain(puzzle, rule or DEFAULT_RULE, 2, 0, time_limit, backend)
         if found is not None:
-            return found.count == 1 and found.complete
-    return solve(as_puzzle(puzzle, rule), backend=backend, limit=2, keep=0).is_unique
+            if found.count < 2 and not found.complete:
+                raise _undecided(found.count, time_limit)
+            return found.count == 1
+    result = solve(puzzle, backend=backend, limit=2, keep=0, time_limit=time_limit, rule=rule)
+    if result.status is Status.UNKNOWN:
+        raise _undecided(result.count, time_limit)
+    return result.is_unique
+
+
+def _undecided(found: int, time_limit: float | None) -> Undecided:
+    return Undecided(f"the time limit ({time_limit} s) ended the search before it settled uniqueness ({found} solution found)", found)

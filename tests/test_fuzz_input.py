@@ -123,10 +123,8 @@ def test_standard_input_reader_gives_puzzles_or_clean_errors(data):
 @SETTINGS
 @given(text=INPUTS.map(lambda b: b.decode("utf-8", "replace")), fmt=st.sampled_from([None, "json", "jsonl", "text"]))
 def test_parse_puzzle_gives_a_puzzle_or_a_clean_error(text, fmt):
-    try:
+    with contextlib.suppress(PuzzleError):
         assert isinstance(parse_puzzle(text, fmt), Puzzle)
-    except PuzzleError:
-        pass
 
 
 def _run_cli(argv: list[str], stdin: bytes = b"") -> tuple[int, str, str]:

@@ -26,6 +26,7 @@ from queens_sat.generator.layout import Layout
 from queens_sat.generator.moves import choose_move
 from queens_sat.generator.placement import random_placement
 from queens_sat.generator.validators import interpret
+from queens_sat.result import Outcome
 
 NATIVE = fast.IMPLEMENTATION == "native"
 
@@ -49,7 +50,7 @@ def assert_good_puzzle(p, max_share: float = 0.4) -> None:
         assert 1 <= size <= max(n, int(max_share * n * n + 1e-9))
         assert regions[k][p.solution[k]] == k  # region k is the one grown from row k's queen
     assert _connected(regions)
-    for line in list(regions) + [list(col) for col in zip(*regions)]:
+    for line in list(regions) + [list(col) for col in zip(*regions, strict=False)]:
         assert len(set(line)) > 1, "a row or column lies inside one region"
 
 
@@ -168,7 +169,7 @@ def test_one_puzzle_can_be_made_again_from_seed_and_index():
 
 def test_layout_key_is_the_symmetry_key():
     rng = random.Random(1)
-    for i in range(30):
+    for _i in range(30):
         n = rng.choice([4, 5, 6, 9])
         puzzle = Puzzle(random_regions(n, rng))
         key = layout_key(np.array(puzzle.regions))
@@ -203,21 +204,23 @@ def test_a_size_out_of_new_puzzles_stops_with_a_clear_error():
 def test_any_validator_callable_fits_the_contract():
     calls = deque(maxlen=1)
 
-    def counting(regions, rule="no-touch"):
+    def verdict(regions, rule="no-touch"):
         calls.append(regions.shape)
-        return fast.python_count_regions(regions, rule, limit=2).count  # an int
+        return fast.python_count_regions(regions, rule, limit=2).count == 1  # a bool
 
-    def solution_list(regions, rule="no-touch"):
-        return fast.python_count_regions(regions, rule, limit=2, keep=2).solutions  # a list
+    def backend_outcome(regions, rule="no-touch"):
+        return queens_sat.get_backend("python").search(Puzzle(regions.tolist(), rule=rule), limit=2, keep=2, time_limit=None)
 
-    for validator in (fast.count_regions, queens_sat.is_unique, counting, solution_list, "python"):
+    for validator in (fast.count_regions, queens_sat.is_unique, verdict, backend_outcome, "python"):
         (p,) = generate(7, 1, seed=9, validator=validator)
         assert_good_puzzle(p)
     assert calls and calls[0] == (7, 7)
     with pytest.raises(TypeError, match="validator must return"):
         generate(6, 1, validator=lambda regions, rule: "yes")
+    with pytest.raises(TypeError, match="validator must return"):
+        generate(6, 1, validator=lambda regions, rule: 0)  # a bare number: refused, not guessed at
     with pytest.raises(ValueError, match="found no solution on a board that has one"):
-        generate(6, 1, validator=lambda regions, rule: 0)
+        generate(6, 1, validator=lambda regions, rule: Outcome([], 0, True))
     with pytest.raises(queens_sat.BackendError, match="unknown validator"):
         generate(6, 1, validator="oracle")
 
@@ -234,14 +237,21 @@ def test_a_solver_backend_validates_too():
     assert_good_puzzle(p)
 
 
-def test_interpret_reads_every_form():
+def test_interpret_reads_a_verdict_and_a_count():
     planted = (1, 3, 0, 2)
     assert interpret(True, planted) == (1, None, True)
     assert interpret(False, planted).count == 2
-    assert interpret(5, planted).count == 2
-    assert interpret([planted, (2, 0, 3, 1)], planted) == (2, (2, 0, 3, 1), True)
+    two = fast.CountResult(2, True, False, [planted, (2, 0, 3, 1)], 10)
+    assert interpret(two, planted) == (2, (2, 0, 3, 1), True)
+    assert interpret(Outcome([(2, 0, 3, 1)], 5, False), planted) == (2, (2, 0, 3, 1), True)
     result = fast.CountResult(1, False, True, [planted], 10)
     assert interpret(result, planted).settled is False
+
+
+@pytest.mark.parametrize("answer", [5, [(1, 3, 0, 2)], None, "unique"])
+def test_interpret_refuses_other_shapes(answer):
+    with pytest.raises(TypeError, match="a validator must return a bool"):
+        interpret(answer, (1, 3, 0, 2))
 
 
 # ------------------------------------------------------------------ the command, output, resume
@@ -318,7 +328,7 @@ def test_resume_refuses_another_runs_file(capsys, tmp_path):
     ],
 )
 def test_cli_errors_exit_2_without_traceback(capsys, argv, message):
-    code, out, err = run(capsys, "generate", *argv)
+    code, _out, err = run(capsys, "generate", *argv)
     assert code == 2
     assert message in err and "Traceback" not in err
 

@@ -16,8 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from queens_sat.cli import main
+from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL
 from queens_sat.cli.numbers import int_text, json_line
-from queens_sat.errors import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, PuzzleError
+from queens_sat.errors import PuzzleError
 from queens_sat.formats import _chain_lines, parse_puzzle, read_puzzle, read_puzzles
 from queens_sat.puzzle import Puzzle
 
@@ -112,7 +113,7 @@ def test_deep_nesting_is_an_error_record_and_the_batch_goes_on(tmp_path, capsys,
     deep = "[" * depth + "]" * depth
     code, _, err = run(capsys, "check", write(tmp_path, "deep.json", deep))
     assert code == EXIT_BAD_INPUT and no_traceback(err)
-    lines = ['{"id": "a", "n": 4}', deep, '{"id": %s, "n": 5}' % deep, '{"id": "b", "regions": [%s]}' % deep, '{"n": 6}']
+    lines = ['{"id": "a", "n": 4}', deep, f'{{"id": {deep}, "n": 5}}', f'{{"id": "b", "regions": [{deep}]}}', '{"n": 6}']
     path = write(tmp_path, "deep.jsonl", "\n".join(lines) + "\n")
     records = list(read_puzzles(path))
     assert len(records) == 5 and records[0].puzzle is not None and records[-1].puzzle is not None
@@ -230,7 +231,9 @@ def test_out_into_a_missing_folder_or_onto_a_directory(tmp_path, capsys, command
 
 
 # ------------------------------------------------------------------ empty input
-@pytest.mark.parametrize("name, text", [("e.txt", ""), ("b.txt", "\n\n  \n"), ("e.jsonl", ""), ("b.jsonl", "\n\n"), ("a.json", "[]"), ("e.json", "")])
+@pytest.mark.parametrize(
+    "name, text", [("e.txt", ""), ("b.txt", "\n\n  \n"), ("e.jsonl", ""), ("b.jsonl", "\n\n"), ("a.json", "[]"), ("e.json", "")]
+)
 @pytest.mark.parametrize("command", ["check", "solve", "count", "explain", "hint"])
 def test_empty_input_is_an_error_never_silent_success(tmp_path, capsys, name, text, command):
     code, out, err = run(capsys, command, write(tmp_path, name, text))

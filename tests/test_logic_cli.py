@@ -140,7 +140,7 @@ def test_check_reports_logic_verdict_and_grade(capsys):
 
 
 def test_check_logic_only_for_unique_puzzles_and_tallies_grades(capsys):
-    code, out, err = run(capsys, "check", "--json", str(EXAMPLES / "batch.jsonl"))
+    _code, out, err = run(capsys, "check", "--json", str(EXAMPLES / "batch.jsonl"))
     objs = [json.loads(line) for line in out.splitlines()]
     assert [o["logic"] is not None for o in objs] == [o["status"] == "unique" for o in objs]
     assert "; logic: " in err.splitlines()[-1]

@@ -108,7 +108,9 @@ def test_pigeonhole_two_rows_inside_two_regions():
     step = first_step(puzzle)
     assert step.rule == "pigeonhole"
     assert (step.units, step.lines, set(step.crossed)) == ((row(3), row(4)), (region(3), region(4)), {(2, 3), (2, 4)})
-    assert describe(step, puzzle).startswith("rows 3 and 4: all their cells left are in regions D and E, so regions D and E hold their 2 queens")
+    assert describe(step, puzzle).startswith(
+        "rows 3 and 4: all their cells left are in regions D and E, so regions D and E hold their 2 queens"
+    )
 
 
 def test_pigeonhole_rows_inside_columns_on_a_board_without_regions():

@@ -62,7 +62,11 @@ def test_svg_solution_givens_and_patterns(tmp_path):
     puzzle = read_puzzle(EXAMPLES / "givens.json")
     path = render_board(puzzle, tmp_path / "givens.svg", solution=(0, 5, 3, 1, 4, 2))
     root = ET.parse(path).getroot()
-    marks = {(g.get("class"), int(g.get("data-row")), int(g.get("data-col"))) for g in root.iter() if g.get("class") in ("queen", "given-queen", "blocked")}
+    marks = {
+        (g.get("class"), int(g.get("data-row")), int(g.get("data-col")))
+        for g in root.iter()
+        if g.get("class") in ("queen", "given-queen", "blocked")
+    }
     assert ("given-queen", 0, 0) in marks and ("blocked", 5, 5) in marks
     assert {(r, c) for kind, r, c in marks if kind == "queen"} == {(1, 5), (2, 3), (3, 1), (4, 4), (5, 2)}
     # a board with more regions than colours: hatched fills, defined in <defs>, and labels
@@ -130,7 +134,7 @@ def test_colour_vision_simulation():
     from queens_sat.render.palette import REGION_COLORS, seen_as, worst_case_difference
 
     def distance(a, b, vision):
-        return sum((p - q) ** 2 for p, q in zip(seen_as(a, vision), seen_as(b, vision))) ** 0.5
+        return sum((p - q) ** 2 for p, q in zip(seen_as(a, vision), seen_as(b, vision), strict=False)) ** 0.5
 
     # red and green: far apart for most viewers, close for the red-green colour-blind
     assert distance("#DD3333", "#339933", "normal") > 3 * distance("#DD3333", "#339933", "deutan")
@@ -244,7 +248,7 @@ def test_render_steps_draws_the_logic_engines_solve(capsys, tmp_path):
     puzzle = read_puzzle(EXAMPLES / "unique-8.json")
     result = logic_solve(puzzle)
     assert result.solved
-    code, out, err = run(capsys, "render", str(EXAMPLES / "unique-8.json"), "-o", str(tmp_path / "s.svg"), "--steps")
+    code, _out, err = run(capsys, "render", str(EXAMPLES / "unique-8.json"), "-o", str(tmp_path / "s.svg"), "--steps")
     assert code == 0, err
     frames = sorted(tmp_path.iterdir())
     assert len(frames) == len(result.steps) + 1  # the bare puzzle, then a picture per step
@@ -262,7 +266,10 @@ def test_render_steps_of_a_puzzle_logic_cannot_finish_says_so(tmp_path):
 
 
 def test_parser_does_not_import_drawing_libraries():
-    code = "import sys; from queens_sat.cli import build_parser; build_parser(); print(sorted(m for m in ('PIL', 'matplotlib') if m in sys.modules))"
+    code = (
+        "import sys; from queens_sat.cli import build_parser; build_parser();"
+        " print(sorted(m for m in ('PIL', 'matplotlib') if m in sys.modules))"
+    )
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=dict(os.environ))
     assert res.stdout.strip() == "[]"
 

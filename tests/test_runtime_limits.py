@@ -65,7 +65,7 @@ def test_a_task_past_its_deadline_does_no_work(kernel):
 
 def test_python_count_task_stops_inside_its_subtree():
     kind, prefix = counting.tasks(20, 2)[0]  # seconds to minutes of pure Python
-    count, finished = counting.count_task(20, kind, prefix, time.monotonic() + 0.05)
+    _count, finished = counting.count_task(20, kind, prefix, time.monotonic() + 0.05)
     assert not finished
 
 
@@ -184,7 +184,7 @@ def test_resume_notices_a_lost_or_repeated_line(capsys, tmp_path):
     for broken, says in (
         (lines[:2] + lines[3:], "a line is missing"),
         (lines + lines[-1:], "written twice"),
-        (lines[:3] + [lines[1]] + lines[3:], "written twice"),
+        ([*lines[:3], lines[1], *lines[3:]], "written twice"),
     ):
         out.write_text("".join(broken))
         code, _, err = run(capsys, *GEN, "--count", "8", "-o", str(out), "--resume")
@@ -221,7 +221,14 @@ def test_atomic_output_leaves_the_old_file_until_committed(tmp_path):
 
 @pytest.mark.parametrize(
     "backend, n, total",
-    [("auto", 16, 14772512), ("native", 16, 14772512), ("nqueens", 16, 14772512), ("python", 13, 73712), ("sat", 12, 14200), ("cpsat", 12, 14200)],
+    [
+        ("auto", 16, 14772512),
+        ("native", 16, 14772512),
+        ("nqueens", 16, 14772512),
+        ("python", 13, 73712),
+        ("sat", 12, 14200),
+        ("cpsat", 12, 14200),
+    ],
 )
 def test_each_backend_ends_its_stream_at_the_time_limit(backend, n, total):
     """The backend itself stops (not only the facade between two solutions): a stream that

@@ -254,7 +254,7 @@ def test_encodings_allow_exactly_the_right_assignments(encoding, m):
         with Solver(name="minisat22", bootstrap_with=cnf.clauses) as oracle:
             for values in itertools.product((False, True), repeat=m):
                 want = sum(values) == 1 if exactly else sum(values) <= 1
-                assumptions = [x if v else -x for x, v in zip(lits, values)]
+                assumptions = [x if v else -x for x, v in zip(lits, values, strict=False)]
                 assert oracle.solve(assumptions=assumptions) == want, (values, exactly)
 
 

@@ -340,7 +340,9 @@ def test_health_answers_while_a_long_search_runs():
 def test_serve_help_and_lazy_imports():
     out = subprocess.run([*QUEENS_SAT, "serve", "--help"], capture_output=True, text=True, check=True)
     assert "--host" in out.stdout and "127.0.0.1" in out.stdout and "--port" in out.stdout
-    probe = "import sys; from queens_sat.cli import build_parser; build_parser(); print('starlette' in sys.modules or 'uvicorn' in sys.modules)"
+    probe = (
+        "import sys; from queens_sat.cli import build_parser; build_parser(); print('starlette' in sys.modules or 'uvicorn' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

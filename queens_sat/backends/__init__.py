@@ -9,9 +9,9 @@ budgets (a portfolio: see that module).
 from __future__ import annotations
 
 import importlib
-import warnings
+from typing import Any
 
-from ..errors import BackendError
+from ..errors import BackendError, UsageError
 from ..puzzle import Puzzle
 from .base import Backend
 
@@ -38,7 +38,8 @@ def backend_names() -> list[str]:
 
 def _backend_class(name: str) -> type[Backend]:
     module, cls = _REGISTRY[name]
-    return getattr(importlib.import_module(module), cls)
+    found: type[Backend] = getattr(importlib.import_module(module), cls)
+    return found
 
 
 def available_backends() -> list[str]:
@@ -80,7 +81,7 @@ def make_backend(name: str, options: dict[str, object]) -> Backend | None:
     return cls(None, **options) if cls.available() else None
 
 
-def get_backend(name: str = "auto", puzzle: Puzzle | None = None, **options: object) -> Backend:
+def get_backend(name: str | Backend = "auto", puzzle: Puzzle | None = None, **options: object) -> Backend:
     """The backend called ``name`` (``"sat:glucose4"`` picks a variant), ready to search.
 
     ``"auto"`` routes each puzzle by ``AUTO_ORDER`` (with ``puzzle``, the choice is
@@ -102,3 +103,20 @@ def get_backend(name: str = "auto", puzzle: Puzzle | None = None, **options: obj
     if base == "auto" and puzzle is not None:
         backend.pick(puzzle)  # type: ignore[attr-defined]
     return backend
+
+
+NQUEENS_ONLY_OPTIONS = ("method", "seed")  # options that mean something to the nqueens backend alone
+
+
+def routed_with_options(name: str, puzzle: Puzzle, options: dict[str, Any]) -> str | Backend:
+    """The backend ``name`` for ``puzzle`` with the nqueens backend's ``options`` (method, seed,
+    workers, on_progress) applied when the board goes to it: ``auto`` or ``nqueens`` on a board
+    without regions or givens. Otherwise ``name`` as it is; ``method`` or ``seed`` given for a
+    board that does not go to nqueens is a ``UsageError`` rather than silently ignored."""
+    if name.partition(":")[0] in ("auto", "nqueens") and puzzle.regions is None and not puzzle.has_givens:
+        return get_backend("nqueens" if name == "auto" else name, puzzle, **options)
+    given = [f"--{key}" for key in NQUEENS_ONLY_OPTIONS if key in options]
+    if given:
+        verb = "applies" if len(given) == 1 else "apply"
+        raise UsageError(f"{' and '.join(given)} {verb} to boards without regions or givens (the nqueens backend)")
+    return name

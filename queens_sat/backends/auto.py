@@ -38,8 +38,8 @@ from .base import Backend
 
 FIRST_BUDGET = 0.1  # seconds the native search has alone before the SAT solver takes a turn
 MIN_TURN = 0.001  # a turn is never shorter (a limit of 0 would mean none at all to some backends)
-FALLBACKS = ("sat", "cpsat")
-PORTFOLIO_LIMIT = 2  # the portfolio decides questions (is there one? two?); counting all is the backtracker's  # the first installed one takes turns with the native search
+FALLBACKS = ("sat", "cpsat")  # the first installed one takes turns with the native search
+PORTFOLIO_LIMIT = 2  # the portfolio decides questions (is there one? two?); counting all is the backtracker's
 
 
 class AutoBackend(Backend):
@@ -58,7 +58,8 @@ class AutoBackend(Backend):
         """The first backend of ``AUTO_ORDER`` that is installed and takes ``puzzle``."""
         from . import AUTO_ORDER, make_backend
 
-        reasons, declined = [], []
+        reasons: list[str] = []
+        declined: list[str] = []
         for name in AUTO_ORDER:
             backend = make_backend(name, self.options if name == "nqueens" else {})
             if backend is None:

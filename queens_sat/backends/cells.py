@@ -10,15 +10,14 @@ puzzles of one size builds them once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 
+from ..limits import CELL_MODEL_N
 from ..puzzle import Puzzle
-from ..result import Solution
 
 # n² Boolean variables: past this the model is too large to be the right tool
 # (the python and native backends search boards without regions far beyond it).
-MAX_CELL_N = 128
+MAX_CELL_N = CELL_MODEL_N
 
 Unit = tuple[int, ...]
 
@@ -78,8 +77,3 @@ def given_cells(puzzle: Puzzle) -> tuple[list[int], list[int]]:
     """The indices of the given queens and of the blocked cells."""
     n = puzzle.n
     return [r * n + c for r, c in puzzle.queens], [r * n + c for r, c in puzzle.blocked]
-
-
-def solution_from_queens(queens: Sequence[int], n: int) -> Solution:
-    """The column per row of a solution, from its n queen cells in increasing order."""
-    return tuple(i % n for i in queens)

@@ -19,6 +19,7 @@ auxiliary variables are numbered on from ``top``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 HAND_WRITTEN = ("pairwise", "seqcounter", "ladder")
@@ -70,9 +71,9 @@ class CnfBuilder:
         s = list(range(self.top + 1, self.top + m))  # s[i] for x[i], i < m - 1
         self.top += m - 1
         cl = self.clauses
-        cl.extend([[-x, y] for x, y in zip(lits, s)])
-        cl.extend([[-a, b] for a, b in zip(s, s[1:])])
-        cl.extend([[-x, -y] for x, y in zip(lits[1:], s)])
+        cl.extend([[-x, y] for x, y in zip(lits, s, strict=False)])
+        cl.extend([[-a, b] for a, b in itertools.pairwise(s)])
+        cl.extend([[-x, -y] for x, y in zip(lits[1:], s, strict=False)])
         return s
 
     def _ladder(self, lits: Sequence[int], exactly: bool) -> None:
@@ -80,7 +81,7 @@ class CnfBuilder:
         s = self._sequential(lits)
         cl = self.clauses
         cl.append([-s[0], lits[0]])
-        cl.extend([[-b, a, x] for a, b, x in zip(s, s[1:], lits[1:])])
+        cl.extend([[-b, a, x] for a, b, x in zip(s, s[1:], lits[1:], strict=False)])
         if exactly:
             cl.append([s[-1], lits[-1]])  # no queen among the first m - 1: the last one
 

@@ -34,7 +34,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 from functools import lru_cache
 from typing import Any
 
@@ -125,7 +125,7 @@ class CpSatBackend(Backend):
         }
         return tally.outcome(exhausted=exhausted, timed_out=timed_out, stats=stats)
 
-    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
+    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Generator[Solution, None, bool]:
         """Solutions one at a time by blocking and re-solving, in a model of its own."""
         from ortools.sat.python import cp_model
 

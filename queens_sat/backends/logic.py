@@ -10,7 +10,7 @@ variant is the probe depth: ``logic:3``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator
 
 from ..errors import BackendError
 from ..puzzle import Puzzle
@@ -61,10 +61,11 @@ class LogicBackend(Backend):
             )
         return Outcome([], 0, False, timed_out=result.status == TIMED_OUT, stats=stats)
 
-    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
+    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Generator[Solution, None, bool]:
         outcome = self.search(puzzle, limit=2, keep=1, time_limit=time_limit)
         if outcome.timed_out:
             return True
         if not outcome.complete:
             raise BackendError("the logic backend cannot list the solutions of a puzzle it cannot solve by reasoning")
         yield from outcome.solutions
+        return False

@@ -11,7 +11,7 @@ givens are left to the general backends.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..errors import BackendError
 from ..puzzle import Puzzle
@@ -30,7 +30,7 @@ class NQueensBackend(Backend):
         method: str | None = None,
         seed: int = 0,
         workers: int | None = None,
-        progress: bool = False,
+        on_progress: Callable[[int, int], None] | None = None,
     ) -> None:
         from ..nqueens.finding import METHODS
 
@@ -43,7 +43,7 @@ class NQueensBackend(Backend):
             raise ValueError(f"workers must be at least 1, got {workers}")
         self.seed = int(seed)
         self.workers = workers
-        self.progress = progress
+        self.on_progress = on_progress  # (done, total) as a count goes: the CLI draws a bar from it
 
     @property
     def full_name(self) -> str:
@@ -83,7 +83,7 @@ class NQueensBackend(Backend):
                     f"counting {puzzle.n}-queens is out of reach (the counter handles n <= {MAX_N}; "
                     "the largest count ever computed is n = 27)"
                 )
-            counted = count_queens(puzzle.n, workers=self.workers, time_limit=time_limit, progress=self.progress)
+            counted = count_queens(puzzle.n, workers=self.workers, time_limit=time_limit, on_progress=self.on_progress)
             count, complete = counted.count, counted.complete
             stats = {"method": counted.method, "workers": counted.workers, "tasks": counted.tasks}
         else:

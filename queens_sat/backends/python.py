@@ -13,15 +13,16 @@ pigeonhole argument closes at their root.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 
+from ..limits import CELL_MODEL_N
 from ..puzzle import Puzzle
 from ..result import Outcome, Solution
 from ..rules import Cell
 from .base import Backend
 from .hall import HALL_N, hall_rows
 
-MAX_N = 128  # masks of n*n bits stay small and fast up to here
+MAX_N = CELL_MODEL_N  # masks of n*n bits stay small and fast up to here
 
 
 class _Stop(Exception):
@@ -43,7 +44,7 @@ class PythonBackend(Backend):
             limit=limit, keep=keep, time_limit=time_limit,
         )
 
-    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
+    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Generator[Solution, None, bool]:
         deadline = None if time_limit is None else time.perf_counter() + time_limit
         try:
             yield from _Board(puzzle.n, puzzle.rule, _flat(puzzle), puzzle.queens, puzzle.blocked, deadline).solutions()
@@ -219,9 +220,8 @@ class _Board:
 
     def _search(self, cand: int, open_units: tuple[int, ...], placed: list[int]) -> Iterator[list[int]]:
         self.nodes += 1
-        if self.deadline is not None and self.nodes % self.CHECK_EVERY == 0:
-            if time.perf_counter() > self.deadline:
-                raise _Stop
+        if self.deadline is not None and self.nodes % self.CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
+            raise _Stop
         if not open_units:
             yield placed
             return

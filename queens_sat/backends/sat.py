@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib.util
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -76,7 +76,7 @@ def _solver_choice() -> Choice:
 
 ENCODING_CHOICE = Choice(
     "encoding",
-    (AUTO_ENCODING,) + ENCODINGS,
+    (AUTO_ENCODING, *ENCODINGS),
     AUTO_ENCODING,
     help=f"the exactly-one / at-most-one encoding ({AUTO_ENCODING}: {NATIVE} if the solver has it, else {DEFAULT_CNF_ENCODING})",
 )
@@ -154,7 +154,7 @@ class SatBackend(Backend):
         }
         return tally.outcome(exhausted=state.exhausted, timed_out=state.timed_out, stats=stats)
 
-    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
+    def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Generator[Solution, None, bool]:
         deadline = None if time_limit is None else time.perf_counter() + time_limit
         solver, _, _ = self._loaded_solver(puzzle)
         n = puzzle.n

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from ..formats import read_puzzles
 from ..puzzle import MAX_REGION_N, Puzzle
@@ -37,7 +38,7 @@ def parse_sizes(text: str) -> list[int]:
     return sorted(sizes)
 
 
-def expected_verdict(meta: dict) -> str | None:
+def expected_verdict(meta: dict[str, Any]) -> str | None:
     """The verdict a corpus record's ``solutions`` count implies."""
     count = meta.get("solutions")
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:

@@ -13,10 +13,12 @@ import sys
 import traceback
 import warnings
 from collections.abc import Sequence
+from typing import TextIO
 
 from .. import __version__
-from ..errors import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED, BackendError, PuzzleError
+from ..errors import BackendError, PuzzleError, UsageError
 from ..interrupts import sigterm_as_interrupt, was_terminated
+from .exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
 
 COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "bench", "backends", "generate", "serve")
 DEBUG_HELP = "print the traceback of an internal error (so does QUEENS_SAT_DEBUG=1)"
@@ -42,7 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+def _show_warning(
+    message: Warning | str, category: type[Warning], filename: str, lineno: int, file: TextIO | None = None, line: str | None = None
+) -> None:
     print(f"queens-sat: warning: {message}", file=sys.stderr)
 
 
@@ -55,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             code = int(args.run(args) or 0)
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code
-    except (PuzzleError, BackendError) as err:
+    except (PuzzleError, BackendError, UsageError) as err:
         print(f"queens-sat: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt as err:

@@ -7,7 +7,7 @@ import json
 import sys
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "backends",
         help="list the solver backends and whether they are installed",

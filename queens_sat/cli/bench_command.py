@@ -17,7 +17,7 @@ NOT_BY_DEFAULT = ("logic", "nqueens")
 DEFAULT_PER_SIZE = 20
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "bench",
         help="compare the backends' speed and verdicts on the same puzzles",
@@ -70,21 +70,37 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _run(args)
     except BenchError as err:
-        from ..errors import EXIT_BAD_INPUT
+        from .exit_codes import EXIT_BAD_INPUT
 
         print(f"queens-sat: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 
 def _run(args: argparse.Namespace) -> int:
+    """Gather the puzzles and backends, measure them under a progress bar, report, and exit."""
+    from .exit_codes import EXIT_INTERRUPTED, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TERMINATED
+
+    generate, sizes = _sizes(args)
+    notes: list[str] = []
+    engines = _engines(args.backends, notes)
+    cases = _cases(args, generate, sizes, notes)
+    run = _measure(args, cases, engines)
+    notes.extend(_skip_notes(run))
+    if run.interrupted:
+        notes.append(f"interrupted after {run.puzzles} of {len(cases)} puzzles; the figures cover those")
+    _report(args, run, notes)
+    if run.disagreements:
+        return EXIT_NOT_UNIQUE
+    if run.interrupted:
+        return EXIT_TERMINATED if run.terminated else EXIT_INTERRUPTED
+    return EXIT_OK
+
+
+def _sizes(args: argparse.Namespace) -> tuple[list[int], set[int] | None]:
+    """The sizes to generate and the corpus sizes to keep; bad arguments refused before any work."""
     from ..benchmark import BenchError
-    from ..benchmark.cases import corpus_cases, generated_cases, parse_sizes
-    from ..benchmark.measure import run_bench
-    from ..benchmark.plot import check_plot_target, plot_times
-    from ..benchmark.report import describe_disagreement, plural, print_table, write_csv, write_json
-    from ..benchmark.summary import summarise
-    from ..display import wants_color
-    from ..errors import EXIT_INTERRUPTED, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TERMINATED
+    from ..benchmark.cases import parse_sizes
+    from ..benchmark.plot import check_plot_target
 
     try:
         generate = parse_sizes(args.generate) if args.generate else []
@@ -95,9 +111,14 @@ def _run(args: argparse.Namespace) -> int:
         raise BenchError("nothing to measure: name CORPUS files or use --generate SIZES")
     if args.plot:
         check_plot_target(args.plot)
+    return generate, sizes
 
-    notes: list[str] = []
-    engines = _engines(args.backends, notes)
+
+def _cases(args: argparse.Namespace, generate: list[int], sizes: set[int] | None, notes: list[str]) -> list[Any]:
+    """The puzzles to measure: the corpus files' (within --sizes) and the generated ones."""
+    from ..benchmark import BenchError
+    from ..benchmark.cases import corpus_cases, generated_cases
+
     cases = list(corpus_cases(args.corpus, sizes, args.per_size, notes))
     try:
         kinds = ("planted", "cells") if args.boards == "both" else (args.boards,)
@@ -106,6 +127,13 @@ def _run(args: argparse.Namespace) -> int:
         raise BenchError(f"--generate: {err}") from None
     if not cases:
         raise BenchError("no puzzle to measure (check --sizes against the corpus)")
+    return cases
+
+
+def _measure(args: argparse.Namespace, cases: list[Any], engines: dict[str, Any]) -> Any:
+    """``run_bench`` under a progress bar, each measurement written to --raw as it is made."""
+    from ..benchmark.measure import run_bench
+    from ..benchmark.report import describe_disagreement
 
     raw = _open_raw(args.raw) if args.raw else None
     try:
@@ -121,14 +149,19 @@ def _run(args: argparse.Namespace) -> int:
                 if disagreement is not None:
                     progress.print(describe_disagreement(disagreement))
 
-            run = run_bench(cases, engines, time_limit=args.time_limit, repeat=args.repeat, on_measurement=measured, on_case=case_done)
+            return run_bench(cases, engines, time_limit=args.time_limit, repeat=args.repeat, on_measurement=measured, on_case=case_done)
     finally:
         if raw is not None:
             raw.close()
 
-    notes.extend(_skip_notes(run))
-    if run.interrupted:
-        notes.append(f"interrupted after {run.puzzles} of {len(cases)} puzzles; the figures cover those")
+
+def _report(args: argparse.Namespace, run: Any, notes: list[str]) -> None:
+    """The summary as JSON, CSV or a table (notes on stderr beside the first two), and the plot."""
+    from ..benchmark.plot import plot_times
+    from ..benchmark.report import plural, print_table, write_csv, write_json
+    from ..benchmark.summary import summarise
+    from ..display import wants_color
+
     rows = summarise(run.measurements, run.backends)
     if args.json:
         write_json(sys.stdout, run, rows, notes)
@@ -141,11 +174,6 @@ def _run(args: argparse.Namespace) -> int:
             print(f"queens-sat: note: {note}", file=sys.stderr)
     if args.plot and rows:
         plot_times(run.measurements, run.backends, args.plot, f"uniqueness check, {plural(run.puzzles, 'puzzle')}")
-    if run.disagreements:
-        return EXIT_NOT_UNIQUE
-    if run.interrupted:
-        return EXIT_TERMINATED if run.terminated else EXIT_INTERRUPTED
-    return EXIT_OK
 
 
 def _open_raw(path: str) -> Any:

@@ -5,14 +5,18 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from typing import TYPE_CHECKING, NamedTuple
 
 from .common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, ms, open_records, unlocated
 from .logic_common import add_depth_argument
 
+if TYPE_CHECKING:
+    from ..checking import CheckReport
+
 SUMMARY_ORDER = ("unique", "multiple", "none", "unknown", "invalid")
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "check",
         help="verdict on each puzzle: unique, multiple, none, unknown or invalid",
@@ -36,69 +40,102 @@ def _grade_order(item: tuple[str, int]) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..checking import check_records, exit_code
-    from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
-    from ..logic.describe import logic_brief
+    """``queens-sat check``: a verdict per record as it comes, a summary line for a batch, the exit code."""
+    from ..checking import check_records
+    from ..display import queen_mark, wants_color
+    from .exit_codes import exit_code
 
     batch, records = open_records(args)
-    color = wants_color(sys.stdout, False if args.no_color else None)
-    queen = queen_mark(sys.stdout)
+    look = _Look(wants_color(sys.stdout, False if args.no_color else None), queen_mark(sys.stdout))
     tally: Counter[str] = Counter()
     grades: Counter[str] = Counter()
     elapsed = 0.0
     for report in check_records(records, args.backend, args.time_limit, None if args.no_logic else args.max_depth):
-        record = report.record
         tally[report.status] += 1
         if report.logic is not None:
             grades[report.logic.grade or "not solved by logic"] += 1
         if report.result is not None:
             elapsed += report.result.elapsed
-        if args.json:
-            emit_json(report.as_dict())
-            continue
-        if args.quiet:
-            if report.error and not batch:
-                print(f"queens-sat: error: {report.error}", file=sys.stderr)
-            continue
-        if report.error is not None:
-            if batch:
-                print(f"{record.name}: invalid: {unlocated(record, report.error)}")
-            else:
-                print(f"queens-sat: error: {report.error}", file=sys.stderr)
-            continue
-        res = report.result
-        assert res is not None and record.puzzle is not None
-        puzzle = record.puzzle
-        facts = f"{puzzle.n}x{puzzle.n}, {puzzle.rule}, {res.backend}, {ms(res.elapsed)}"
-        if "method" in res.stats and res.backend == "nqueens":
-            facts += f", {res.stats['method']}"
-        verdict = {
-            "unique": "unique",
-            "multiple": f"multiple ({'at least ' if not res.complete else ''}{res.count} solutions)",
-            "none": "no solution",
-            "unknown": "unknown (time limit hit)"
-            if res.timed_out
-            else ("unknown (reasoning alone cannot settle it)" if res.stats.get("logic") == "stuck" else "unknown"),
-        }[report.status]
-        logic = f"; logic: {logic_brief(report.logic)}" if report.logic is not None else ""
-        print(f"{record.name}: {verdict} [{facts}]{logic}")
-        if (not batch or args.boards) and puzzle.n > DRAW_MAX_N:
-            print(f"  (boards above n = {DRAW_MAX_N} are not drawn; 'queens-sat solve --out FILE' writes a solution)")
-        elif not batch or args.boards:
-            for i, solution in enumerate(res.solutions[:2]):
-                if report.status == "multiple":
-                    print(f"  solution {i + 1}:")
-                print("\n".join(board_lines(puzzle, solution, color=color, queen=queen)))
-                if report.status == "multiple":
-                    print(f"  columns: {list(solution)}")
-        for warning in report.warnings:
-            print(f"  warning: {warning}")
-        sys.stdout.flush()
+        _show(args, report, batch, look)
     if batch and not args.quiet:
-        total = sum(tally.values())
-        parts = ", ".join(f"{tally[s]} {s}" for s in SUMMARY_ORDER)
-        logic = ""
-        if grades:
-            logic = "; logic: " + ", ".join(f"{count} {grade}" for grade, count in sorted(grades.items(), key=_grade_order))
-        print(f"{total} puzzles: {parts} (search time {ms(elapsed)}){logic}", file=sys.stderr if args.json else sys.stdout)
+        _summary(args, tally, grades, elapsed)
     return exit_code(set(tally))
+
+
+class _Look(NamedTuple):
+    """How boards are drawn on this terminal."""
+
+    color: bool
+    queen: str
+
+
+def _show(args: argparse.Namespace, report: CheckReport, batch: bool, look: _Look) -> None:
+    """One record's verdict: a JSON line, an error, or the verdict line and its boards."""
+    record = report.record
+    if args.json:
+        emit_json(report.as_dict())
+        return
+    if args.quiet:
+        if report.error and not batch:
+            print(f"queens-sat: error: {report.error}", file=sys.stderr)
+        return
+    if report.error is not None:
+        if batch:
+            print(f"{record.name}: invalid: {unlocated(record, report.error)}")
+        else:
+            print(f"queens-sat: error: {report.error}", file=sys.stderr)
+        return
+    print(_verdict_line(report))
+    if not batch or args.boards:
+        _boards(report, look)
+    for warning in report.warnings:
+        print(f"  warning: {warning}")
+    sys.stdout.flush()
+
+
+def _verdict_line(report: CheckReport) -> str:
+    """``name: verdict [facts]; logic: grade``."""
+    from ..logic.describe import logic_brief
+
+    res, puzzle = report.result, report.record.puzzle
+    assert res is not None and puzzle is not None  # a report without an error has both
+    facts = f"{puzzle.n}x{puzzle.n}, {puzzle.rule}, {res.backend}, {ms(res.elapsed)}"
+    if "method" in res.stats and res.backend == "nqueens":
+        facts += f", {res.stats['method']}"
+    verdict = {
+        "unique": "unique",
+        "multiple": f"multiple ({'at least ' if not res.complete else ''}{res.count} solutions)",
+        "none": "no solution",
+        "unknown": "unknown (time limit hit)"
+        if res.timed_out
+        else ("unknown (reasoning alone cannot settle it)" if res.stats.get("logic") == "stuck" else "unknown"),
+    }[report.status]
+    logic = f"; logic: {logic_brief(report.logic)}" if report.logic is not None else ""
+    return f"{report.record.name}: {verdict} [{facts}]{logic}"
+
+
+def _boards(report: CheckReport, look: _Look) -> None:
+    """The solution boards (two for a puzzle with several), or why they are not drawn."""
+    from ..display import DRAW_MAX_N, board_lines
+
+    res, puzzle = report.result, report.record.puzzle
+    assert res is not None and puzzle is not None
+    if puzzle.n > DRAW_MAX_N:
+        print(f"  (boards above n = {DRAW_MAX_N} are not drawn; 'queens-sat solve --out FILE' writes a solution)")
+        return
+    for i, solution in enumerate(res.solutions[:2]):
+        if report.status == "multiple":
+            print(f"  solution {i + 1}:")
+        print("\n".join(board_lines(puzzle, solution, color=look.color, queen=look.queen)))
+        if report.status == "multiple":
+            print(f"  columns: {list(solution)}")
+
+
+def _summary(args: argparse.Namespace, tally: Counter[str], grades: Counter[str], elapsed: float) -> None:
+    """The batch's last line: how many puzzles got each verdict, the search time, the logic grades."""
+    total = sum(tally.values())
+    parts = ", ".join(f"{tally[s]} {s}" for s in SUMMARY_ORDER)
+    logic = ""
+    if grades:
+        logic = "; logic: " + ", ".join(f"{count} {grade}" for grade, count in sorted(grades.items(), key=_grade_order))
+    print(f"{total} puzzles: {parts} (search time {ms(elapsed)}){logic}", file=sys.stderr if args.json else sys.stdout)

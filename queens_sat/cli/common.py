@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..errors import BackendError, PuzzleError, printable
+from ..errors import BackendError, PuzzleError, UsageError, printable
 from ..formats import DIALECTS, FORMATS, FieldNames, field_names, read_puzzles
 from ..formats.records import PuzzleRecord
 from ..puzzle import Puzzle
@@ -26,7 +26,7 @@ def positive_float(text: str) -> float:
     return value
 
 
-def whole_number(minimum: int):
+def whole_number(minimum: int) -> Callable[[str], int]:
     """An argparse type: a whole number of at least ``minimum``."""
 
     def parse(text: str) -> int:
@@ -107,26 +107,20 @@ def add_region_free_arguments(parser: argparse.ArgumentParser, *, finding: bool,
         )
 
 
-def backend_for(args: argparse.Namespace, puzzle: Puzzle, *, progress: bool = False) -> Any:
+def backend_for(args: argparse.Namespace, puzzle: Puzzle, *, on_progress: Callable[[int, int], None] | None = None) -> Any:
     """What to hand ``solve()``: the backend name given, or the nqueens backend set up by
-    --method, --seed and --workers when the puzzle is one it takes."""
+    --method, --seed and --workers (and the progress callback of a count) when the puzzle is one it takes."""
     options: dict[str, Any] = {}
     for key in ("method", "seed", "workers"):
         if getattr(args, key, None) is not None:
             options[key] = getattr(args, key)
-    if progress:
-        options["progress"] = True
+    if on_progress is not None:
+        options["on_progress"] = on_progress
     if not options:
         return args.backend
-    from ..backends import get_backend
+    from ..backends import routed_with_options
 
-    if args.backend.partition(":")[0] in ("auto", "nqueens") and puzzle.regions is None and not puzzle.has_givens:
-        return get_backend("nqueens" if args.backend == "auto" else args.backend, puzzle, **options)
-    given = [f"--{key}" for key in ("method", "seed") if key in options]
-    if given:
-        verb = "applies" if len(given) == 1 else "apply"
-        raise PuzzleError(f"{' and '.join(given)} {verb} to boards without regions or givens (the nqueens backend)")
-    return args.backend
+    return routed_with_options(args.backend, puzzle, options)
 
 
 def add_output_arguments(parser: argparse.ArgumentParser) -> None:
@@ -140,14 +134,14 @@ def iter_records(args: argparse.Namespace) -> Iterator[PuzzleRecord]:
     files = args.files if isinstance(args.files, list) else ([args.files] if args.files else [])
     if args.n is not None:
         if files:
-            raise PuzzleError("give either FILE or --n, not both")
+            raise UsageError("give either FILE or --n, not both")
         try:
             yield PuzzleRecord("--n", puzzle=Puzzle(n=args.n, rule=args.rule or "no-touch"))
         except PuzzleError as err:
             yield PuzzleRecord("--n", error=err)
         return
     if not files:
-        raise PuzzleError("no puzzle given: name a FILE ('-' for standard input) or use --n")
+        raise UsageError("no puzzle given: name a FILE ('-' for standard input) or use --n")
     for path in files:
         try:
             for record in read_puzzles(path, args.format, fields_of(args)):
@@ -222,12 +216,12 @@ def check_output_path(path: str, option: str = "--out") -> None:
     """Refuse an output path that cannot be written before any work is done: a directory,
     or a file in a folder that does not exist."""
     if os.path.isdir(path):
-        raise PuzzleError(f"{option} {printable(path)}: is a directory; name a file in it")
+        raise UsageError(f"{option} {printable(path)}: is a directory; name a file in it")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise PuzzleError(f"{option} {printable(path)}: the folder {printable(folder)} does not exist")
+        raise UsageError(f"{option} {printable(path)}: the folder {printable(folder)} does not exist")
     if not os.access(folder, os.W_OK):
-        raise PuzzleError(f"{option} {printable(path)}: cannot write in {printable(folder)}")
+        raise UsageError(f"{option} {printable(path)}: cannot write in {printable(folder)}")
 
 
 def unlocated(record: PuzzleRecord, error: object) -> str:

@@ -21,7 +21,7 @@ from .common import (
 from .numbers import int_text
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "count",
         help="count the solutions of each puzzle",
@@ -39,9 +39,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..checking import exit_code
     from ..errors import BackendError, PuzzleError
     from ..solving import solve
+    from .exit_codes import COUNTED, exit_code
+    from .progress import LateProgressBar
 
     check_backend(args.backend)
     batch, records = open_records(args)
@@ -50,8 +51,9 @@ def run(args: argparse.Namespace) -> int:
         res = None
         if record.error is None and record.puzzle is not None:
             try:
-                engine = backend_for(args, record.puzzle, progress=not (args.quiet or args.json))
-                res = solve(record.puzzle, backend=engine, limit=args.limit, time_limit=args.time_limit, keep=0)
+                with LateProgressBar(f"counting {record.puzzle.n}-queens", enabled=not (args.quiet or args.json)) as bar:
+                    engine = backend_for(args, record.puzzle, on_progress=bar.update if bar.enabled else None)
+                    res = solve(record.puzzle, backend=engine, limit=args.limit, time_limit=args.time_limit, keep=0)
             except (PuzzleError, BackendError) as err:  # this record only: the batch goes on
                 fail_record(record, err)
         if res is None:
@@ -61,8 +63,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 print(f"queens-sat: error: {record.error}", file=sys.stderr)
             continue
-        # "unique" stands for "counted" here: exit 0 unless input was bad or time ran out
-        statuses.add("unknown" if res.timed_out else "unique")
+        statuses.add("unknown" if res.timed_out else COUNTED)  # exit 0 unless input was bad or time ran out
         if args.json:
             emit_json(
                 {

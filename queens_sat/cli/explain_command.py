@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from .common import add_input_arguments, add_output_arguments, emit_json, ms, open_records, positive_float, unlocated
 from .logic_common import add_depth_argument, verdict_status
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "explain",
         help="solve by logic alone, explaining every step in plain words",
@@ -27,11 +28,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..checking import exit_code
     from ..display import queen_mark, wants_color
     from ..errors import PuzzleError
     from ..logic import logic_solve
     from ..logic.describe import describe, replay, state_lines, step_dicts, summary
+    from .exit_codes import exit_code
 
     batch, records = open_records(args)
     color = wants_color(sys.stdout, False if args.no_color else None)
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         puzzle = record.puzzle
         statuses.add(verdict_status(result.status))
         if args.json:
-            obj = {"source": record.source, "line": record.line, "id": record.id, "n": puzzle.n, "rule": puzzle.rule}
+            obj: dict[str, Any] = {"source": record.source, "line": record.line, "id": record.id, "n": puzzle.n, "rule": puzzle.rule}
             obj.update(result.as_dict())
             obj.update(summary=summary(result, puzzle), steps=step_dicts(result, puzzle))
             emit_json(obj)
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
             print("  start:")
             print("\n".join(state_lines(puzzle, puzzle.queens, puzzle.blocked, color=color, queen=queen)))
         width = len(str(len(result.steps)))
-        for number, (step, (queens, crossed)) in enumerate(zip(result.steps, replay(puzzle, result.steps)), 1):
+        for number, (step, (queens, crossed)) in enumerate(zip(result.steps, replay(puzzle, result.steps), strict=False), 1):
             print(f"  {number:>{width}}. {describe(step, puzzle)}")
             if args.boards:
                 print("\n".join(state_lines(puzzle, queens, crossed, color=color, queen=queen)))

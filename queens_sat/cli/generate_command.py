@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..rules import RULES
 from .common import check_output_path, positive_float, positive_int
+
+if TYPE_CHECKING:
+    from ..generator import GeneratorOptions
+    from ..generator.output import LineWriter
 
 STRATEGIES = ("repair", "reject")
 
@@ -28,7 +33,7 @@ def _count(text: str) -> int:
     return value
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "generate",
         help="make puzzles with exactly one solution",
@@ -57,48 +62,79 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--dask", metavar="ADDRESS", help="run on a Dask cluster: tcp://HOST:8786, or 'local' to start one here")
     p.add_argument("--logic", action="store_true", help="keep only puzzles the logic engine solves without guessing")
     p.add_argument("--max-depth", type=_count, default=2, metavar="D", help="with --logic: deepest contradiction probe allowed (default 2)")
-    p.add_argument("--grade", nargs="+", metavar="GRADE", help="keep only puzzles of these logic grades (Trivial, Easy, Medium, Hard, Expert)")
+    p.add_argument(
+        "--grade", nargs="+", metavar="GRADE", help="keep only puzzles of these logic grades (Trivial, Easy, Medium, Hard, Expert)"
+    )
     rules = p.add_argument_group("region rules")
-    rules.add_argument("--max-region-share", type=_share, default=0.4, metavar="SHARE", help="no region above this share of the board (default 0.4)")
+    rules.add_argument(
+        "--max-region-share", type=_share, default=0.4, metavar="SHARE", help="no region above this share of the board (default 0.4)"
+    )
     rules.add_argument("--allow-full-lines", action="store_true", help="let a row or column lie inside one region")
     rules.add_argument("--allow-disconnected", action="store_true", help="let a repair cut a region in pieces")
     limits = p.add_argument_group("limits")
     limits.add_argument("--max-repairs", type=_count, metavar="K", help="repairs per layout before a fresh one (default 10 n)")
     limits.add_argument("--max-restarts", type=_count, metavar="K", help="fresh layouts per puzzle before giving up (default: no limit)")
-    limits.add_argument("--check-time-limit", type=positive_float, metavar="SECONDS", help="give up on a uniqueness check after this long (default: none)")
-    limits.add_argument("--probe-time-limit", type=positive_float, default=1.0, metavar="SECONDS", help="time limit of a repair probe (default 1)")
+    limits.add_argument(
+        "--check-time-limit", type=positive_float, metavar="SECONDS", help="give up on a uniqueness check after this long (default: none)"
+    )
+    limits.add_argument(
+        "--probe-time-limit", type=positive_float, default=1.0, metavar="SECONDS", help="time limit of a repair probe (default 1)"
+    )
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no summary")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    import os
-    import random
+    """``queens-sat generate``: check the options, open the output (resuming it), generate, summarise."""
+    _check_usage(args)
+    seed = _seed(args)
+    options = _options(args, seed)
+    writer, progress = _open_output(args, options)
+    wanted = max(0, args.count - progress.done)
+    if not args.quiet:
+        where = f" to {args.out}" if args.out else ""
+        resumed = f", resuming after {progress.done} puzzles (index {progress.start})" if args.resume else ""
+        print(f"queens-sat: generating {wanted} puzzles n = {args.n}, {args.rule}, seed {seed}{where}{resumed}", file=sys.stderr)
+    return _generate(args, options, writer, progress, wanted)
 
-    from ..errors import EXIT_NOT_UNIQUE, EXIT_OK, PuzzleError
-    from ..generator import GenerationFailed, GeneratorOptions, RegionRules, TooFewPuzzles, iter_generate
-    from ..generator.executors import ExecutorError
-    from ..generator.output import LineWriter, read_progress, record, stored_seed
-    from ..generator.summary import RunSummary
-    from .progress import ProgressBar
+
+def _check_usage(args: argparse.Namespace) -> None:
+    """Refuse option combinations that cannot work, before any work is done."""
+    from ..errors import UsageError
 
     if args.resume and not args.out:
-        raise PuzzleError("--resume needs --out FILE: the run to continue")
+        raise UsageError("--resume needs --out FILE: the run to continue")
     if args.out:
         check_output_path(args.out)
     if args.resume and args.force:
-        raise PuzzleError("give --resume or --force, not both")
+        raise UsageError("give --resume or --force, not both")
     if args.max_depth != 2 and not (args.logic or args.grade):
-        raise PuzzleError("--max-depth goes with --logic or --grade")
+        raise UsageError("--max-depth goes with --logic or --grade")
     if args.dask and args.workers is not None and args.dask != "local":
-        raise PuzzleError("--workers sets the size of a local cluster only; a remote Dask cluster has its own workers")
-    seed = args.seed
+        raise UsageError("--workers sets the size of a local cluster only; a remote Dask cluster has its own workers")
+
+
+def _seed(args: argparse.Namespace) -> int:
+    """The seed given, else the one of the run being resumed, else a fresh random one."""
+    import random
+
+    from ..generator.output import stored_seed
+
+    seed: int | None = args.seed
     if seed is None and args.resume and args.out:
         seed = stored_seed(args.out)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    return seed
+
+
+def _options(args: argparse.Namespace, seed: int) -> GeneratorOptions:
+    """The generator's options from the command line (a bad combination is a ``UsageError``)."""
+    from ..errors import UsageError
+    from ..generator import GeneratorOptions, RegionRules
+
     try:
-        options = GeneratorOptions(
+        return GeneratorOptions(
             n=args.n,
             rule=args.rule,
             seed=seed,
@@ -116,16 +152,33 @@ def run(args: argparse.Namespace) -> int:
             grades=tuple(args.grade or ()),
         )
     except ValueError as err:
-        raise PuzzleError(str(err)) from None
+        raise UsageError(str(err)) from None
 
-    done, start, keys, previous = 0, 0, set(), -1
+
+class _Progress(NamedTuple):
+    """Where a run stands: puzzles written, the next index, their keys, the last index written."""
+
+    done: int
+    start: int
+    keys: set[Any]  # the dedupe keys of the puzzles written (the generator adds to it)
+    previous: int
+
+
+def _open_output(args: argparse.Namespace, options: GeneratorOptions) -> tuple[LineWriter, _Progress]:
+    """The output, locked, and the progress of the run it holds (--resume) or emptied (--force)."""
+    import os
+
+    from ..errors import UsageError
+    from ..generator.output import LineWriter, read_progress
+
+    progress = _Progress(0, 0, set(), -1)  # a new run
     if args.out and os.path.exists(args.out) and os.path.getsize(args.out) and not (args.resume or args.force):
-        raise PuzzleError(f"{args.out} exists: --resume continues it, --force overwrites it")
+        raise UsageError(f"{args.out} exists: --resume continues it, --force overwrites it")
     writer = LineWriter(args.out)  # locked from here on: what is read below cannot change
     try:
         if args.resume:
             state = read_progress(args.out, options)
-            done, start, keys, previous = state.done, state.next_index, state.keys, state.last_index
+            progress = _Progress(state.done, state.next_index, state.keys, state.last_index)
             if state.torn and not args.quiet:
                 print(f"queens-sat: dropped a torn last line of {args.out}", file=sys.stderr)
         elif args.force:
@@ -133,21 +186,28 @@ def run(args: argparse.Namespace) -> int:
     except BaseException:
         writer.close()
         raise
-    wanted = max(0, args.count - done)
+    return writer, progress
+
+
+def _generate(args: argparse.Namespace, options: GeneratorOptions, writer: LineWriter, progress: _Progress, wanted: int) -> int:
+    """Generate and write ``wanted`` puzzles under a progress bar; the summary line at the end."""
+    from ..errors import PuzzleError
+    from ..generator import GenerationFailed, TooFewPuzzles, iter_generate
+    from ..generator.executors import ExecutorError
+    from ..generator.output import record
+    from ..generator.summary import RunSummary
+    from .exit_codes import EXIT_NOT_UNIQUE, EXIT_OK
+    from .progress import ProgressBar
 
     summary = RunSummary()
-    stats: dict = {}
-    note = sys.stderr
-    if not args.quiet:
-        where = f" to {args.out}" if args.out else ""
-        resumed = f", resuming after {done} puzzles (index {start})" if args.resume else ""
-        print(f"queens-sat: generating {wanted} puzzles n = {args.n}, {args.rule}, seed {seed}{where}{resumed}", file=note)
+    stats: dict[str, Any] = {}
+    previous = progress.previous
     status = EXIT_OK
     try:
-        with ProgressBar(args.count, "generating", enabled=not args.quiet, completed=done) as bar:
+        with ProgressBar(args.count, "generating", enabled=not args.quiet, completed=progress.done) as bar:
             try:
                 for puzzle in iter_generate(
-                    options, wanted, start=start, workers=args.workers, dask=args.dask, seen=keys, stats=stats
+                    options, wanted, start=progress.start, workers=args.workers, dask=args.dask, seen=progress.keys, stats=stats
                 ):
                     writer.write(record(puzzle, options, previous))
                     previous = puzzle.index
@@ -163,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
         summary.duplicates = stats.get("duplicates", 0)
         if not args.quiet:
             tail = ""
-            if summary.count + done < args.count:
+            if summary.count + progress.done < args.count:
                 tail = f" (of {wanted}; --resume continues)" if args.out else f" (of {wanted})"
-            print(f"queens-sat: {summary.line()}{tail}", file=note)
+            print(f"queens-sat: {summary.line()}{tail}", file=sys.stderr)
     return status

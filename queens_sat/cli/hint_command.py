@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from .common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, iter_records
 from .logic_common import add_depth_argument, verdict_status
 
+if TYPE_CHECKING:
+    from ..formats.records import PuzzleRecord
+    from ..logic.hinting import Hint
 
-def register(sub: argparse._SubParsersAction) -> None:
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "hint",
         help="the next logical step from a partly solved board",
@@ -32,47 +37,57 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..checking import exit_code
-    from ..display import queen_mark, wants_color
-    from ..errors import PuzzleError
-    from ..logic import SOLVED
-    from ..logic.describe import cells_phrase, contradiction_phrase, describe, replay, state_lines
+    """``queens-sat hint``: the next step of reasoning on one board; the exit code says what was found."""
     from ..logic.hinting import HINT, NO_SOLUTION, next_hint
+    from .exit_codes import exit_code
+
+    record = _one_record(args)
+    found = next_hint(record.puzzle, args.max_depth, args.backend, args.time_limit)
+    code = exit_code({{HINT: "hint", NO_SOLUTION: "none"}.get(found.status) or verdict_status(found.status)})
+    if args.json:
+        emit_json(found.as_dict(record.source))
+    elif not args.quiet:
+        _show(args, found)
+    return code
+
+
+def _one_record(args: argparse.Namespace) -> PuzzleRecord:
+    """The input's only puzzle: several, none or a bad one is an error."""
+    from ..errors import PuzzleError, UsageError
 
     records = list(iter_records(args))
     if len(records) != 1:
-        raise PuzzleError(f"hint works on one board; the input holds {len(records)} puzzles")
+        raise UsageError(f"hint works on one board; the input holds {len(records)} puzzles")
     record = records[0]
     if record.error is not None or record.puzzle is None:
         raise record.error or PuzzleError("no puzzle", source=record.source)
-    puzzle = record.puzzle
+    return record
 
-    found = next_hint(puzzle, args.max_depth, args.backend, args.time_limit)
-    status, hint, implied_cells = found.status, found.step, list(found.implied)
-    code = exit_code({{HINT: "unique", NO_SOLUTION: "none"}.get(status) or verdict_status(status)})
-    if args.json:
-        emit_json(found.as_dict(record.source))
-        return code
-    if args.quiet:
-        return code
-    if status == NO_SOLUTION:
-        why = ""
-        if found.contradiction is not None:
-            why = f" ({contradiction_phrase(puzzle, *found.contradiction)})"
+
+def _show(args: argparse.Namespace, found: Hint) -> None:
+    """The hint in words (or why there is none), and the board with it applied when asked."""
+    from ..display import queen_mark, wants_color
+    from ..logic import SOLVED
+    from ..logic.describe import cells_phrase, contradiction_phrase, describe, replay, state_lines
+    from ..logic.hinting import NO_SOLUTION
+
+    puzzle, hint = found.puzzle, found.step
+    if found.status == NO_SOLUTION:
+        why = f" ({contradiction_phrase(puzzle, *found.contradiction)})" if found.contradiction is not None else ""
         print(f"no solution from here: a queen or a cross is wrong{why}")
-        return code
-    if status == SOLVED and hint is None:
+        return
+    if found.status == SOLVED and hint is None:
         print("the board is solved")
-        return code
-    if implied_cells:
-        print(f"(your queens also rule out {cells_phrase(implied_cells)}; taken as crossed out)")
+        return
+    if found.implied:
+        print(f"(your queens also rule out {cells_phrase(list(found.implied))}; taken as crossed out)")
     if hint is None:
-        if status == "timed-out":
+        if found.status == "timed-out":
             print("no hint: the time limit stopped the engine")
         else:
             several = " this position has several solutions, and" if found.position == "multiple" else ""
             print(f"no hint:{several} logic finds no next step with probes up to depth {args.max_depth}")
-        return code
+        return
     print(f"hint: {describe(hint, puzzle)}")
     if found.position == "multiple":
         print("(note: this position has several solutions)")
@@ -80,4 +95,3 @@ def run(args: argparse.Namespace) -> int:
         color = wants_color(sys.stdout, False if args.no_color else None)
         *_, (queens, crossed) = replay(puzzle, [*found.implied_steps, hint])
         print("\n".join(state_lines(puzzle, queens, crossed, color=color, queen=queen_mark(sys.stdout))))
-    return code

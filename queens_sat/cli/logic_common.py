@@ -20,6 +20,6 @@ def add_depth_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def verdict_status(status: str) -> str:
-    """A logic status as the verdict ``checking.exit_code`` knows: solved counts as success,
+    """A logic status as the verdict ``exit_codes.exit_code`` knows: solved counts as success,
     stuck or contradiction as failure (1), timed-out as a time limit (3)."""
-    return {"solved": "unique", "timed-out": "unknown"}.get(status, "none")
+    return {"solved": "solved", "timed-out": "unknown"}.get(status, "none")

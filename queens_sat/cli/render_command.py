@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..errors import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIME_LIMIT, PuzzleError
+from ..errors import PuzzleError
+from ..formats.records import PuzzleRecord
 from .common import add_input_arguments, add_solver_arguments, iter_records, positive_int
+from .exit_codes import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIME_LIMIT
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "render",
         help="draw a puzzle as an SVG or PNG picture",
@@ -32,7 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cell", type=positive_int, metavar="PX", help="side of a cell in pixels (default: about 800 px for the board)")
     labels = p.add_mutually_exclusive_group()
     labels.add_argument("--labels", dest="labels", action="store_true", default=None, help="write each region's letter in it")
-    labels.add_argument("--no-labels", dest="labels", action="store_false", help="no region letters (default: letters only when colours repeat)")
+    labels.add_argument(
+        "--no-labels", dest="labels", action="store_false", help="no region letters (default: letters only when colours repeat)"
+    )
     add_solver_arguments(p)
     p.add_argument("--quiet", "-q", action="store_true", help="do not list the files written")
     p.set_defaults(run=run)
@@ -43,7 +47,7 @@ def _fail(message: str, code: int = EXIT_BAD_INPUT) -> int:
     return code
 
 
-def _pick_record(args: argparse.Namespace):
+def _pick_record(args: argparse.Namespace) -> PuzzleRecord:
     """The one puzzle to draw: the only one in the input, or the one named by --id."""
     records = list(iter_records(args))
     if not records:
@@ -71,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(err))
     record = _pick_record(args)
     puzzle = record.puzzle
+    assert puzzle is not None  # _pick_record raised on a record without one
     state = BoardState()
     if args.solution:
         from ..solving import solve

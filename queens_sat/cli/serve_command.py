@@ -26,7 +26,7 @@ def _port(text: str) -> int:
     return value
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "serve",
         help="serve the HTTP JSON API and the puzzle designer page",
@@ -44,7 +44,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--body-timeout", type=positive_float, default=10.0, metavar="SECONDS", help="time for a request body to arrive (default 10)"
     )
     limits.add_argument("--max-n", type=positive_int, default=1000, metavar="N", help="largest board a request may name (default 1000)")
-    limits.add_argument("--max-generate", type=positive_int, default=100, metavar="K", help="most puzzles one /generate makes (default 100)")
+    limits.add_argument(
+        "--max-generate", type=positive_int, default=100, metavar="K", help="most puzzles one /generate makes (default 100)"
+    )
     p.add_argument(
         "--workers",
         type=positive_int,
@@ -78,7 +80,7 @@ def _check_address(host: str, port: int) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..errors import PuzzleError
+    from ..errors import PuzzleError, UsageError
 
     try:
         import uvicorn
@@ -86,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         from ..service import ServiceSettings
         from ..service.app import SETTINGS_VARIABLE
     except ImportError as err:
-        raise PuzzleError(f"serve needs {err.name}: pip install 'queens-sat[serve]'") from None
+        raise UsageError(f"serve needs {err.name}: pip install 'queens-sat[serve]'") from None
     settings = ServiceSettings(
         max_body=args.max_body,
         body_timeout=args.body_timeout,

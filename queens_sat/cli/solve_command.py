@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
-from ..errors import BackendError, PuzzleError
+from ..errors import BackendError, PuzzleError, UsageError
+from ..formats.records import PuzzleRecord
+
+if TYPE_CHECKING:
+    from ..result import SolveResult
 from .common import (
     add_input_arguments,
     add_output_arguments,
@@ -26,7 +30,7 @@ from .common import (
 CHUNK = 100_000  # columns converted to text at a time when writing a huge solution
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "solve",
         help="print one solution of each puzzle, or every solution",
@@ -68,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     check_backend(args.backend)
     batch, records = open_records(args)
     if args.out and batch:
-        raise PuzzleError("--out takes one puzzle; this input holds several")
+        raise UsageError("--out takes one puzzle; this input holds several")
     # whole or not at all: an interrupted run leaves the former file, never half a solution
     out = _open_out(args.out) if args.out else None
     finished = False
@@ -91,17 +95,17 @@ def _open_out(path: str) -> Any:
         raise PuzzleError(f"--out {path}: cannot write: {err.strerror or err}") from None
 
 
-def _invalid(args: argparse.Namespace, record) -> None:
+def _invalid(args: argparse.Namespace, record: PuzzleRecord) -> None:
     if args.json:
         emit_json({"source": record.source, "line": record.line, "id": record.id, "status": "invalid", "error": str(record.error)})
     else:
         print(f"queens-sat: error: {record.error}", file=sys.stderr)
 
 
-def _solve_each(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
-    from ..checking import exit_code
+def _solve_each(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleRecord], out: Any) -> int:
     from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
     from ..solving import solve
+    from .exit_codes import exit_code
 
     color = wants_color(sys.stdout, False if args.no_color else None)
     statuses: set[str] = set()
@@ -119,12 +123,12 @@ def _solve_each(args: argparse.Namespace, batch: bool, records, out: Any) -> int
             _invalid(args, record)
             continue
         found = res.solution
-        # "unique" stands for "solved" here: exit 0 means every puzzle got a solution;
-        # "none" only when the search was complete (a backend that gave up proves nothing)
+        # exit 0 means every puzzle got a solution; "none" only when the search was
+        # complete (a backend that gave up proves nothing)
         status = "solved" if found else ("none" if res.complete else "unknown")
-        statuses.add({"solved": "unique"}.get(status, status))
+        statuses.add(status)
         if args.json:
-            obj = {"source": record.source, "line": record.line, "id": record.id, "status": status}
+            obj: dict[str, Any] = {"source": record.source, "line": record.line, "id": record.id, "status": status}
             obj.update(solution=list(found) if found else None, elapsed=round(res.elapsed, 6), backend=res.backend)
             obj.update({k: v for k, v in res.stats.items() if k in ("method", "seed")})
             if out is not None:
@@ -152,26 +156,26 @@ def _solve_each(args: argparse.Namespace, batch: bool, records, out: Any) -> int
     return exit_code(statuses)
 
 
-def gave_up(res) -> str:
+def gave_up(res: SolveResult) -> str:
     """Why a search ended without settling: the time limit, or the backend's own limits."""
     if res.timed_out:
         return "time limit hit"
     return f"backend {res.backend} could not settle it" + (f": {res.stats['logic']}" if "logic" in res.stats else "")
 
 
-def _json_line(obj: dict) -> str:
+def _json_line(obj: dict[str, Any]) -> str:
     import json
 
     return json.dumps(obj) + "\n"
 
 
-def _solve_all(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
+def _solve_all(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleRecord], out: Any) -> int:
     """Every solution of each puzzle, written as it is found and flushed as it goes."""
     import time
 
-    from ..checking import exit_code
     from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
     from ..solving import iter_solutions
+    from .exit_codes import COUNTED, exit_code
 
     stream = out or sys.stdout
     color = out is None and wants_color(sys.stdout, False if args.no_color else None)
@@ -193,7 +197,11 @@ def _solve_all(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
                 if args.quiet and out is None:
                     continue
                 if args.json:
-                    stream.write(_json_line({"source": record.source, "line": record.line, "id": record.id, "index": count, "solution": list(solution)}))
+                    stream.write(
+                        _json_line(
+                            {"source": record.source, "line": record.line, "id": record.id, "index": count, "solution": list(solution)}
+                        )
+                    )
                 elif boards:
                     stream.write(f"{prefix}solution {count}: {list(solution)}\n")
                     stream.write("\n".join(board_lines(puzzle, solution, color=color, queen=queen)) + "\n")
@@ -208,7 +216,7 @@ def _solve_all(args: argparse.Namespace, batch: bool, records, out: Any) -> int:
             continue
         stream.flush()
         timed_out = solutions.timed_out
-        statuses.add("unknown" if timed_out else ("unique" if count else "none"))
+        statuses.add("unknown" if timed_out else (COUNTED if count else "none"))
         if not args.quiet:
             what = f"at least {count} solutions (time limit hit)" if timed_out else f"{count} solution{'s' if count != 1 else ''}"
             print(f"{prefix}{what} [{solutions.backend}, {ms(time.perf_counter() - start)}]", file=sys.stderr)

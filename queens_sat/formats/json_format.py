@@ -133,4 +133,5 @@ def puzzle_to_dict(puzzle: Puzzle, *, id: str | None = None, labels: bool = True
 
 
 def puzzle_to_json(puzzle: Puzzle, *, id: str | None = None, labels: bool = True, indent: int | None = None) -> str:
+    """``puzzle`` as the JSON text that ``parse_puzzle`` reads back (region letters when ``labels``)."""
     return json.dumps(puzzle_to_dict(puzzle, id=id, labels=labels), indent=indent)

@@ -187,7 +187,7 @@ def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
         restarts += 1
 
 
-def logic_filter(options: GeneratorOptions) -> Callable[[Layout], dict | None]:
+def logic_filter(options: GeneratorOptions) -> Callable[[Layout], dict[str, Any] | None]:
     """``keep(layout)``: what to record about a unique layout, or None to draw another."""
     if not (options.logic or options.grades):
         return lambda layout: {}

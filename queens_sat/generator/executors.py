@@ -66,7 +66,7 @@ class PoolExecutor:
         self.options, self.slots = options, workers
         self.pool = _new_pool(workers)
 
-    def submit(self, index: int) -> Future:
+    def submit(self, index: int) -> Future[Any]:
         return self.pool.submit(make_puzzle, self.options, index)
 
     def restart(self) -> None:

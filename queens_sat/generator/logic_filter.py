@@ -8,6 +8,8 @@ the generator draws a fresh layout, as it does for a layout it cannot repair.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..puzzle import Puzzle
 
 
@@ -32,7 +34,7 @@ def check_grades(grades: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def graded(puzzle: Puzzle, max_depth: int, grades: tuple[str, ...]) -> dict | None:
+def graded(puzzle: Puzzle, max_depth: int, grades: tuple[str, ...]) -> dict[str, Any] | None:
     """The engine's verdict to record (grade, hardest technique, steps), or None to throw the puzzle away."""
     logic_solve, _ = logic_engine()
     result = logic_solve(puzzle, max_depth=max_depth)

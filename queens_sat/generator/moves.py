@@ -107,10 +107,7 @@ def _fills_line(layout: Layout, moved: list[int] | tuple[int, ...], region: int)
     for r in {c // n for c in moved}:
         if all(cells[r * n + j] == region or r * n + j in moving for j in range(n)):
             return True
-    for c in {c % n for c in moved}:
-        if all(cells[i * n + c] == region or i * n + c in moving for i in range(n)):
-            return True
-    return False
+    return any(all(cells[i * n + c] == region or i * n + c in moving for i in range(n)) for c in {c % n for c in moved})
 
 
 def choose_move(

@@ -5,17 +5,19 @@ The contract of a validator callable, so that any checker plugs in:
 - it is called as ``validator(regions, rule=rule)``, ``regions`` an n x n int64
   numpy array of region numbers 0..n-1 (region k holds the planted queen of row
   k), ``rule`` "no-touch" or "queens";
-- it returns one of
-  - an object with ``count`` and ``solutions`` (``queens_sat.fast.count_regions``'s
-    ``CountResult``, a backend's ``Outcome``, ``queens_sat.solve``'s ``SolveResult``):
-    the count, capped anywhere from 2 up, and the solutions it found, each the queen's
-    column in every row. A solution other than the planted one guides the repair;
-    ``timed_out`` true with a count below 2 means "not settled";
-  - a list of solutions (the same meaning, count = its length);
-  - an ``int``: the number of solutions (capped at 2 or more);
-  - a ``bool``: True when the board has exactly one solution (``queens_sat.is_unique``).
-    Without a second solution to look at, repairs move a random cell instead of one
-    of the second solution's queens, which takes more of them.
+- it returns one of two things:
+  - a count: an object with ``count`` and ``solutions``, and optionally ``timed_out``
+    (``Counted``: ``queens_sat.fast.count_regions``'s ``CountResult``, a backend's
+    ``Outcome``, ``queens_sat.solve``'s ``SolveResult``): the count, capped anywhere from
+    2 up, and the solutions it found, each the queen's column in every row. A solution
+    other than the planted one guides the repair; ``timed_out`` true with a count below 2
+    means "not settled";
+  - a verdict: a ``bool``, True when the board has exactly one solution
+    (``queens_sat.is_unique``). Without a second solution to look at, repairs move a
+    random cell instead of one of the second solution's queens, which takes more of them.
+
+Anything else (a bare number, a list) is refused with a ``TypeError``: two shapes, each
+with one meaning, rather than five to guess between.
 
 ``queens_sat.fast.count_regions`` (the native search: microseconds a board) and
 ``queens_sat.is_unique`` both satisfy it as they are.
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -35,6 +37,17 @@ Validator = Callable[..., Any]
 NAMES = ("auto", "native", "python", "sat", "cpsat")
 
 
+@runtime_checkable
+class Counted(Protocol):
+    """A validator's count: how many solutions (capped from 2 up) and the ones it found."""
+
+    @property
+    def count(self) -> int: ...
+
+    @property
+    def solutions(self) -> Sequence[Sequence[int]]: ...
+
+
 class Verdict(NamedTuple):
     count: int  # 0, 1 or 2 (2: several)
     other: tuple[int, ...] | None  # a solution other than the planted one, when the validator named one
@@ -42,20 +55,16 @@ class Verdict(NamedTuple):
 
 
 def interpret(result: Any, planted: Sequence[int]) -> Verdict:
-    """A validator's answer, in any of the contract's forms, as a ``Verdict``."""
+    """A validator's answer, a verdict (bool) or a count (``Counted``), as a ``Verdict``."""
     if isinstance(result, (bool, np.bool_)):
         return Verdict(1 if result else 2, None, True)
-    if isinstance(result, (int, np.integer)):
-        return Verdict(min(int(result), 2), None, True)
-    if hasattr(result, "solutions"):  # before the list case: a CountResult is a named tuple
-        count, solutions = int(result.count), list(result.solutions)
-        settled = count >= 2 or not getattr(result, "timed_out", False)
-    elif isinstance(result, (list, tuple)):
-        count, solutions, settled = len(result), list(result), True
-    else:
+    if not isinstance(result, Counted):
         raise TypeError(
-            f"a validator must return a bool, an int, a list of solutions or a result with count and solutions; got {type(result).__name__}"
+            "a validator must return a bool (unique or not) or a count with .count and .solutions"
+            f" (such as queens_sat.fast.count_regions's); got {type(result).__name__}"
         )
+    count, solutions = int(result.count), list(result.solutions)
+    settled = count >= 2 or not getattr(result, "timed_out", False)
     planted = tuple(planted)
     found = (tuple(int(c) for c in s) for s in solutions)
     other = next((s for s in found if s != planted), None)
@@ -69,10 +78,10 @@ class BackendValidator:
         self.name, self.time_limit = name, time_limit
         self._backend = None
 
-    def __getstate__(self) -> dict:  # the solver object stays behind when sent to a worker
+    def __getstate__(self) -> dict[str, Any]:  # the solver object stays behind when sent to a worker
         return {"name": self.name, "time_limit": self.time_limit}
 
-    def __setstate__(self, state: dict) -> None:
+    def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__(state["name"], state["time_limit"])
 
     def __call__(self, regions: np.ndarray, rule: str = "no-touch") -> Any:

@@ -12,12 +12,11 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from ..errors import PuzzleError
+from ..limits import LOGIC_N
 from ..puzzle import Puzzle
 from ..rules import Cell
 
-# Boards with regions stop at 64 anyway; region-free boards beyond this are N-Queens
-# instances, which have many solutions and nothing for a person to deduce.
-MAX_N = 64
+MAX_N = LOGIC_N  # region-free boards beyond this are N-Queens instances: nothing for a person to deduce
 
 ROW, COLUMN, REGION = "row", "column", "region"
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, as_puzzle
 from ..rules import Cell
 from .board import Geometry, State, Unit
 from .deduction import PROBE, Contradiction, Deduction
@@ -189,13 +189,18 @@ class Engine:
         )
 
 
-def logic_solve(puzzle: Puzzle, max_depth: int = DEFAULT_DEPTH, time_limit: float | None = None) -> LogicResult:
+def logic_solve(
+    puzzle: Puzzle | Any, max_depth: int = DEFAULT_DEPTH, time_limit: float | None = None, rule: str | None = None
+) -> LogicResult:
     """Solve ``puzzle`` by reasoning alone, probes up to ``max_depth``, recording every step.
+
+    ``puzzle`` is a ``Puzzle`` or a bare region grid, ``rule`` applies to either (see ``as_puzzle``).
 
     Never guesses: when it reports ``solved`` the solution is proven unique, and
     ``contradiction`` proves there is none. This is what ``check``, ``explain`` and
     the generator's ``--logic``/``--grade`` filter call.
     """
+    puzzle = as_puzzle(puzzle, rule)
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     engine = Engine(puzzle, max_depth, deadline)

@@ -50,10 +50,7 @@ def grade_of(counts: dict[str, int]) -> str:
     hardest = hardest_of(counts)
     if hardest is None:
         return GRADES[0]
-    if hardest.startswith(PROBE + "-"):
-        tier = PROBE_TIERS.get(int(hardest.rsplit("-", 1)[1]), len(GRADES) - 1)
-    else:
-        tier = _TIER[hardest]
+    tier = PROBE_TIERS.get(int(hardest.rsplit("-", 1)[1]), len(GRADES) - 1) if hardest.startswith(PROBE + "-") else _TIER[hardest]
     if tier > 0 and counts[hardest] >= REPEATS_TO_RAISE:
         tier += 1
     return GRADES[min(tier, len(GRADES) - 1)]

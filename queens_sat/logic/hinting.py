@@ -13,9 +13,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, as_puzzle
 from ..rules import Cell
-from .engine import DEFAULT_DEPTH, Engine, Step
+from .engine import DEFAULT_DEPTH, STUCK, Engine, Step
 
 HINT = "hint"
 NO_SOLUTION = "no-solution"
@@ -32,7 +32,7 @@ class Hint:
     implied: tuple[Cell, ...]  # crosses the player's queens imply, taken as made
     step: Step | None  # the hint; None unless status is "hint"
     implied_steps: tuple[Step, ...]  # the steps behind ``implied`` (to replay the board)
-    contradiction: tuple[tuple, tuple] | None  # units, lines of a contradiction the engine met
+    contradiction: tuple[tuple[Any, ...], tuple[Any, ...]] | None  # units, lines of a contradiction the engine met
 
     def as_dict(self, source: str | None = None) -> dict[str, Any]:
         """The JSON form the CLI's ``--json`` prints and the service returns."""
@@ -48,16 +48,20 @@ class Hint:
 
 
 def next_hint(
-    puzzle: Puzzle,
+    puzzle: Puzzle | Any,
     max_depth: int = DEFAULT_DEPTH,
     backend: str = "auto",
     time_limit: float | None = None,
+    rule: str | None = None,
 ) -> Hint:
     """The first step of reasoning from ``puzzle``'s givens that the player's queens do not
-    already imply, with the solver's verdict on the position."""
+    already imply, with the solver's verdict on the position.
+
+    ``puzzle`` is a ``Puzzle`` or a bare region grid, ``rule`` applies to either (see ``as_puzzle``)."""
     from ..solving import solve
     from .deduction import QUEEN_ELIMINATES
 
+    puzzle = as_puzzle(puzzle, rule)
     check = solve(puzzle, backend=backend, limit=2, time_limit=time_limit)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     engine = Engine(puzzle, max_depth, deadline)
@@ -69,7 +73,7 @@ def next_hint(
             continue
         hint = step
         break
-    status = HINT if hint is not None else engine.status
+    status = HINT if hint is not None else (engine.status or STUCK)  # the steps ran out: the engine has its status
     if check.status.value == "none":
         status = NO_SOLUTION  # whatever logic says, some mark of the player's is wrong
     contradiction = None

@@ -17,10 +17,10 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+from .basic_deductions import BASIC_RULES, confinement, would_empty_unit
 from .board import Geometry, State, bits
 from .deduction import PROBE, Contradiction, Deduction
 from .pigeonhole import pigeonhole
-from .rules import BASIC_RULES, confinement, would_empty_unit
 from .witness import Witnesses
 
 

@@ -24,20 +24,19 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 import time
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ..interrupts import worker_signals
+from ..limits import NQUEENS_WORD_N
 from ._impl import bits, native
 
 CORNER, EDGE = 0, 1
-MAX_N = 63  # rows are machine words in the native kernels
+MAX_N = NQUEENS_WORD_N  # rows are machine words in the kernels
 POOL_FROM_N = 15  # below this a count takes a tenth of a second at most: no processes
-PROGRESS_AFTER = 0.5  # seconds before a progress bar appears
 DEADLINE_GRACE = 0.05  # seconds the main process waits past a deadline for the workers' last results
 
 Task = tuple[int, tuple[int, ...]]  # (kind, columns of the first rows)
@@ -45,6 +44,9 @@ Task = tuple[int, tuple[int, ...]]  # (kind, columns of the first rows)
 
 @dataclass(frozen=True)
 class QueensCount:
+    """``count_queens``' answer: a count with no solutions at all (there are 10^16 at n = 27), and
+    how it was shared out (``method``, ``workers``, ``tasks``), which the CLI prints."""
+
     count: int  # exact when ``complete``, a lower bound otherwise
     complete: bool
     method: str
@@ -118,7 +120,7 @@ def tasks(n: int, depth: int) -> list[Task]:
             return
         ld, cols, rd = _replay(prefix)
         for c in bits(constrain(n, kind, key, y, cols, full & ~(ld | cols | rd))):
-            grow(kind, key, prefix + (c,))
+            grow(kind, key, (*prefix, c))
 
     for a in range(2, n - 1):  # a = n-1 would need column 1's queen below the last row
         grow(CORNER, a, (0, a))
@@ -200,14 +202,13 @@ def count_queens(
     *,
     workers: int | None = None,
     time_limit: float | None = None,
-    progress: bool = False,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> QueensCount:
     """The number of solutions of the n-queens board without regions (OEIS A000170).
 
-    ``workers`` processes share the sub-trees (default: every core); a rich progress
-    bar appears on standard error after half a second when ``progress`` is true and
-    standard error is a terminal. With ``time_limit`` the count may come back
-    incomplete: a lower bound.
+    ``workers`` processes share the sub-trees (default: every core); ``on_progress(done, total)``
+    is called as each sub-tree is counted (the CLI draws its bar from it). With ``time_limit``
+    the count may come back incomplete: a lower bound.
     """
     if not 1 <= n <= MAX_N:
         raise ValueError(f"counting needs 1 <= n <= {MAX_N}, got {n}")
@@ -224,11 +225,12 @@ def count_queens(
     total = done = 0
     complete = True
     try:
-        with _Progress(len(jobs), progress, f"counting {n}-queens") as bar, closing(_results(jobs, n, workers, deadline)) as results:
+        with closing(_results(jobs, n, workers, deadline)) as results:
             for weighted, finished in results:
                 total += weighted
                 done += 1
-                bar.advance()
+                if on_progress is not None:
+                    on_progress(done, len(jobs))
                 if not finished:
                     complete = False
                     break
@@ -268,43 +270,3 @@ def _results(jobs: list[Task], n: int, workers: int, deadline: float) -> Generat
             except multiprocessing.TimeoutError:
                 yield 0, False
                 return
-
-
-class _Progress:
-    """A rich progress bar on standard error, shown only on a terminal and only for long counts."""
-
-    def __init__(self, total: int, wanted: bool, label: str) -> None:
-        self.total = total
-        self.wanted = wanted and sys.stderr.isatty()
-        self.label = label
-        self.start = time.perf_counter()
-        self.done = 0
-        self.bar = None
-        self.task = None
-
-    def __enter__(self) -> _Progress:
-        return self
-
-    def advance(self) -> None:
-        self.done += 1
-        if self.bar is None and self.wanted and time.perf_counter() - self.start > PROGRESS_AFTER:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-            self.bar = Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            )
-            self.bar.start()
-            self.task = self.bar.add_task(self.label, total=self.total, completed=self.done)
-        elif self.bar is not None:
-            self.bar.update(self.task, completed=self.done)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()

@@ -12,10 +12,11 @@ import time
 from collections.abc import Generator
 from typing import Protocol
 
+from ..limits import NQUEENS_WORD_N
 from ..result import Solution
 from ._impl import native
 
-MAX_NATIVE_N = 63
+MAX_NATIVE_N = NQUEENS_WORD_N
 BATCH = 256  # solutions per call into the kernel
 NODES_PER_CALL = 1 << 16  # nodes between two looks at the clock
 

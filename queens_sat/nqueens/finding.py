@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from ..limits import NQUEENS_WORD_N
 from ..result import Solution
 from .construction import construct
 from .enumeration import BATCH, NODES_PER_CALL, solution_stream
@@ -27,12 +28,15 @@ METHODS = ("auto", "backtrack", "local", "construct")
 # The largest n whose first solutions plain backtracking finds in well under a
 # second (n = 30 takes 1.4 s for the queens rule); no-touch boards never wait.
 BACKTRACK_MAX_N = {"queens": 29, "no-touch": 63}
-MAX_BACKTRACK_N = 63  # rows are machine words
+MAX_BACKTRACK_N = NQUEENS_WORD_N  # rows are machine words
 FEW_SOLUTIONS_N = 12  # from here on every board has thousands of solutions
 
 
 @dataclass
 class Found:
+    """``find_solutions``' answer, filled in as the draws come (hence mutable, unlike ``Outcome``);
+    the nqueens backend turns it into an ``Outcome``, keeping ``keep`` of the solutions."""
+
     solutions: list[Solution]
     complete: bool  # every solution is among them (only backtracking can say so)
     timed_out: bool

@@ -30,6 +30,9 @@ M64 = (1 << 64) - 1
 
 @dataclass(frozen=True)
 class LocalSearchResult:
+    """One local search's answer: a single solution as a numpy column array (n can be 10^8, where
+    a tuple would cost gigabytes) and the effort figures; ``find_solutions`` collects them."""
+
     columns: np.ndarray | None  # int32 column of each row; None when time ran out
     restarts: int
     swaps: int  # swaps tried in the repair phases
@@ -124,7 +127,8 @@ class PureSearch:
         col = self.col = list(range(n))
         d1 = [0] * (2 * n)
         d2 = [0] * (2 * n)
-        self.rows, self.listed = [], [False] * n
+        self.rows: list[int] = []
+        self.listed = [False] * n
         collisions = 0
 
         def move(r: int, c: int, sign: int) -> int:

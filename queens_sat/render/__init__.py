@@ -123,7 +123,7 @@ def render_steps(
         write_animation(scenes, path)
         return [path]
     paths = frame_paths(path, len(scenes))
-    for scene, frame in zip(scenes, paths):
+    for scene, frame in zip(scenes, paths, strict=False):
         _write(scene, frame, fmt)
     return paths
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from typing import Any
 
 from ..puzzle import Puzzle
 
@@ -95,14 +96,14 @@ def seen_as(color: str, vision: str = "normal") -> tuple[float, float, float]:
     rgb = [_linear(v) for v in hex_to_rgb(color)]
     matrix = _CVD_MATRICES.get(vision)
     if matrix is not None:
-        rgb = [min(1.0, max(0.0, sum(m * v for m, v in zip(row, rgb)))) for row in matrix]
+        rgb = [min(1.0, max(0.0, sum(m * v for m, v in zip(row, rgb, strict=False)))) for row in matrix]
     return _lab(rgb)
 
 
 def worst_case_difference(a: str, b: str) -> float:
     """The CIE76 colour difference of ``a`` and ``b`` for the viewer who finds them closest."""
     visions = ("normal", *_CVD_MATRICES)
-    return min(sum((p - q) ** 2 for p, q in zip(seen_as(a, v), seen_as(b, v))) ** 0.5 for v in visions)
+    return min(sum((p - q) ** 2 for p, q in zip(seen_as(a, v), seen_as(b, v), strict=False)) ** 0.5 for v in visions)
 
 
 @cache
@@ -157,7 +158,7 @@ def region_looks(puzzle: Puzzle) -> tuple[RegionLook, ...]:
         )
         taken = [color_of[m] for m in neighbours[region] if m in color_of]
 
-        def score(i: int) -> tuple:
+        def score(i: int, taken: list[int] = taken) -> tuple[Any, ...]:
             closest = min((table[i][j] for j in taken), default=float("inf"))
             return (i not in taken, min(closest, GOOD_ENOUGH) - REUSE_COST * uses[i], closest, -i)
 

@@ -132,7 +132,10 @@ def scene_to_svg(scene: Scene) -> str:
         )
     out.append("</g>")
     if scene.thin:
-        out.append(f'<path class="grid" d="{_segments(scene.thin)}" stroke="{INK}" stroke-opacity="0.55" stroke-width="{_num(scene.thin_width)}" fill="none"/>')
+        out.append(
+            f'<path class="grid" d="{_segments(scene.thin)}" stroke="{INK}" stroke-opacity="0.55"'
+            f' stroke-width="{_num(scene.thin_width)}" fill="none"/>'
+        )
     out.append(
         f'<path class="borders" d="{_segments(scene.thick)}" stroke="{INK}" stroke-width="{_num(scene.thick_width)}" '
         f'stroke-linecap="square" fill="none"/>'

@@ -11,12 +11,19 @@ convert), ``pictures`` (render), ``generating`` (streamed generate), ``meta``
 (backends, health, OpenAPI), ``page`` (the static page), ``app`` (assembly).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .settings import ServiceSettings
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
 
 __all__ = ["ServiceSettings", "create_app"]
 
 
-def create_app(settings: ServiceSettings | None = None):
+def create_app(settings: ServiceSettings | None = None) -> Starlette:
     """The Starlette application (imported lazily: Starlette is an optional dependency)."""
     from .app import create_app as build
 

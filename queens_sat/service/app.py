@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -27,7 +28,7 @@ async def internal_error(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"error": f"internal error: {type(exc).__name__}"}, status_code=500)
 
 
-def routes() -> list:
+def routes() -> list[Any]:
     post = ["POST"]
     return [
         Route("/", page.index, methods=["GET"]),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import AsyncIterator, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 from starlette.requests import Request
@@ -22,6 +22,9 @@ from .errors import BAD_REQUEST, ServiceError
 from .inputs import body_text, query_options, read_body
 from .settings import ServiceSettings
 from .workers import thread_limiter
+
+if TYPE_CHECKING:
+    from ..generator import GeneratorOptions
 
 FIELDS: dict[str, tuple[type, ...]] = {
     "n": (int,),
@@ -54,7 +57,7 @@ def _fields(body: bytes) -> dict[str, Any]:
     return obj
 
 
-def options_from(fields: dict[str, Any], settings: ServiceSettings):
+def options_from(fields: dict[str, Any], settings: ServiceSettings) -> tuple[GeneratorOptions, int]:
     """The generator's options from the request's fields, within the server's limits."""
     from ..generator import GeneratorOptions
 

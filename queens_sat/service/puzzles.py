@@ -39,8 +39,9 @@ async def answer_puzzle(
 
 
 def _check(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
-    from ..checking import INVALID, LOGIC_DEPTH, check_record
+    from ..checking import LOGIC_DEPTH, check_record
     from ..formats.records import PuzzleRecord
+    from ..result import INVALID
 
     depth = options.get("max_depth", LOGIC_DEPTH) if options.get("logic", True) else None
     report = check_record(PuzzleRecord(SOURCE, puzzle=puzzle), options.get("backend", "auto"), limit, depth)

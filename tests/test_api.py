@@ -1,0 +1,123 @@
+"""The public API's edges: exports, ``rule=`` and bare grids everywhere, ``is_unique``'s time limit."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import queens_sat as qs
+from queens_sat import Puzzle, PuzzleError, Undecided
+from queens_sat.backends import get_backend
+from queens_sat.backends.base import Backend
+from queens_sat.formats import read_puzzle
+from queens_sat.result import Outcome
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+# 5x5, unique under no-touch: one region per row except a twist, found by the solver once
+GRID = [
+    [0, 0, 1, 1, 1],
+    [0, 2, 2, 2, 1],
+    [3, 3, 2, 4, 4],
+    [3, 3, 3, 4, 4],
+    [3, 3, 3, 4, 4],
+]
+
+
+def test_all_names_every_export_and_only_those() -> None:
+    assert sorted(qs.__all__) == sorted([*qs._EXPORTS, "__version__"])
+    for name in qs.__all__:
+        assert getattr(qs, name) is not None
+
+
+def test_type_checkers_see_every_export() -> None:
+    """The ``if TYPE_CHECKING:`` block imports each exported name (else a type checker sees ``Any``)."""
+    tree = ast.parse((Path(qs.__file__)).read_text())
+    seen: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for stmt in node.body:
+                assert isinstance(stmt, ast.ImportFrom)
+                seen.update(alias.name for alias in stmt.names)
+    assert seen == set(qs._EXPORTS)
+
+
+def test_py_typed_ships() -> None:
+    assert (Path(qs.__file__).parent / "py.typed").exists()
+
+
+def test_every_public_name_has_a_docstring() -> None:
+    for name in qs.__all__:
+        value = getattr(qs, name)
+        if callable(value):
+            assert (value.__doc__ or "").strip(), name
+
+
+@pytest.mark.parametrize("grid", [GRID, [" ".join(map(str, row)) for row in GRID]])
+def test_bare_grids_wherever_a_puzzle_goes(grid: object) -> None:
+    puzzle = Puzzle(GRID)
+    expected = qs.solve(puzzle)
+    assert qs.solve(grid).status == expected.status
+    assert qs.is_unique(grid) == expected.is_unique
+    assert qs.count_solutions(grid) == qs.count_solutions(puzzle)
+    assert list(qs.iter_solutions(grid)) == list(qs.iter_solutions(puzzle))
+    assert qs.logic_solve(grid).status == qs.logic_solve(puzzle).status
+    assert qs.next_hint(grid).status == qs.next_hint(puzzle).status
+
+
+def test_rule_applies_to_a_puzzle_and_a_grid_alike() -> None:
+    no_touch = read_puzzle(EXAMPLES / "unique-8.json")
+    assert no_touch.rule == "no-touch"
+    regions = [list(row) for row in no_touch.regions]
+    queens = Puzzle(regions, rule="queens")
+    for other in (no_touch, regions):
+        assert qs.count_solutions(other, rule="queens") == qs.count_solutions(queens)
+        assert qs.is_unique(other, rule="queens") == qs.is_unique(queens)
+        assert qs.solve(other, rule="queens").count == qs.solve(queens).count
+        assert qs.logic_solve(other, rule="queens").status == qs.logic_solve(queens).status
+    # None keeps the puzzle's own rule
+    assert qs.as_puzzle(queens).rule == "queens"
+    assert qs.as_puzzle(queens, "no-touch").rule == "no-touch"
+
+
+def test_a_rule_the_givens_break_is_a_clear_error() -> None:
+    # two given queens on one diagonal, far apart: fine under no-touch, not under queens
+    puzzle = Puzzle(n=6, queens=[(0, 0), (2, 2)])
+    with pytest.raises(PuzzleError, match="diagonal"):
+        qs.is_unique(puzzle, rule="queens")
+
+
+def test_an_unknown_rule_is_refused() -> None:
+    with pytest.raises(PuzzleError, match="rule"):
+        qs.is_unique(Puzzle(GRID), rule="kings")
+
+
+def test_is_unique_answers_within_a_time_limit() -> None:
+    assert qs.is_unique(GRID, time_limit=60) == qs.is_unique(GRID)
+    assert qs.is_unique(Puzzle(GRID), time_limit=60) == qs.is_unique(GRID)
+
+
+def test_is_unique_refuses_a_bad_time_limit() -> None:
+    with pytest.raises(ValueError, match="time limit"):
+        qs.is_unique(GRID, time_limit=0)
+
+
+class _CutShort(Backend):
+    """A search that the time limit stops after its first solution, as a slow backend would report it."""
+
+    name = "cut-short"
+
+    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+        first = get_backend("python").search(puzzle, limit=1, keep=1, time_limit=None)
+        return Outcome(first.solutions[:keep], first.count, complete=False, timed_out=True)
+
+
+def test_undecided_is_not_false() -> None:
+    """A search the time limit cuts short raises ``Undecided`` rather than answering "not unique"."""
+    with pytest.raises(Undecided, match="time limit") as caught:
+        qs.is_unique(Puzzle(GRID), backend=_CutShort(), time_limit=5)
+    assert caught.value.found == 1
+    assert isinstance(caught.value, TimeoutError)
+    assert qs.solve(Puzzle(GRID), backend=_CutShort()).status is qs.Status.UNKNOWN  # solve reports it as a status
