@@ -51,92 +51,19 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-cdef extern from *:
-    """
-    #include <stdint.h>
-    #include <time.h>
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    #define QS_RESTRICT __restrict
-    static inline int qs_popcount(uint64_t x) { return (int)__popcnt64(x); }
-    static inline int qs_ctz(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    static inline double qs_now(void) {
-        struct timespec t; timespec_get(&t, TIME_UTC); return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-    }
-    #else
-    #define QS_RESTRICT __restrict__
-    static inline int qs_popcount(uint64_t x) { return __builtin_popcountll(x); }
-    static inline int qs_ctz(uint64_t x) { return __builtin_ctzll(x); }
-    static inline double qs_now(void) {
-        struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-    }
-    #endif
-    /* Copies between the non-overlapping levels of the search stack; small, so a
-       loop the compiler vectorises beats a call to memcpy. */
-    static inline void qs_copy64(uint64_t *QS_RESTRICT dst, const uint64_t *QS_RESTRICT src, int n) {
-        for (int i = 0; i < n; i++) dst[i] = src[i];
-    }
-    static inline void qs_copy32(int32_t *QS_RESTRICT dst, const int32_t *QS_RESTRICT src, int n) {
-        for (int i = 0; i < n; i++) dst[i] = src[i];
-    }
-    /* The flat scan of boards up to 11 x 11 (two words, at most 33 units) in AVX-512 when the
-       build has it (setup.py turns it on where the CPU has VPOPCNTQ): the counts of all units at
-       once, eight per instruction, in place of a popcount per open unit. ``lo``/``hi`` hold the
-       units' two mask words, 40 each (zero past the last unit). Returns the first open unit with
-       one candidate or none (-1 for none), else the first with the fewest; its count in ``least``. */
-    #if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
-    #include <immintrin.h>
-    #define QS_VECTOR_SCAN 1
-    static inline int qs_scan2(const uint64_t *lo, const uint64_t *hi, uint64_t s0, uint64_t s1, uint64_t open, int *least) {
-        const __m512i S0 = _mm512_set1_epi64((long long)s0), S1 = _mm512_set1_epi64((long long)s1);
-        const __m512i one = _mm512_set1_epi64(1);
-        __m512i count[5], unit = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7), best = _mm512_set1_epi64(INT64_MAX);
-        uint64_t few = 0;
-        for (int j = 0; j < 5; j++) {
-            count[j] = _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(_mm512_loadu_si512(lo + 8 * j), S0)),
-                                        _mm512_popcnt_epi64(_mm512_and_si512(_mm512_loadu_si512(hi + 8 * j), S1)));
-            few |= (uint64_t)_mm512_cmple_epu64_mask(count[j], one) << (8 * j);
-        }
-        few &= open;
-        if (few) {
-            int u = __builtin_ctzll(few);
-            *least = __builtin_popcountll(lo[u] & s0) + __builtin_popcountll(hi[u] & s1);
-            return *least ? u : -1;
-        }
-        for (int j = 0; j < 5; j++) {
-            __m512i key = _mm512_or_si512(_mm512_slli_epi64(count[j], 8), unit);
-            best = _mm512_mask_min_epu64(best, (__mmask8)(open >> (8 * j)), best, key);
-            unit = _mm512_add_epi64(unit, _mm512_set1_epi64(8));
-        }
-        uint64_t key = (uint64_t)_mm512_reduce_min_epu64(best);
-        *least = (int)(key >> 8);
-        return (int)(key & 255);
-    }
-    #else
-    #define QS_VECTOR_SCAN 0
-    static inline int qs_scan2(const uint64_t *lo, const uint64_t *hi, uint64_t s0, uint64_t s1, uint64_t open, int *least) {
-        return -1;  /* not built: never called */
-    }
-    #endif
-    /* Region numbers as bytes, in one pass the compiler vectorises (no early exit);
-       returns whether any is out of 0..n-1. */
-    static inline int qs_narrow(uint8_t *QS_RESTRICT dst, const int64_t *QS_RESTRICT src, int cells, uint64_t n) {
-        int bad = 0;
-        for (int i = 0; i < cells; i++) {
-            bad |= (uint64_t)src[i] >= n;
-            dst[i] = (uint8_t)src[i];
-        }
-        return bad;
-    }
-    """
+cdef extern from "cpu.h":  # bit helpers, the clock, the CPU probe: plain C
     void qs_copy64(uint64_t *dst, const uint64_t *src, int n) noexcept nogil
     void qs_copy32(int32_t *dst, const int32_t *src, int n) noexcept nogil
     int qs_narrow(uint8_t *dst, const int64_t *src, int cells, uint64_t n) noexcept nogil
-    int qs_scan2(const uint64_t *lo, const uint64_t *hi, uint64_t s0, uint64_t s1, uint64_t open, int *least) noexcept nogil
-    bint QS_VECTOR_SCAN
     int qs_popcount(uint64_t x) noexcept nogil
     int qs_ctz(uint64_t x) noexcept nogil
     double qs_now() noexcept nogil
+    int qs_cpu_level() noexcept nogil
+    int QS_BUILD_LEVEL
+
+cdef extern from "scan_avx512.h":  # the two-word flat scan in AVX-512, in the build that has it
+    int qs_scan2(const uint64_t *lo, const uint64_t *hi, uint64_t s0, uint64_t s1, uint64_t open, int *least) noexcept nogil
+    bint QS_VECTOR_SCAN
 
 cdef extern from "hall.h":
     int qs_hall(int n, uint64_t *rows, uint64_t open_rows, uint64_t open_cols,
@@ -170,6 +97,12 @@ cdef enum:  # why run() returned
 
 MAX_N = MAX_BOARD
 CHECK_EVERY = CHECK_MASK + 1
+BUILD_LEVEL = QS_BUILD_LEVEL  # what this build was compiled for: 0 portable, 1 POPCNT/SSE4.2, 2 AVX-512
+
+
+def cpu_level():
+    """What this CPU runs (0 portable, 1 POPCNT/SSE4.2, 2 AVX-512 F + VPOPCNTDQ): picks the build to import."""
+    return qs_cpu_level()
 
 
 cdef struct Tables:  # what depends on n and the rule only: built once per size and rule, then shared

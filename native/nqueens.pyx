@@ -26,11 +26,8 @@ cdef extern from "Python.h":
     # stop cleanly on a non-zero return, and the wrapper re-raises (``_reraise``).
     int PyErr_CheckSignals()
 
-cdef extern from *:
-    """
-    static inline int qs_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
-    """
-    int qs_ctz64(unsigned long long x) noexcept nogil
+cdef extern from "cpu.h":  # the bit helpers shared with the region search (plain C)
+    int qs_ctz64 "qs_ctz"(unsigned long long x) noexcept nogil
 
 MAX_BITS_N = 63
 

@@ -28,9 +28,8 @@ from typing import Any
 import numpy as np
 
 from .backends.auto import FIRST_BUDGET, PORTFOLIO_LIMIT
-from .extension import native_module
-from .fast import MAX_N, CountResult, native_limit, rule_code
-from .puzzle import GRIDCHECK
+from .extension import bitsearch, gridcheck, native_limit, rule_code
+from .fast import MAX_N, CountResult
 
 PLAIN_BACKENDS = ("auto", "native")  # the backends this path stands in for (auto: its first turn, native's)
 
@@ -58,9 +57,9 @@ def _buffer(n: int) -> np.ndarray:
 
 @cache
 def _compiled_check() -> Any:
-    """``_gridcheck``, imported once: callers have asked ``native_module()`` already, so
+    """``_gridcheck``, imported once: callers have asked ``bitsearch()`` already, so
     ``QUEENS_SAT_PURE_PYTHON`` is honoured without reading the environment twice a call."""
-    return native_module(GRIDCHECK)
+    return gridcheck()
 
 
 def plain_cells(regions: Any) -> tuple[int, Any] | None:
@@ -109,7 +108,7 @@ def count_plain(
     The solutions kept are checked against the rules here, as the facade checks every backend's.
     For ``backend="auto"`` this is the portfolio's first turn: a board the native search does not
     settle within ``FIRST_BUDGET`` gets None, and the full way hands it to the portfolio."""
-    native = native_module()
+    native = bitsearch()
     if native is None:
         return None
     plain = plain_cells(regions)

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from ..puzzle import Puzzle
 from ..result import Outcome, Solution
+
+
+class SearchInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped ``search_many``: ``results`` holds the outcomes finished, None for the others."""
+
+    def __init__(self, results: list[Outcome | None]) -> None:
+        super().__init__(f"interrupted after {sum(r is not None for r in results)} of {len(results)} puzzles")
+        self.results = results
 
 
 class Backend(ABC):
@@ -23,6 +32,8 @@ class Backend(ABC):
     specialist: ClassVar[bool] = False
     # A backtracker whose rare long tails a CDCL solver may cut short: ``auto`` lets them take turns.
     takes_turns: ClassVar[bool] = False
+    # ``search_many`` does better than a loop of ``search`` (one native call per size and rule).
+    batches: ClassVar[bool] = False
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         if variant:
@@ -63,3 +74,24 @@ class Backend(ABC):
         outcome = self.search(puzzle, limit=None, keep=2**62, time_limit=time_limit)
         yield from outcome.solutions
         return outcome.timed_out
+
+    def search_many(
+        self, puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
+    ) -> list[Outcome]:
+        """``search`` for every puzzle, in order: one ``Outcome`` each, its ``stats["seconds"]`` the
+        time its search took. ``keep`` defaults to ``limit`` (2 when that is None); ``time_limit``
+        is per puzzle. Ctrl-C raises ``SearchInterrupted`` holding the outcomes finished.
+
+        This default loops; a backend with a batch path (``batches``) overrides it."""
+        if keep is None:
+            keep = limit if limit is not None else 2
+        results: list[Outcome | None] = [None] * len(puzzles)
+        for i, puzzle in enumerate(puzzles):
+            start = time.perf_counter()
+            try:
+                outcome = self.search(puzzle, limit=limit, keep=keep, time_limit=time_limit)
+            except KeyboardInterrupt:
+                raise SearchInterrupted(results) from None
+            outcome.stats.setdefault("seconds", time.perf_counter() - start)
+            results[i] = outcome
+        return results  # type: ignore[return-value]

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from ..extension import native_module
+from ..extension import nqueens
 
 
 def native() -> ModuleType | None:
     """The compiled module ``queens_sat._nqueens``, or None when the pure paths must run."""
-    return native_module("queens_sat._nqueens")
+    return nqueens()
 
 
 def bits(mask: int):
