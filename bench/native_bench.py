@@ -144,7 +144,8 @@ def targets(result: dict) -> Table:
     add("  worst", float(big.max()), fmt(float(big.max())), "≤ 5 ms", big.max() <= 5e-3)
     total = sum(w for (f, k, i, n), w in walls.items() if f == "community.jsonl" and k == "exact" and i == "native")
     python_total = sum(w for (f, k, i, n), w in walls.items() if f == "community.jsonl" and k == "exact" and i == "python")
-    add("exact counts of all community puzzles, native, total", total, f"{total:.3f} s (python {python_total:.2f} s)", "< 0.5 s", total < 0.5)
+    measured = f"{total:.3f} s (python {python_total:.2f} s)"
+    add("exact counts of all community puzzles, native, total", total, measured, "< 0.5 s", total < 0.5)
     return table
 
 

@@ -88,5 +88,6 @@ def search_many(
     try:
         outcomes = search_outcomes(puzzles, limit=limit, keep=keep, time_limit=time_limit)
     except SearchInterrupted as stop:
-        raise Interrupted([None if o is None else (o, o.stats["seconds"]) for o in stop.results]) from None  # type: ignore[list-item]
+        pairs: list[Found | None] = [None if o is None else (o, o.stats["seconds"]) for o in stop.results]
+        raise Interrupted(pairs) from None  # type: ignore[arg-type]
     return [(o, o.stats["seconds"]) for o in outcomes]

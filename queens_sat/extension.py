@@ -16,6 +16,7 @@ comparisons; a build the CPU lacks is never taken).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import warnings
@@ -60,10 +61,10 @@ def _import(name: str) -> ModuleType:
     portable = importlib.import_module(BITSEARCH)
     level = int(portable.cpu_level())
     wanted = os.environ.get(PATH_ENV, "").strip()
-    if wanted:
-        if wanted not in PATHS:
-            raise ValueError(f"{PATH_ENV}={wanted!r} is not one of {', '.join(PATHS)}")
+    if wanted in PATHS:
         level = min(level, PATHS.index(wanted))
+    elif wanted:
+        warnings.warn(f"{PATH_ENV}={wanted!r} is not one of {', '.join(PATHS)}; ignored", RuntimeWarning, stacklevel=3)
     for path in reversed(PATHS[1 : level + 1]):  # the best build this CPU runs that was built
         try:
             module = importlib.import_module(f"{BITSEARCH}_{path}")
@@ -107,6 +108,26 @@ def nqueens() -> ModuleType | None:
 def gridcheck() -> ModuleType | None:
     """The one-pass checks of plain grids, or None."""
     return native_module(GRIDCHECK)
+
+
+def required(name: str = MODULE) -> ModuleType:
+    """The compiled module ``name``; RuntimeError saying why when it cannot be used."""
+    module = native_module(name)
+    if module is None:
+        raise RuntimeError(f"the native extension is not available: {unavailable_reason(name)}")
+    return module
+
+
+def bitsearch_builds() -> dict[str, ModuleType]:
+    """Every build of the region search that is there and that this CPU runs, by path (for tests)."""
+    portable = bitsearch()
+    if portable is None:
+        return {}
+    found = {"portable": importlib.import_module(BITSEARCH)}
+    for path in PATHS[1 : int(portable.cpu_level()) + 1]:
+        with contextlib.suppress(ImportError):  # not built (no such compiler flags)
+            found[path] = importlib.import_module(f"{BITSEARCH}_{path}")
+    return found
 
 
 def native_path() -> str:

@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .backends.python import search_parts
-from .extension import bitsearch, native_limit, rule_code, unavailable_reason
+from .extension import bitsearch, native_limit, required, rule_code, unavailable_reason
 from .result import Outcome, Solution
 from .rules import Cell
 
@@ -47,7 +47,7 @@ class CountResult(NamedTuple):
     uses the backends' ``Outcome``, which ``outcome()`` gives.
     """
 
-    count: int  # solutions found; the exact number when ``complete``
+    count: int  # type: ignore[assignment]  # shadows tuple.count on purpose: solutions found, exact when ``complete``
     complete: bool  # the whole search space was explored
     timed_out: bool  # the time limit stopped the search
     solutions: list[Solution]  # the first ``keep`` solutions found
@@ -113,7 +113,7 @@ class BatchInterrupted(KeyboardInterrupt):
 def _check_range(grids: np.ndarray, n: int) -> None:
     if grids.size and (grids.min() < 0 or grids.max() >= n):
         bad = np.argwhere((grids < 0) | (grids >= n))[0]
-        where = ", ".join(f"{axis} {i}" for axis, i in zip(("board", "row", "column")[-len(bad):], bad))
+        where = ", ".join(f"{axis} {i}" for axis, i in zip(("board", "row", "column")[-len(bad):], bad, strict=True))
         raise ValueError(f"{where}: region {grids[tuple(bad)]} is not in 0..{n - 1}")
 
 
@@ -178,8 +178,7 @@ def native_search(
     time_limit: float | None,
 ) -> CountResult:
     """The compiled search on a checked grid (None: no regions); the native backend's entry too."""
-    _native(True)
-    return CountResult._make(bitsearch().count(grid, n, rule_code(rule), native_limit(limit), keep, queens, blocked, time_limit or 0.0))
+    return CountResult._make(required().count(grid, n, rule_code(rule), native_limit(limit), keep, queens, blocked, time_limit or 0.0))
 
 
 def count_regions(
@@ -283,7 +282,7 @@ def count_batch(
     out = _empty_counts(m, n, keep)
     try:
         if _native(native):
-            bitsearch().count_batch(  # type: ignore[union-attr]
+            required().count_batch(
                 grids, code, native_limit(limit), keep, queen_masks, blocked_masks, time_limit or 0.0,
                 out.counts, out.complete.view(np.uint8), out.timed_out.view(np.uint8), out.solutions, out.nodes, out.elapsed,
             )

@@ -46,13 +46,13 @@ _local = threading.local()  # per thread: one n x n buffer per size, filled by t
 def _buffer(n: int) -> np.ndarray:
     """This thread's reusable n x n int64 buffer (a grid is copied out of it before the search)."""
     try:
-        return _local.buffers[n]
+        return _local.buffers[n]  # type: ignore[no-any-return]
     except AttributeError:
         _local.buffers = {}
     except KeyError:
         pass
-    _local.buffers[n] = np.empty((n, n), dtype=np.int64)
-    return _local.buffers[n]
+    buffer = _local.buffers[n] = np.empty((n, n), dtype=np.int64)
+    return buffer
 
 
 @cache
@@ -136,7 +136,7 @@ def solution_ok(n: int, rule: str, grid: Any, cols: Sequence[int]) -> bool:
     """Whether ``cols`` solves the plain (already checked) grid: in C when ``_gridcheck`` is built."""
     check = _compiled_check()
     if check is not None:
-        return check.solution_ok(grid, cols, rule_code(rule))
+        return bool(check.solution_ok(grid, cols, rule_code(rule)))
     if len(cols) != n or set(cols) != _regions_of(n):
         return False
     flat = memoryview(grid).cast("B").cast("q")

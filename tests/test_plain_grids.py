@@ -144,7 +144,7 @@ def test_puzzles_built_in_c_equal_those_built_in_python(monkeypatch):
         except PuzzleError as err:
             built.append((None, str(err)))
     monkeypatch.setenv("QUEENS_SAT_PURE_PYTHON", "1")
-    for grid, (fast, found) in zip(grids, built):
+    for grid, (fast, found) in zip(grids, built, strict=True):
         try:
             slow = qs.Puzzle(grid)
         except PuzzleError as err:

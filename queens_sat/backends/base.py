@@ -73,7 +73,7 @@ class Backend(ABC):
         ``time_limit`` the stream may end early: the generator then returns True."""
         outcome = self.search(puzzle, limit=None, keep=2**62, time_limit=time_limit)
         yield from outcome.solutions
-        return outcome.timed_out
+        return outcome.timed_out  # type: ignore[return-value]  # a generator's return value, for those who ask
 
     def search_many(
         self, puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None

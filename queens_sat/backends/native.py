@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..extension import bitsearch, native_limit, rule_code
+from ..extension import BITSEARCH, bitsearch, native_limit, required, rule_code
 from ..puzzle import Puzzle
 from ..result import Outcome, Solution
 from .base import Backend
@@ -24,10 +24,7 @@ def _grid(puzzle: Puzzle) -> Any:
 
 
 def _module() -> Any:
-    module = bitsearch()
-    if module is None:
-        raise RuntimeError(f"backend 'native' is not available: {NativeBackend.install_hint}")
-    return module
+    return required(BITSEARCH)
 
 
 class NativeBackend(Backend):

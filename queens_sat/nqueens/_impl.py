@@ -7,6 +7,7 @@ when the environment variable ``QUEENS_SAT_PURE_PYTHON`` is set (to anything but
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from types import ModuleType
 
 from ..extension import nqueens
@@ -17,7 +18,7 @@ def native() -> ModuleType | None:
     return nqueens()
 
 
-def bits(mask: int):
+def bits(mask: int) -> Iterator[int]:
     """The positions of the set bits of ``mask``, lowest first."""
     while mask:
         low = mask & -mask
