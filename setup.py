@@ -50,7 +50,7 @@ def native_extensions() -> list:
     sources = sorted(NATIVE.glob("*.pyx"))
     if not sources:
         return []
-    headers = [str(h.relative_to(ROOT)) for h in sorted(NATIVE.glob("*.h"))]
+    headers = [str(h.relative_to(ROOT)) for h in sorted([*NATIVE.glob("*.h"), *NATIVE.glob("*/*.pxi")])]
     from Cython.Build import cythonize
     from setuptools import Extension
 

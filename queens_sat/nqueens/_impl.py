@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from types import ModuleType
 
-from ..extension import nqueens
+from ..extension import PURE_PYTHON_ENV, nqueens
+
+PURE_ENV = PURE_PYTHON_ENV  # the switch to the twins (the tests set it)
 
 
 def native() -> ModuleType | None:
