@@ -128,3 +128,10 @@ def test_ctrl_c_in_the_default_search_many_keeps_the_outcomes_finished():
     with pytest.raises(SearchInterrupted) as stop:
         engine.search_many(puzzles)
     assert stop.value.results[0] is not None and stop.value.results[1:] == [None, None]
+
+
+def test_the_backends_do_not_import_the_raw_grid_front():
+    """``fast`` uses the reference backend's search; no backend may import ``fast`` back (the old loop)."""
+    loop = re.compile(r"^\s*from\s+\.\.(fast|grids)\s+import|^\s*from\s+\.\.\s+import\s+.*\bfast\b", re.MULTILINE)
+    offenders = [p.name for p in sorted((PACKAGE / "backends").glob("*.py")) if loop.search(p.read_text())]
+    assert offenders == []
