@@ -102,6 +102,7 @@ def test_search_many_gives_one_outcome_per_puzzle_as_search_does(backend):
         pytest.skip(f"{backend} is not available")
     sizes = enumerate((5, 7, 8, 8, 10))
     puzzles = [random_puzzle(n, seed, rule, givens=seed % 2 == 0) for seed, n in sizes for rule in ("no-touch", "queens")]
+    assert engine.batches() == (backend == "native")
     outcomes = engine.search_many(puzzles, limit=2, time_limit=5.0)
     assert len(outcomes) == len(puzzles)
     for puzzle, outcome in zip(puzzles, outcomes, strict=True):

@@ -32,8 +32,6 @@ class Backend(ABC):
     specialist: ClassVar[bool] = False
     # A backtracker whose rare long tails a CDCL solver may cut short: ``auto`` lets them take turns.
     takes_turns: ClassVar[bool] = False
-    # ``search_many`` does better than a loop of ``search`` (one native call per size and rule).
-    batches: ClassVar[bool] = False
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         if variant:
@@ -75,6 +73,11 @@ class Backend(ABC):
         yield from outcome.solutions
         return outcome.timed_out  # type: ignore[return-value]  # a generator's return value, for those who ask
 
+    def batches(self) -> bool:
+        """Whether ``search_many`` does better than a loop of ``search`` here and now (one native
+        call per size and rule): callers gather puzzles into batches only then."""
+        return False
+
     def search_many(
         self, puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
     ) -> list[Outcome]:
@@ -82,7 +85,7 @@ class Backend(ABC):
         time its search took. ``keep`` defaults to ``limit`` (2 when that is None); ``time_limit``
         is per puzzle. Ctrl-C raises ``SearchInterrupted`` holding the outcomes finished.
 
-        This default loops; a backend with a batch path (``batches``) overrides it."""
+        This default loops; a backend with a batch path overrides it and ``batches``."""
         if keep is None:
             keep = limit if limit is not None else 2
         results: list[Outcome | None] = [None] * len(puzzles)

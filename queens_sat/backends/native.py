@@ -30,7 +30,6 @@ def _module() -> Any:
 class NativeBackend(Backend):
     name = "native"
     takes_turns = True
-    batches = True
     install_hint = (
         "the compiled extension is not built (reinstall with a C compiler: pip install .) "
         "or is turned off by QUEENS_SAT_PURE_PYTHON"
@@ -39,6 +38,9 @@ class NativeBackend(Backend):
     @classmethod
     def available(cls) -> bool:
         return bitsearch() is not None
+
+    def batches(self) -> bool:
+        return self.available()
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
         limit = _module().MAX_N
