@@ -97,9 +97,9 @@ def test_a_lesser_build_can_be_asked_for_and_a_bad_name_is_named():
 
 @pytest.mark.parametrize("backend", ["python", "native"])
 def test_search_many_gives_one_outcome_per_puzzle_as_search_does(backend):
+    if backend == "native" and not NATIVE:
+        pytest.skip("the native extension is not built, or QUEENS_SAT_PURE_PYTHON is set")
     engine = get_backend(backend)
-    if not engine.available():
-        pytest.skip(f"{backend} is not available")
     sizes = enumerate((5, 7, 8, 8, 10))
     puzzles = [random_puzzle(n, seed, rule, givens=seed % 2 == 0) for seed, n in sizes for rule in ("no-touch", "queens")]
     assert engine.batches() == (backend == "native")
