@@ -13,7 +13,7 @@ The candidate cells live in one of two layouts, picked by board size:
   a queen's placement is an AND-NOT with its cell's precomputed kill mask (row,
   column, neighbours or diagonals) and its region's mask, a word at a time.
   Boards of two words (n <= 11, the common case) keep no counts: the scan takes
-  them by popcount (all units at once in AVX-512 where the build has it, else
+  them by popcount (all units at once in the AVX-512 build, else
   open unit by open unit) and stops at the first open unit with one candidate
   or none, as the reference does, so the two search move for move, node counts
   included; keeping counts costs a store per unit of every removed cell, more
@@ -39,6 +39,15 @@ The search keeps its stack in C arrays instead of recursing, so it can stop
 after any solution and resume later: that one mechanism serves the solution
 limit, the time limit, Ctrl-C (checked every ``CHECK_EVERY`` nodes) and the
 streaming iterator.
+
+Files: this one holds the tables, the searcher, the loop (``run``) and the Python
+entries; ``native/search/flat.pxi``, ``rows.pxi`` and ``hall.pxi`` the two layouts
+and the filter (included whole, so the loop inlines them); ``native/cpu.h`` the bit
+helpers and the clock, ``native/scan_avx512.h`` the vector scan, ``native/hall.h``
+the matching filter, all plain C. setup.py compiles this source three times:
+portable, POPCNT and AVX-512 (``native/variants/``); ``queens_sat/extension.py``
+imports the best one the CPU runs (``cpu_level()``; ``BUILD_LEVEL`` says which
+this is).
 
 Python entries: ``count`` (one board), ``count_batch`` (a stack of boards in one
 call, no Python work per board), ``Search`` (resumable) and ``MAX_N``; a rule
