@@ -4,11 +4,18 @@ Everything else about the package lives in pyproject.toml.
 
 The extension is optional: without a working C compiler the package still
 installs and runs on the pure-Python search (``auto`` warns once); ``.ci/run``
-insists that it was built. On an x86-64 Linux machine whose CPU has POPCNT and
-SSE4.2 (every x86-64 CPU since about 2009) the search uses them, and AVX-512
-with VPOPCNTQ where the CPU has it (the scan of boards up to 11x11); set
-``QUEENS_SAT_PORTABLE_BUILD=1`` to leave them out, e.g. for a wheel meant for
-other machines.
+insists that it was built.
+
+The default build is portable: no instruction beyond the baseline of the target
+(x86-64 without POPCNT, say), so a wheel runs on any CPU of its platform. With
+GCC or Clang on x86-64 the region search (native/bitsearch.pyx) is built twice
+more, as ``_bitsearch_popcnt`` (-mpopcnt -msse4.2) and ``_bitsearch_avx512``
+(+ -mavx512f -mavx512vpopcntdq, the vector scan of native/scan_avx512.h);
+``queens_sat/extension.py`` imports the best one the running CPU has
+(``__builtin_cpu_supports``), once. A build whose flags the compiler lacks is
+skipped, and the portable one runs. ``QUEENS_SAT_PORTABLE_BUILD=1`` leaves the
+extra builds out; ``QUEENS_SAT_NATIVE_BUILD=1`` opts in to ``-march=native``
+for every module (fastest here, runs only on CPUs like this one).
 """
 
 import os
@@ -18,46 +25,59 @@ from pathlib import Path
 
 from setuptools import setup
 
-NATIVE = Path(__file__).parent / "native"
+ROOT = Path(__file__).parent
+NATIVE = ROOT / "native"
+# The extra builds of the region search, by module suffix: their flags and source (native/variants/).
+VARIANTS = {
+    "popcnt": ["-mpopcnt", "-msse4.2"],
+    "avx512": ["-mpopcnt", "-msse4.2", "-mavx512f", "-mavx512vpopcntdq"],
+}
 
 
-def cpu_flags() -> list:
-    """Compiler flags for the instructions the search profits from, when this machine has them."""
-    if os.environ.get("QUEENS_SAT_PORTABLE_BUILD") or not sys.platform.startswith("linux"):
-        return []
-    if platform.machine() not in ("x86_64", "AMD64"):
-        return []
-    try:
-        flags = set(Path("/proc/cpuinfo").read_text().split())
-    except OSError:
-        return []
-    if not {"popcnt", "sse4_2"} <= flags:
-        return []
-    if {"avx512f", "avx512_vpopcntdq"} <= flags:  # the flat scan counts eight units per instruction
-        return ["-mpopcnt", "-msse4.2", "-mavx512f", "-mavx512vpopcntdq"]
-    return ["-mpopcnt", "-msse4.2"]
+def gcc_like_x86_64() -> bool:
+    """Whether the compiler takes GCC's -m flags and the target is x86-64 (not MSVC, not ARM)."""
+    return sys.platform != "win32" and platform.machine().lower() in ("x86_64", "amd64")
+
+
+def base_flags() -> list[str]:
+    flags = ["-O3"] if sys.platform != "win32" else ["/O2"]
+    if os.environ.get("QUEENS_SAT_NATIVE_BUILD", "").strip() not in ("", "0") and sys.platform != "win32":
+        flags.append("-march=native")  # opt-in: runs only on CPUs with what this one has
+    return flags
 
 
 def native_extensions() -> list:
     sources = sorted(NATIVE.glob("*.pyx"))
     if not sources:
         return []
-    headers = sorted(NATIVE.glob("*.h"))
+    headers = [str(h.relative_to(ROOT)) for h in sorted([*NATIVE.glob("*.h"), *NATIVE.glob("*/*.pxi")])]
     from Cython.Build import cythonize
     from setuptools import Extension
 
-    modules = [
-        Extension(
-            f"queens_sat._{src.stem}",
-            [str(src.relative_to(Path(__file__).parent))],
-            depends=[str(h.relative_to(Path(__file__).parent)) for h in headers],  # plain C the .pyx includes
-            extra_compile_args=["-O3", *cpu_flags()],
+    def extension(name: str, source: Path, flags: list[str]) -> Extension:
+        return Extension(
+            f"queens_sat._{name}",
+            [str(source.relative_to(ROOT))],
+            depends=headers,  # plain C the .pyx includes
+            include_dirs=[str(NATIVE.relative_to(ROOT))],
+            extra_compile_args=[*base_flags(), *flags],
         )
-        for src in sources
-    ]
-    built = cythonize(modules, language_level=3, compiler_directives={"boundscheck": False, "wraparound": False})
+
+    modules = [extension(src.stem, src, []) for src in sources]
+    portable_only = os.environ.get("QUEENS_SAT_PORTABLE_BUILD", "").strip() not in ("", "0")
+    if gcc_like_x86_64() and not portable_only:
+        for suffix, flags in VARIANTS.items():
+            source = NATIVE / "variants" / f"bitsearch_{suffix}.pyx"
+            modules.append(extension(f"bitsearch_{suffix}", source, flags))
+    built = cythonize(
+        modules,
+        language_level=3,
+        include_path=[str(NATIVE)],
+        compiler_directives={"boundscheck": False, "wraparound": False},
+    )
     for ext in built:  # set here: cythonize makes new Extension objects and drops the flag
-        ext.optional = True  # no compiler: install anyway, the pure-Python path takes over
+        ext.optional = True  # no compiler (or no such flags): install anyway, a plainer build takes over
+        ext.depends = [*ext.depends, *(str(p.relative_to(ROOT)) for p in sources)]  # the variants include bitsearch.pyx
     return built
 
 

@@ -13,7 +13,7 @@ The candidate cells live in one of two layouts, picked by board size:
   a queen's placement is an AND-NOT with its cell's precomputed kill mask (row,
   column, neighbours or diagonals) and its region's mask, a word at a time.
   Boards of two words (n <= 11, the common case) keep no counts: the scan takes
-  them by popcount (all units at once in AVX-512 where the build has it, else
+  them by popcount (all units at once in the AVX-512 build, else
   open unit by open unit) and stops at the first open unit with one candidate
   or none, as the reference does, so the two search move for move, node counts
   included; keeping counts costs a store per unit of every removed cell, more
@@ -40,6 +40,15 @@ after any solution and resume later: that one mechanism serves the solution
 limit, the time limit, Ctrl-C (checked every ``CHECK_EVERY`` nodes) and the
 streaming iterator.
 
+Files: this one holds the tables, the searcher, the loop (``run``) and the Python
+entries; ``native/search/flat.pxi``, ``rows.pxi`` and ``hall.pxi`` the two layouts
+and the filter (included whole, so the loop inlines them); ``native/cpu.h`` the bit
+helpers and the clock, ``native/scan_avx512.h`` the vector scan, ``native/hall.h``
+the matching filter, all plain C. setup.py compiles this source three times:
+portable, POPCNT and AVX-512 (``native/variants/``); ``queens_sat/extension.py``
+imports the best one the CPU runs (``cpu_level()``; ``BUILD_LEVEL`` says which
+this is).
+
 Python entries: ``count`` (one board), ``count_batch`` (a stack of boards in one
 call, no Python work per board), ``Search`` (resumable) and ``MAX_N``; a rule
 is given as 0 (no-touch) or 1 (queens). Callers use them through
@@ -51,92 +60,19 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-cdef extern from *:
-    """
-    #include <stdint.h>
-    #include <time.h>
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    #define QS_RESTRICT __restrict
-    static inline int qs_popcount(uint64_t x) { return (int)__popcnt64(x); }
-    static inline int qs_ctz(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    static inline double qs_now(void) {
-        struct timespec t; timespec_get(&t, TIME_UTC); return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-    }
-    #else
-    #define QS_RESTRICT __restrict__
-    static inline int qs_popcount(uint64_t x) { return __builtin_popcountll(x); }
-    static inline int qs_ctz(uint64_t x) { return __builtin_ctzll(x); }
-    static inline double qs_now(void) {
-        struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-    }
-    #endif
-    /* Copies between the non-overlapping levels of the search stack; small, so a
-       loop the compiler vectorises beats a call to memcpy. */
-    static inline void qs_copy64(uint64_t *QS_RESTRICT dst, const uint64_t *QS_RESTRICT src, int n) {
-        for (int i = 0; i < n; i++) dst[i] = src[i];
-    }
-    static inline void qs_copy32(int32_t *QS_RESTRICT dst, const int32_t *QS_RESTRICT src, int n) {
-        for (int i = 0; i < n; i++) dst[i] = src[i];
-    }
-    /* The flat scan of boards up to 11 x 11 (two words, at most 33 units) in AVX-512 when the
-       build has it (setup.py turns it on where the CPU has VPOPCNTQ): the counts of all units at
-       once, eight per instruction, in place of a popcount per open unit. ``lo``/``hi`` hold the
-       units' two mask words, 40 each (zero past the last unit). Returns the first open unit with
-       one candidate or none (-1 for none), else the first with the fewest; its count in ``least``. */
-    #if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
-    #include <immintrin.h>
-    #define QS_VECTOR_SCAN 1
-    static inline int qs_scan2(const uint64_t *lo, const uint64_t *hi, uint64_t s0, uint64_t s1, uint64_t open, int *least) {
-        const __m512i S0 = _mm512_set1_epi64((long long)s0), S1 = _mm512_set1_epi64((long long)s1);
-        const __m512i one = _mm512_set1_epi64(1);
-        __m512i count[5], unit = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7), best = _mm512_set1_epi64(INT64_MAX);
-        uint64_t few = 0;
-        for (int j = 0; j < 5; j++) {
-            count[j] = _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(_mm512_loadu_si512(lo + 8 * j), S0)),
-                                        _mm512_popcnt_epi64(_mm512_and_si512(_mm512_loadu_si512(hi + 8 * j), S1)));
-            few |= (uint64_t)_mm512_cmple_epu64_mask(count[j], one) << (8 * j);
-        }
-        few &= open;
-        if (few) {
-            int u = __builtin_ctzll(few);
-            *least = __builtin_popcountll(lo[u] & s0) + __builtin_popcountll(hi[u] & s1);
-            return *least ? u : -1;
-        }
-        for (int j = 0; j < 5; j++) {
-            __m512i key = _mm512_or_si512(_mm512_slli_epi64(count[j], 8), unit);
-            best = _mm512_mask_min_epu64(best, (__mmask8)(open >> (8 * j)), best, key);
-            unit = _mm512_add_epi64(unit, _mm512_set1_epi64(8));
-        }
-        uint64_t key = (uint64_t)_mm512_reduce_min_epu64(best);
-        *least = (int)(key >> 8);
-        return (int)(key & 255);
-    }
-    #else
-    #define QS_VECTOR_SCAN 0
-    static inline int qs_scan2(const uint64_t *lo, const uint64_t *hi, uint64_t s0, uint64_t s1, uint64_t open, int *least) {
-        return -1;  /* not built: never called */
-    }
-    #endif
-    /* Region numbers as bytes, in one pass the compiler vectorises (no early exit);
-       returns whether any is out of 0..n-1. */
-    static inline int qs_narrow(uint8_t *QS_RESTRICT dst, const int64_t *QS_RESTRICT src, int cells, uint64_t n) {
-        int bad = 0;
-        for (int i = 0; i < cells; i++) {
-            bad |= (uint64_t)src[i] >= n;
-            dst[i] = (uint8_t)src[i];
-        }
-        return bad;
-    }
-    """
+cdef extern from "cpu.h":  # bit helpers, the clock, the CPU probe: plain C
     void qs_copy64(uint64_t *dst, const uint64_t *src, int n) noexcept nogil
     void qs_copy32(int32_t *dst, const int32_t *src, int n) noexcept nogil
     int qs_narrow(uint8_t *dst, const int64_t *src, int cells, uint64_t n) noexcept nogil
-    int qs_scan2(const uint64_t *lo, const uint64_t *hi, uint64_t s0, uint64_t s1, uint64_t open, int *least) noexcept nogil
-    bint QS_VECTOR_SCAN
     int qs_popcount(uint64_t x) noexcept nogil
     int qs_ctz(uint64_t x) noexcept nogil
     double qs_now() noexcept nogil
+    int qs_cpu_level() noexcept nogil
+    int QS_BUILD_LEVEL
+
+cdef extern from "scan_avx512.h":  # the two-word flat scan in AVX-512, in the build that has it
+    int qs_scan2(const uint64_t *lo, const uint64_t *hi, uint64_t s0, uint64_t s1, uint64_t open, int *least) noexcept nogil
+    bint QS_VECTOR_SCAN
 
 cdef extern from "hall.h":
     int qs_hall(int n, uint64_t *rows, uint64_t open_rows, uint64_t open_cols,
@@ -170,6 +106,12 @@ cdef enum:  # why run() returned
 
 MAX_N = MAX_BOARD
 CHECK_EVERY = CHECK_MASK + 1
+BUILD_LEVEL = QS_BUILD_LEVEL  # what this build was compiled for: 0 portable, 1 POPCNT/SSE4.2, 2 AVX-512
+
+
+def cpu_level():
+    """What this CPU runs (0 portable, 1 POPCNT/SSE4.2, 2 AVX-512 F + VPOPCNTDQ): picks the build to import."""
+    return qs_cpu_level()
 
 
 cdef struct Tables:  # what depends on n and the rule only: built once per size and rule, then shared
@@ -443,283 +385,12 @@ cdef int setup(Searcher *s, const Tables *t, const int64_t *regions) noexcept no
     return -1
 
 
-# ---------------------------------------------------------------------------- the flat layout (n <= FLAT_N)
+# ---------------------------------------------------------------------------- the two layouts and the filter
+# One file each, included whole (the search inlines them into run()):
 
-
-cdef inline void flat_forget(const int *cell_units, tally *keys, word removed, int base) noexcept nogil:
-    """Lower the counts of the three units of every cell in ``removed`` (cells ``base`` + bit)."""
-    cdef int units
-    while removed:
-        units = cell_units[base + qs_ctz(removed)]
-        removed &= removed - 1
-        keys[units & 255] -= ONE
-        keys[(units >> 8) & 255] -= ONE
-        keys[units >> 16] -= ONE
-
-
-cdef inline void flat_place_w(Searcher *s, int depth, int into, int cell, int W) noexcept nogil:
-    """Depth ``into`` (``depth`` or the next) = ``depth`` with a queen on ``cell``: all it rules
-    out goes by AND-NOT, a word at a time, and its row, column and region close."""
-    cdef int w, n = s.n, rc = s.rc[cell], k = s.region_of[cell]
-    cdef const word *src = s.flat_state + depth * W
-    cdef word *dst = s.flat_state + into * W
-    cdef const word *kill = s.kill + cell * W
-    cdef const word *mask = s.unit_mask + (2 * n + k) * W
-    cdef int units = s.units
-    cdef tally *keys = s.keys + into * units
-    cdef word gone
-    if W > 2:  # the keyed scan: lower the counts of the units of every cell that goes
-        if into != depth:
-            qs_copy32(keys, s.keys + depth * units, units)
-        for w in range(W):
-            gone = src[w] & (kill[w] | mask[w])
-            dst[w] = src[w] ^ gone
-            flat_forget(s.cell_units, keys, gone, w << 6)
-        keys[rc >> 8] = CLOSED
-        keys[n + (rc & 255)] = CLOSED
-        keys[2 * n + k] = CLOSED  # without regions: the empty unit 2n, never read
-        return
-    for w in range(W):
-        dst[w] = src[w] & ~(kill[w] | mask[w])
-    # without regions, unit 2n is no open unit: clearing its bit changes nothing
-    s.open[into] = s.open[depth] & ~(bit(rc >> 8) | bit(n + (rc & 255)) | bit(2 * n + k))
-
-
-cdef inline int flat_scan_open(Searcher *s, int depth, int *least) noexcept nogil:
-    """The unit to branch on and its candidates (in ``least``) on a two-word board; -1 at a dead end.
-
-    Counts the open units in order (rows, columns, regions) by popcount and stops
-    at the first with one candidate or none, as the reference does. The running
-    least is a key ``count << 8 | unit``, kept by a conditional move: a branch on
-    it would be mispredicted a few times per scan.
-    """
-    cdef const word *state = s.flat_state + depth * 2
-    cdef const word *mask
-    cdef int u, count, key, best = CLOSED
-    cdef word x = s.open[depth]
-    while x:
-        u = qs_ctz(x)
-        x &= x - 1
-        mask = s.unit_mask + u * 2
-        count = qs_popcount(state[0] & mask[0]) + qs_popcount(state[1] & mask[1])
-        if count <= 1:  # no later unit can have fewer; one with none waits for the next node
-            least[0] = count
-            return u if count else -1
-        key = count << 8 | u
-        best = key if key < best else best
-    least[0] = best >> 8
-    return best & (ONE - 1)
-
-
-cdef inline int flat_next_cell_w(Searcher *s, int depth, int u, int W) noexcept nogil:
-    """The first candidate cell of unit ``u``, or -1 when it has none left."""
-    cdef int w
-    cdef const word *state = s.flat_state + depth * W
-    cdef const word *mask = s.unit_mask + u * W
-    cdef word x
-    for w in range(W):
-        x = state[w] & mask[w]
-        if x:
-            return (w << 6) + qs_ctz(x)
-    return -1
-
-
-cdef inline void flat_place(Searcher *s, int depth, int into, int cell) noexcept nogil:
-    if s.W == 2:  # a constant width: the compiler unrolls the common case
-        flat_place_w(s, depth, into, cell, 2)
-    else:
-        flat_place_w(s, depth, into, cell, s.W)
-
-
-cdef inline int flat_next_cell(Searcher *s, int depth, int u) noexcept nogil:
-    return flat_next_cell_w(s, depth, u, 2) if s.W == 2 else flat_next_cell_w(s, depth, u, s.W)
-
-
-cdef inline int flat_scan(Searcher *s, int depth, int *least) noexcept nogil:
-    if s.W == 2:  # n <= 11: 3n units fit one word of the open set
-        if QS_VECTOR_SCAN:
-            return qs_scan2(s.scan_lo, s.scan_hi, s.flat_state[2 * depth], s.flat_state[2 * depth + 1], s.open[depth], least)
-        return flat_scan_open(s, depth, least)
-    return scan(s, depth, least)
-
-
-cdef inline void flat_drop(Searcher *s, int depth, int cell) noexcept nogil:
-    """Take ``cell`` out of depth's candidates (it is one)."""
-    s.flat_state[depth * s.W + (cell >> 6)] &= ~bit(cell & 63)
-    if s.W > 2:
-        flat_forget(s.cell_units, s.keys + depth * s.units, bit(cell & 63), cell & ~63)
-
-
-# ---------------------------------------------------------------------------- the row layout (n > FLAT_N)
-
-
-cdef inline void drop(Searcher *s, word *state, tally *keys, int r, int c) noexcept nogil:
-    """Take cell (r, c) out of the candidates, if it still is one."""
-    cdef int n = s.n
-    if (state[r] >> c) & 1:
-        state[r] &= ~bit(c)
-        state[n + c] &= ~bit(r)
-        keys[r] -= ONE
-        keys[n + c] -= ONE
-        if s.has_regions:
-            keys[2 * n + s.region_of[r * n + c]] -= ONE
-
-
-cdef inline void drop_in_row(Searcher *s, word *state, tally *keys, int r, word cols) noexcept nogil:
-    """Take the cells of row ``r`` in columns ``cols`` out of the candidates."""
-    cdef word x = state[r] & cols
-    while x:
-        drop(s, state, keys, r, qs_ctz(x))
-        x &= x - 1
-
-
-cdef void place(Searcher *s, int depth, int into, int r, int c) noexcept nogil:
-    """The state of depth ``into`` (``depth`` or the next): that of ``depth`` with a queen on (r, c).
-
-    Visits only the cells the queen rules out (the rest of its row and column,
-    its region, its neighbours or diagonals), lowering the counts of the units
-    each belongs to; then marks the queen's three units closed.
-    """
-    cdef int n = s.n, i, k = 0, p, line
-    cdef bint has_regions = s.has_regions
-    cdef word x, rbit = bit(r), cbit = bit(c)
-    cdef word *rows = s.state + into * 2 * n
-    cdef word *cols = rows + n
-    cdef tally *keys = s.keys + into * s.units
-    cdef tally *region_keys = keys + 2 * n
-    cdef const uint8_t *region_of = s.region_of
-    if into != depth:
-        qs_copy64(rows, s.state + depth * 2 * n, 2 * n)
-        qs_copy32(keys, s.keys + depth * s.units, s.units)
-    x = rows[r]  # the queen's row
-    rows[r] = 0
-    while x:
-        i = qs_ctz(x)
-        x &= x - 1
-        cols[i] &= ~rbit
-        keys[n + i] -= ONE
-        if has_regions:
-            region_keys[region_of[r * n + i]] -= ONE
-    x = cols[c]  # its column
-    cols[c] = 0
-    while x:
-        i = qs_ctz(x)
-        x &= x - 1
-        rows[i] &= ~cbit
-        keys[i] -= ONE
-        if has_regions:
-            region_keys[region_of[i * n + c]] -= ONE
-    if has_regions:  # its region
-        k = region_of[r * n + c]
-        for p in range(s.row_start[k], s.row_start[k + 1]):
-            line = s.row_line[p]
-            x = rows[line] & s.row_mask[p]
-            rows[line] &= ~x
-            keys[line] -= qs_popcount(x) * ONE
-            while x:
-                i = qs_ctz(x)
-                x &= x - 1
-                cols[i] &= ~bit(line)
-                keys[n + i] -= ONE
-    if s.rule == QUEENS:
-        for i in range(1, n):
-            x = (bit(c + i) if c + i < n else 0) | (bit(c - i) if c >= i else 0)
-            if r >= i:
-                drop_in_row(s, rows, keys, r - i, x)
-            if r + i < n:
-                drop_in_row(s, rows, keys, r + i, x)
-    else:
-        x = (bit(c + 1) if c + 1 < n else 0) | (bit(c - 1) if c > 0 else 0)
-        if r > 0:
-            drop_in_row(s, rows, keys, r - 1, x)
-        if r + 1 < n:
-            drop_in_row(s, rows, keys, r + 1, x)
-    keys[r] = CLOSED
-    keys[n + c] = CLOSED
-    if has_regions:
-        region_keys[k] = CLOSED
-
-
-cdef inline int scan(Searcher *s, int depth, int *least) noexcept nogil:
-    """The unit to branch on and its candidates (in ``least``), the first open one with the
-    fewest; -1 at a dead end.
-
-    Units are numbered rows 0..n-1, columns n..2n-1, regions 2n..3n-1; an open
-    unit without candidates is a dead end.
-    """
-    cdef const tally *keys = s.keys + depth * s.units
-    cdef int i
-    cdef tally key = CLOSED
-    for i in range(s.units):  # a min-reduction: vectorised
-        key = keys[i] if keys[i] < key else key
-    least[0] = key >> 8
-    return -1 if key < ONE else key & (ONE - 1)
-
-
-cdef inline int next_cell(Searcher *s, int depth, int u) noexcept nogil:
-    """The first candidate cell (r * n + c) of unit ``u``, or -1 when it has none left."""
-    cdef int n = s.n, p
-    cdef const word *rows = s.state + depth * 2 * n
-    cdef word x
-    if u < n:
-        x = rows[u]
-        return u * n + qs_ctz(x) if x else -1
-    if u < 2 * n:
-        x = rows[u]  # column u - n is the word at index u
-        return qs_ctz(x) * n + (u - n) if x else -1
-    u -= 2 * n
-    for p in range(s.row_start[u], s.row_start[u + 1]):
-        x = rows[s.row_line[p]] & s.row_mask[p]
-        if x:
-            return s.row_line[p] * n + qs_ctz(x)
-    return -1
-
-
-# ---------------------------------------------------------------------------- Hall filtering (n >= HALL_N)
-
-
-cdef inline word flat_row(Searcher *s, int depth, int r) noexcept nogil:
-    """Row ``r`` of a flat board at ``depth``, as a row word (bit c: column c)."""
-    cdef int n = s.n, i = r * n, b = i & 63
-    cdef const word *flat = s.flat_state + depth * s.W
-    cdef word x = flat[i >> 6] >> b
-    if b + n > 64:
-        x |= flat[(i >> 6) + 1] << (64 - b)
-    return x & full_mask(n)
-
-
-cdef int prune(Searcher *s, int depth) noexcept nogil:
-    """Cross out at ``depth`` every cell that no perfect matching of rows, columns and regions
-    uses (``native/hall.h``); returns 0 when there is no such matching: a dead end.
-
-    Without it, random boards from n = 20 up send the search into subtrees of millions of
-    nodes that a pigeonhole argument closes at their root. Both keyed layouts read the
-    candidates as row words, and the cells the filter removes go the usual way (``drop``,
-    ``flat_drop``), which keeps the units' counts.
-    """
-    cdef int n = s.n, r, c
-    cdef word rows[MAX_BOARD]
-    cdef word open_rows = 0, open_cols = 0, x
-    cdef tally *keys = s.keys + depth * s.units
-    cdef word *state = s.state + depth * 2 * n
-    for r in range(n):
-        if keys[r] != CLOSED:
-            open_rows |= bit(r)
-        if keys[n + r] != CLOSED:
-            open_cols |= bit(r)
-        rows[r] = flat_row(s, depth, r) if s.flat else state[r]
-    if not qs_hall(n, rows, open_rows, open_cols, s.region_of if s.has_regions else NULL, s.reg_row, s.reg_col):
-        return 0
-    for r in range(n):
-        x = (flat_row(s, depth, r) if s.flat else state[r]) & ~rows[r]
-        while x:
-            c = qs_ctz(x)
-            x &= x - 1
-            if s.flat:
-                flat_drop(s, depth, r * n + c)
-            else:
-                drop(s, state, keys, r, c)
-    return 1
+include "search/flat.pxi"  # n <= FLAT_N: two-word boards unkeyed, wider ones keyed
+include "search/rows.pxi"  # n > FLAT_N: one word per row and per column
+include "search/hall.pxi"  # n >= HALL_N: Hall filtering before a branch
 
 
 # ---------------------------------------------------------------------------- the search, either layout

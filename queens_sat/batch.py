@@ -1,8 +1,9 @@
-"""Many puzzles through one call of the compiled search: the batch path of ``queens-sat check``.
+"""Many puzzles through one call of the compiled search: the batch path of ``NativeBackend.search_many``.
 
 Puzzles are grouped by size and rule, stacked into m x n x n arrays (givens as
 masks) and searched by ``fast.native_count_batch``; the outcomes come back in
-the order of the input, each with its own search time.
+the order of the input, each a backend ``Outcome`` with its own search time in
+``stats["seconds"]``.
 """
 
 from __future__ import annotations
@@ -11,19 +12,16 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from .backends.base import SearchInterrupted
 from .fast import MAX_N, BatchInterrupted, native_count_batch
 from .puzzle import Puzzle
 from .result import Outcome
 
-Found = tuple[Outcome, float]  # what the search found, and the seconds it took
+Found = tuple[Outcome, float]  # ``search_many``'s older form: the outcome and its seconds
 
 
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C stopped ``search_many``; ``results`` holds what was finished (None elsewhere)."""
-
-    def __init__(self, results: list[Found | None]) -> None:
-        super().__init__("interrupted")
-        self.results = results
+class Interrupted(SearchInterrupted):
+    """Ctrl-C stopped ``search_many``; ``results`` holds what was finished (None elsewhere), as ``Found``."""
 
 
 def batchable(puzzle: Puzzle) -> bool:
@@ -41,13 +39,15 @@ def _masks(group: list[Puzzle], shape: tuple[int, ...], field: str) -> np.ndarra
     return masks
 
 
-def search_many(
+def search_outcomes(
     puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
-) -> list[Found]:
+) -> list[Outcome]:
     """Search every (``batchable``) puzzle, one native call per size and rule.
 
     ``limit``, ``keep`` (default: as ``solve``) and ``time_limit`` (seconds per
-    puzzle) mean what they mean for ``solve``.
+    puzzle) mean what they mean for ``solve``. Each ``Outcome``'s ``stats`` hold
+    ``nodes`` and ``seconds``; Ctrl-C raises ``SearchInterrupted`` with the
+    outcomes finished.
     """
     if keep is None:
         keep = limit if limit is not None else 2
@@ -56,8 +56,8 @@ def search_many(
         if not batchable(puzzle):
             raise ValueError(f"puzzle {i} ({puzzle!r}) is not for the batch search")
         groups.setdefault((puzzle.n, puzzle.rule), []).append(i)
-    results: list[Found | None] = [None] * len(puzzles)
-    for (n, rule), members in groups.items():
+    results: list[Outcome | None] = [None] * len(puzzles)
+    for (_n, rule), members in groups.items():
         group = [puzzles[i] for i in members]
         regions = np.array([p.regions for p in group], dtype=np.int64)
         stopped = False
@@ -74,7 +74,20 @@ def search_many(
         except BatchInterrupted as stop:
             counts, stopped = stop.partial, True
         for j, i in enumerate(members[: counts.done]):
-            results[i] = (counts.result(j).outcome(), float(counts.elapsed[j]))
+            results[i] = counts.outcome(j)
         if stopped:
-            raise Interrupted(results)
+            raise SearchInterrupted(results)
     return results  # type: ignore[return-value]
+
+
+def search_many(
+    puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
+) -> list[Found]:
+    """``search_outcomes`` in its older form, ``(outcome, seconds)`` pairs; kept for callers not yet
+    on ``Backend.search_many`` (``Interrupted`` then holds pairs)."""
+    try:
+        outcomes = search_outcomes(puzzles, limit=limit, keep=keep, time_limit=time_limit)
+    except SearchInterrupted as stop:
+        pairs: list[Found | None] = [None if o is None else (o, o.stats["seconds"]) for o in stop.results]
+        raise Interrupted(pairs) from None  # type: ignore[arg-type]
+    return [(o, o.stats["seconds"]) for o in outcomes]

@@ -1,23 +1,39 @@
-"""The compiled modules (``queens_sat._bitsearch``, ``queens_sat._nqueens``), if they are there.
+"""The one door to the compiled modules: nothing else in the package imports them.
 
-The package installs without them when no C compiler was at hand; everything then
-runs on the pure-Python twins, after one warning per module. ``QUEENS_SAT_PURE_PYTHON=1``
-turns the extensions off on purpose (for tests and comparisons), without a warning;
-it is read on every call, so a test can switch it.
+``bitsearch()`` (the region-board search, native/bitsearch.pyx), ``nqueens()``
+(the kernels for boards without regions) and ``gridcheck()`` (the plain-grid
+checks) return the compiled module, or None when the pure-Python twins must run:
+when the extension was not built (after one warning per module) or when
+``QUEENS_SAT_PURE_PYTHON=1`` turns it off on purpose (tests and comparisons, no
+warning; read on every call, so a test can switch it).
+
+The region search comes in up to three builds of the same source (setup.py):
+portable, ``popcnt`` (POPCNT + SSE4.2) and ``avx512`` (+ AVX-512 F/VPOPCNTDQ).
+The best one the running CPU has is imported, once (``native_path()`` names it);
+``QUEENS_SAT_NATIVE_PATH=portable|popcnt|avx512`` asks for a lesser one (for
+comparisons; a build the CPU lacks is never taken).
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import warnings
 from types import ModuleType
 
 PURE_PYTHON_ENV = "QUEENS_SAT_PURE_PYTHON"
-MODULE = "queens_sat._bitsearch"  # the region-board search, the one most callers mean
+PATH_ENV = "QUEENS_SAT_NATIVE_PATH"
+BITSEARCH = "queens_sat._bitsearch"
+NQUEENS = "queens_sat._nqueens"
+GRIDCHECK = "queens_sat._gridcheck"
+MODULE = BITSEARCH  # the region-board search, the one most callers mean
+PATHS = ("portable", "popcnt", "avx512")  # the builds of the region search, by the CPU level they need
+RULE_CODES = {"no-touch": 0, "queens": 1}  # how the compiled modules number the rules
 
 _loaded: dict[str, ModuleType | None] = {}
 _missing: dict[str, str] = {}  # module -> why it could not be imported
+_path: dict[str, str] = {}  # BITSEARCH -> the build imported
 
 
 class NativeMissingWarning(RuntimeWarning):
@@ -39,13 +55,34 @@ def pure_python_forced() -> bool:
     return os.environ.get(PURE_PYTHON_ENV, "").strip() not in ("", "0")
 
 
+def _import(name: str) -> ModuleType:
+    if name != BITSEARCH:
+        return importlib.import_module(name)
+    portable = importlib.import_module(BITSEARCH)
+    level = int(portable.cpu_level())
+    wanted = os.environ.get(PATH_ENV, "").strip()
+    if wanted in PATHS:
+        level = min(level, PATHS.index(wanted))
+    elif wanted:
+        warnings.warn(f"{PATH_ENV}={wanted!r} is not one of {', '.join(PATHS)}; ignored", RuntimeWarning, stacklevel=3)
+    for path in reversed(PATHS[1 : level + 1]):  # the best build this CPU runs that was built
+        try:
+            module = importlib.import_module(f"{BITSEARCH}_{path}")
+        except ImportError:
+            continue
+        _path[name] = path
+        return module
+    _path[name] = "portable"
+    return portable
+
+
 def native_module(name: str = MODULE) -> ModuleType | None:
     """The compiled module ``name``, or None (warning once when it is missing by accident)."""
     if pure_python_forced():
         return None
     if name not in _loaded:
         try:
-            _loaded[name] = importlib.import_module(name)
+            _loaded[name] = _import(name)
         except ImportError as err:
             _loaded[name], _missing[name] = None, f"not built ({err})"
             warnings.warn(
@@ -56,6 +93,61 @@ def native_module(name: str = MODULE) -> ModuleType | None:
                 stacklevel=2,
             )
     return _loaded[name]
+
+
+def bitsearch() -> ModuleType | None:
+    """The region-board search (the best build for this CPU), or None for the pure-Python reference."""
+    return native_module(BITSEARCH)
+
+
+def nqueens() -> ModuleType | None:
+    """The kernels for boards without regions (count, enumerate, local search, check), or None."""
+    return native_module(NQUEENS)
+
+
+def gridcheck() -> ModuleType | None:
+    """The one-pass checks of plain grids, or None."""
+    return native_module(GRIDCHECK)
+
+
+def required(name: str = MODULE) -> ModuleType:
+    """The compiled module ``name``; RuntimeError saying why when it cannot be used."""
+    module = native_module(name)
+    if module is None:
+        raise RuntimeError(f"the native extension is not available: {unavailable_reason(name)}")
+    return module
+
+
+def bitsearch_builds() -> dict[str, ModuleType]:
+    """Every build of the region search that is there and that this CPU runs, by path (for tests)."""
+    portable = bitsearch()
+    if portable is None:
+        return {}
+    found = {"portable": importlib.import_module(BITSEARCH)}
+    for path in PATHS[1 : int(portable.cpu_level()) + 1]:
+        with contextlib.suppress(ImportError):  # not built (no such compiler flags)
+            found[path] = importlib.import_module(f"{BITSEARCH}_{path}")
+    return found
+
+
+def native_path() -> str:
+    """Which build of the region search runs: ``portable``, ``popcnt``, ``avx512``, or ``python``."""
+    return _path.get(BITSEARCH, "portable") if bitsearch() is not None else "python"
+
+
+def rule_code(rule: str) -> int:
+    """The number the compiled modules know ``rule`` by; ValueError for an unknown rule."""
+    if rule not in RULE_CODES:
+        raise ValueError(f"rule {rule!r} is not one of {', '.join(RULE_CODES)}")
+    return RULE_CODES[rule]
+
+
+def native_limit(limit: int | None) -> int:
+    """``limit`` as the compiled search takes it (0: no limit); ValueError below 1."""
+    if limit is not None and limit < 1:
+        raise ValueError(f"limit must be at least 1 (or None for all), got {limit}")
+    # the native search counts in 64 bits; a limit past that can never be reached anyway
+    return 0 if limit is None else min(int(limit), 2**63 - 1)
 
 
 def unavailable_reason(name: str = MODULE) -> str | None:

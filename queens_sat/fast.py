@@ -32,18 +32,22 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .backends.python import search_parts
-from .extension import native_module, unavailable_reason
+from .extension import bitsearch, native_limit, required, rule_code, unavailable_reason
 from .result import Outcome, Solution
-from .rules import RULES, Cell
+from .rules import Cell
 
 MAX_N = 64  # the native search keeps a row in one 64-bit word; the reference follows for the same results
-_RULE_CODES = {"no-touch": 0, "queens": 1}  # how native/bitsearch.pyx numbers the rules
 
 
 class CountResult(NamedTuple):
-    """What ``count_regions`` found: a plain tuple, cheap to make a million times."""
+    """What ``count_regions`` found: a plain tuple, cheap to make a million times.
 
-    count: int  # solutions found; the exact number when ``complete``
+    The raw form of one call on a bare grid, kept for callers that count boards by the
+    thousand (a generator); everything that reports a puzzle's search, batches included,
+    uses the backends' ``Outcome``, which ``outcome()`` gives.
+    """
+
+    count: int  # type: ignore[assignment]  # shadows tuple.count on purpose: solutions found, exact when ``complete``
     complete: bool  # the whole search space was explored
     timed_out: bool  # the time limit stopped the search
     solutions: list[Solution]  # the first ``keep`` solutions found
@@ -56,7 +60,8 @@ class CountResult(NamedTuple):
 
 @dataclass(frozen=True)
 class BatchCounts:
-    """The results of ``count_batch``, one entry per board of the stack."""
+    """The results of ``count_batch``, one entry per board of the stack: the array form of a
+    batch (``outcome(i)`` is board ``i`` as the backends report it)."""
 
     counts: np.ndarray  # (m,) int64: solutions found, exact where ``complete``; -1 where not searched
     complete: np.ndarray  # (m,) bool: the whole search space was explored
@@ -73,6 +78,14 @@ class BatchCounts:
         """How many boards, from the first, were searched (all unless interrupted)."""
         missing = np.flatnonzero(self.counts < 0)
         return int(missing[0]) if len(missing) else len(self.counts)
+
+    def outcome(self, i: int) -> Outcome:
+        """Board ``i``'s results as a backend's ``Outcome`` (``stats``: nodes and the search's seconds)."""
+        result = self.result(i)
+        return Outcome(
+            result.solutions, result.count, result.complete, result.timed_out,
+            {"nodes": result.nodes, "seconds": float(self.elapsed[i])},
+        )
 
     def result(self, i: int) -> CountResult:
         """Board ``i``'s results, as ``count_regions`` gives them."""
@@ -97,17 +110,10 @@ class BatchInterrupted(KeyboardInterrupt):
 # ---------------------------------------------------------------------------- arguments
 
 
-def rule_code(rule: str) -> int:
-    """The number the compiled search knows ``rule`` by; ValueError for an unknown rule."""
-    if rule not in _RULE_CODES:
-        raise ValueError(f"rule {rule!r} is not one of {', '.join(RULES)}")
-    return _RULE_CODES[rule]
-
-
 def _check_range(grids: np.ndarray, n: int) -> None:
     if grids.size and (grids.min() < 0 or grids.max() >= n):
         bad = np.argwhere((grids < 0) | (grids >= n))[0]
-        where = ", ".join(f"{axis} {i}" for axis, i in zip(("board", "row", "column")[-len(bad):], bad))
+        where = ", ".join(f"{axis} {i}" for axis, i in zip(("board", "row", "column")[-len(bad):], bad, strict=True))
         raise ValueError(f"{where}: region {grids[tuple(bad)]} is not in 0..{n - 1}")
 
 
@@ -149,21 +155,14 @@ def _masks(cells: Any, shape: tuple[int, ...], what: str) -> np.ndarray | None:
     return masks.view(np.uint8) if masks.any() else None
 
 
-def native_limit(limit: int | None) -> int:
-    if limit is not None and limit < 1:
-        raise ValueError(f"limit must be at least 1 (or None for all), got {limit}")
-    # the native search counts in 64 bits; a limit past that can never be reached anyway
-    return 0 if limit is None else min(int(limit), 2**63 - 1)
-
-
 # ---------------------------------------------------------------------------- one board
 
 
 def _native(native: bool | None) -> bool:
     """Whether to use the compiled search: ``native`` None means when it is built."""
     if native is None:
-        return native_module() is not None
-    if native and native_module() is None:
+        return bitsearch() is not None
+    if native and bitsearch() is None:
         raise RuntimeError(f"the native extension is not available: {unavailable_reason()}")
     return native
 
@@ -179,8 +178,7 @@ def native_search(
     time_limit: float | None,
 ) -> CountResult:
     """The compiled search on a checked grid (None: no regions); the native backend's entry too."""
-    _native(True)
-    return CountResult._make(native_module().count(grid, n, rule_code(rule), native_limit(limit), keep, queens, blocked, time_limit or 0.0))
+    return CountResult._make(required().count(grid, n, rule_code(rule), native_limit(limit), keep, queens, blocked, time_limit or 0.0))
 
 
 def count_regions(
@@ -284,7 +282,7 @@ def count_batch(
     out = _empty_counts(m, n, keep)
     try:
         if _native(native):
-            native_module().count_batch(  # type: ignore[union-attr]
+            required().count_batch(
                 grids, code, native_limit(limit), keep, queen_masks, blocked_masks, time_limit or 0.0,
                 out.counts, out.complete.view(np.uint8), out.timed_out.view(np.uint8), out.solutions, out.nodes, out.elapsed,
             )
@@ -323,7 +321,7 @@ def _fill(out: BatchCounts, i: int, result: CountResult, elapsed: float) -> None
 
 # ---------------------------------------------------------------------------- the choice
 
-IMPLEMENTATION = "native" if native_module() is not None else "python"
+IMPLEMENTATION = "native" if bitsearch() is not None else "python"
 
 native_count_regions = partial(count_regions, native=True)
 python_count_regions = partial(count_regions, native=False)

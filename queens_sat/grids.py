@@ -28,9 +28,8 @@ from typing import Any
 import numpy as np
 
 from .backends.auto import FIRST_BUDGET, PORTFOLIO_LIMIT
-from .extension import native_module
-from .fast import MAX_N, CountResult, native_limit, rule_code
-from .puzzle import GRIDCHECK
+from .extension import bitsearch, gridcheck, native_limit, rule_code
+from .fast import MAX_N, CountResult
 
 PLAIN_BACKENDS = ("auto", "native")  # the backends this path stands in for (auto: its first turn, native's)
 
@@ -47,20 +46,20 @@ _local = threading.local()  # per thread: one n x n buffer per size, filled by t
 def _buffer(n: int) -> np.ndarray:
     """This thread's reusable n x n int64 buffer (a grid is copied out of it before the search)."""
     try:
-        return _local.buffers[n]
+        return _local.buffers[n]  # type: ignore[no-any-return]
     except AttributeError:
         _local.buffers = {}
     except KeyError:
         pass
-    _local.buffers[n] = np.empty((n, n), dtype=np.int64)
-    return _local.buffers[n]
+    buffer = _local.buffers[n] = np.empty((n, n), dtype=np.int64)
+    return buffer
 
 
 @cache
 def _compiled_check() -> Any:
-    """``_gridcheck``, imported once: callers have asked ``native_module()`` already, so
+    """``_gridcheck``, imported once: callers have asked ``bitsearch()`` already, so
     ``QUEENS_SAT_PURE_PYTHON`` is honoured without reading the environment twice a call."""
-    return native_module(GRIDCHECK)
+    return gridcheck()
 
 
 def plain_cells(regions: Any) -> tuple[int, Any] | None:
@@ -109,7 +108,7 @@ def count_plain(
     The solutions kept are checked against the rules here, as the facade checks every backend's.
     For ``backend="auto"`` this is the portfolio's first turn: a board the native search does not
     settle within ``FIRST_BUDGET`` gets None, and the full way hands it to the portfolio."""
-    native = native_module()
+    native = bitsearch()
     if native is None:
         return None
     plain = plain_cells(regions)
@@ -137,7 +136,7 @@ def solution_ok(n: int, rule: str, grid: Any, cols: Sequence[int]) -> bool:
     """Whether ``cols`` solves the plain (already checked) grid: in C when ``_gridcheck`` is built."""
     check = _compiled_check()
     if check is not None:
-        return check.solution_ok(grid, cols, rule_code(rule))
+        return bool(check.solution_ok(grid, cols, rule_code(rule)))
     if len(cols) != n or set(cols) != _regions_of(n):
         return False
     flat = memoryview(grid).cast("B").cast("q")

@@ -16,8 +16,8 @@ from queens_sat.backends.hall import filter_links, hall_rows
 def _perfect_matchings(adj: list[int], left: list[int], right: list[int]) -> list[dict[int, int]]:
     found = []
     for image in itertools.permutations(right):
-        if all(adj[u] >> v & 1 for u, v in zip(left, image)):
-            found.append(dict(zip(left, image)))
+        if all(adj[u] >> v & 1 for u, v in zip(left, image, strict=True)):
+            found.append(dict(zip(left, image, strict=True)))
     return found
 
 

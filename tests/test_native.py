@@ -119,7 +119,7 @@ def test_native_counts_the_whole_corpus_exactly(community, generated):
         by_size: dict[int, list] = {}
         for rec in records:
             by_size.setdefault(rec.puzzle.n, []).append(rec)
-        for n, group in by_size.items():
+        for group in by_size.values():
             found = fast.native_count_batch(np.array([r.puzzle.regions for r in group]), limit=limit)
             assert found.complete.all() if limit is None else True
             for i, rec in enumerate(group):
@@ -221,7 +221,7 @@ def test_ctrl_c_stops_the_command_promptly():
         with pytest.raises(subprocess.TimeoutExpired):
             proc.wait(timeout=1.5)  # started and searching
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=5)
+        _out, err = proc.communicate(timeout=5)
     finally:
         proc.kill()
     assert proc.returncode == 130, err

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from ..puzzle import Puzzle
 from ..result import Outcome, Solution
+
+
+class SearchInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped ``search_many``: ``results`` holds the outcomes finished, None for the others."""
+
+    def __init__(self, results: list[Outcome | None]) -> None:
+        super().__init__(f"interrupted after {sum(r is not None for r in results)} of {len(results)} puzzles")
+        self.results = results
 
 
 class Backend(ABC):
@@ -62,4 +71,30 @@ class Backend(ABC):
         ``time_limit`` the stream may end early: the generator then returns True."""
         outcome = self.search(puzzle, limit=None, keep=2**62, time_limit=time_limit)
         yield from outcome.solutions
-        return outcome.timed_out
+        return outcome.timed_out  # type: ignore[return-value]  # a generator's return value, for those who ask
+
+    def batches(self) -> bool:
+        """Whether ``search_many`` does better than a loop of ``search`` here and now (one native
+        call per size and rule): callers gather puzzles into batches only then."""
+        return False
+
+    def search_many(
+        self, puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
+    ) -> list[Outcome]:
+        """``search`` for every puzzle, in order: one ``Outcome`` each, its ``stats["seconds"]`` the
+        time its search took. ``keep`` defaults to ``limit`` (2 when that is None); ``time_limit``
+        is per puzzle. Ctrl-C raises ``SearchInterrupted`` holding the outcomes finished.
+
+        This default loops; a backend with a batch path overrides it and ``batches``."""
+        if keep is None:
+            keep = limit if limit is not None else 2
+        results: list[Outcome | None] = [None] * len(puzzles)
+        for i, puzzle in enumerate(puzzles):
+            start = time.perf_counter()
+            try:
+                outcome = self.search(puzzle, limit=limit, keep=keep, time_limit=time_limit)
+            except KeyboardInterrupt:
+                raise SearchInterrupted(results) from None
+            outcome.stats.setdefault("seconds", time.perf_counter() - start)
+            results[i] = outcome
+        return results  # type: ignore[return-value]

@@ -3,22 +3,28 @@
 The same search as the pure-Python reference, move for move, on C integers
 without the GIL; boards up to n = 64 (a row is one 64-bit word). Larger boards
 are declined, so that ``auto`` falls back to the reference with a message.
+``search_many`` takes a batch in one native call per size and rule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Any
 
-from ..extension import native_module
+from ..extension import BITSEARCH, bitsearch, native_limit, required, rule_code
 from ..puzzle import Puzzle
 from ..result import Outcome, Solution
 from .base import Backend
 
 
-def _grid(puzzle: Puzzle):
+def _grid(puzzle: Puzzle) -> Any:
     import numpy as np
 
     return None if puzzle.regions is None else np.array(puzzle.regions, dtype=np.int64)
+
+
+def _module() -> Any:
+    return required(BITSEARCH)
 
 
 class NativeBackend(Backend):
@@ -31,26 +37,37 @@ class NativeBackend(Backend):
 
     @classmethod
     def available(cls) -> bool:
-        return native_module() is not None
+        return bitsearch() is not None
+
+    def batches(self) -> bool:
+        return self.available()
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
-        limit = native_module().MAX_N
+        limit = _module().MAX_N
         if puzzle.n > limit:
             return f"the native search handles n <= {limit}, this board has n = {puzzle.n}"
         return None
 
     def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
-        from ..fast import native_search
+        count, complete, timed_out, solutions, nodes = _module().count(
+            _grid(puzzle), puzzle.n, rule_code(puzzle.rule), native_limit(limit), keep,
+            sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0,
+        )
+        return Outcome(solutions, count, complete, timed_out, {"nodes": nodes})
 
-        return native_search(
-            _grid(puzzle), puzzle.n, puzzle.rule, limit, keep, sorted(puzzle.queens), sorted(puzzle.blocked), time_limit
-        ).outcome()
+    def search_many(
+        self, puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
+    ) -> list[Outcome]:
+        """The boards with regions in one native call per size and rule; any other one by ``search``."""
+        from ..batch import batchable, search_outcomes
+
+        if all(batchable(p) for p in puzzles):
+            return search_outcomes(puzzles, limit=limit, keep=keep, time_limit=time_limit)
+        return super().search_many(puzzles, limit=limit, keep=keep, time_limit=time_limit)
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
         """Every solution, handed out in growing chunks by a resumable search (fewer when timed out)."""
-        from ..fast import rule_code
-
-        search = native_module().Search(
+        search = _module().Search(
             _grid(puzzle), puzzle.n, rule_code(puzzle.rule), sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0
         )
         chunk = 1
@@ -58,5 +75,5 @@ class NativeBackend(Backend):
             found = search.next_solutions(chunk)
             yield from found
             if len(found) < chunk:
-                return search.timed_out
+                return search.timed_out  # type: ignore[no-any-return]
             chunk = min(4 * chunk, 4096)

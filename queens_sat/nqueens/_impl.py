@@ -7,17 +7,20 @@ when the environment variable ``QUEENS_SAT_PURE_PYTHON`` is set (to anything but
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from types import ModuleType
 
-from ..extension import native_module
+from ..extension import PURE_PYTHON_ENV, nqueens
+
+PURE_ENV = PURE_PYTHON_ENV  # the switch to the twins (the tests set it)
 
 
 def native() -> ModuleType | None:
     """The compiled module ``queens_sat._nqueens``, or None when the pure paths must run."""
-    return native_module("queens_sat._nqueens")
+    return nqueens()
 
 
-def bits(mask: int):
+def bits(mask: int) -> Iterator[int]:
     """The positions of the set bits of ``mask``, lowest first."""
     while mask:
         low = mask & -mask

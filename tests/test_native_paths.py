@@ -1,0 +1,138 @@
+"""The builds of the native search and the one door to them (``queens_sat/extension.py``).
+
+The region search is built portable, and again for POPCNT and AVX-512 where the
+compiler can; the CPU picks at run time. Every build must find what the
+portable one finds, move for move; no module but ``extension.py`` may import a
+compiled module; and ``Backend.search_many`` gives one ``Outcome`` per puzzle,
+whichever backend runs it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from helpers import random_puzzle, random_regions
+
+from queens_sat import extension, get_backend
+from queens_sat.backends.base import SearchInterrupted
+from queens_sat.result import Outcome
+
+PACKAGE = Path(extension.__file__).parent
+NATIVE = extension.bitsearch() is not None
+needs_native = pytest.mark.skipif(not NATIVE, reason="the native extension is not built, or QUEENS_SAT_PURE_PYTHON is set")
+COMPILED = r"_(?:bitsearch|nqueens|gridcheck)\w*"
+# An import statement naming a compiled module, or a module name in a string (import_module, sys.modules...).
+COMPILED_IMPORT = re.compile(
+    rf"^\s*(?:from\s+[\w.]*\s+import\s+[^#\n]*\b{COMPILED}\b|(?:from|import)\s+[\w.]*\.{COMPILED}\b)"
+    rf"|[\"']queens_sat\.{COMPILED}[\"']",
+    re.MULTILINE,
+)
+PENDING = {"puzzle.py"}
+
+
+def test_only_the_extension_module_imports_compiled_modules():
+    door = PACKAGE / "extension.py"
+    offenders = {str(p.relative_to(PACKAGE)) for p in sorted(PACKAGE.rglob("*.py")) if p != door and COMPILED_IMPORT.search(p.read_text())}
+    # puzzle.py still names "queens_sat._gridcheck" for ``native_module``; it moves to
+    # ``extension.gridcheck()`` with issue 15's API half, and then this set empties (strictly).
+    assert offenders <= PENDING, offenders - PENDING
+    assert offenders == PENDING, f"{PENDING - offenders} no longer names a compiled module: take it out of PENDING"
+    assert COMPILED_IMPORT.search(door.read_text())
+
+
+def test_the_grep_catches_an_import_of_a_compiled_module():
+    for line in (
+        "from . import _bitsearch\n",
+        "import queens_sat._nqueens as q\n",
+        "    from .._gridcheck import first_bad\n",
+        "from queens_sat import fast, _bitsearch_avx512\n",
+        'module = importlib.import_module("queens_sat._gridcheck")\n',
+    ):
+        assert COMPILED_IMPORT.search(line), line
+    for line in ("from .extension import bitsearch\n", "    \"\"\"``_gridcheck``, imported once\n"):
+        assert not COMPILED_IMPORT.search(line), line
+
+
+@needs_native
+def test_every_build_the_cpu_runs_searches_move_for_move_as_the_portable_one():
+    builds = extension.bitsearch_builds()
+    assert "portable" in builds and extension.native_path() in builds
+    rng = random.Random(15)
+    boards = [(n, rule) for n in (6, 9, 11, 14, 20) for rule in ("no-touch", "queens")]
+    for n, rule in boards:
+        grid = np.array(random_regions(n, rng), dtype=np.int64)
+        answers = {
+            path: module.count(grid, n, extension.rule_code(rule), 0, 50, [], [], 0.0) for path, module in builds.items()
+        }
+        assert len({repr(a) for a in answers.values()}) == 1, (n, rule, answers)
+
+
+@needs_native
+@pytest.mark.skipif(bool(os.environ.get("QUEENS_SAT_NATIVE_BUILD")), reason="built with -march=native on purpose")
+def test_the_default_build_is_portable():
+    assert extension.bitsearch_builds()["portable"].BUILD_LEVEL == 0
+
+
+def _path_in_subprocess(value: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, extension.PATH_ENV: value}
+    env.pop(extension.PURE_PYTHON_ENV, None)
+    code = "from queens_sat import extension; print(extension.native_path())"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+
+
+@needs_native
+def test_a_lesser_build_can_be_asked_for_and_a_bad_name_is_named():
+    assert _path_in_subprocess("portable").stdout.strip() == "portable"
+    res = _path_in_subprocess("sse9")
+    assert res.returncode == 0 and res.stdout.strip() == extension.native_path()
+    assert "QUEENS_SAT_NATIVE_PATH='sse9' is not one of portable, popcnt, avx512" in res.stderr
+
+
+@pytest.mark.parametrize("backend", ["python", "native"])
+def test_search_many_gives_one_outcome_per_puzzle_as_search_does(backend):
+    if backend == "native" and not NATIVE:
+        pytest.skip("the native extension is not built, or QUEENS_SAT_PURE_PYTHON is set")
+    engine = get_backend(backend)
+    sizes = enumerate((5, 7, 8, 8, 10))
+    puzzles = [random_puzzle(n, seed, rule, givens=seed % 2 == 0) for seed, n in sizes for rule in ("no-touch", "queens")]
+    assert engine.batches() == (backend == "native")
+    outcomes = engine.search_many(puzzles, limit=2, time_limit=5.0)
+    assert len(outcomes) == len(puzzles)
+    for puzzle, outcome in zip(puzzles, outcomes, strict=True):
+        alone = engine.search(puzzle, limit=2, keep=2, time_limit=5.0)
+        assert isinstance(outcome, Outcome)
+        assert (outcome.solutions, outcome.count, outcome.complete) == (alone.solutions, alone.count, alone.complete)
+        assert outcome.stats["seconds"] >= 0
+
+
+def test_ctrl_c_in_the_default_search_many_keeps_the_outcomes_finished():
+    engine = get_backend("python")
+    puzzles = [random_puzzle(6, seed) for seed in range(3)]
+    calls = 0
+    search = engine.search
+
+    def stop_on_the_second(puzzle, **kwargs):
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise KeyboardInterrupt
+        return search(puzzle, **kwargs)
+
+    engine.search = stop_on_the_second  # type: ignore[method-assign]
+    with pytest.raises(SearchInterrupted) as stop:
+        engine.search_many(puzzles)
+    assert stop.value.results[0] is not None and stop.value.results[1:] == [None, None]
+
+
+def test_the_backends_do_not_import_the_raw_grid_front():
+    """``fast`` uses the reference backend's search; no backend may import ``fast`` back (the old loop)."""
+    loop = re.compile(r"^\s*from\s+\.\.(fast|grids)\s+import|^\s*from\s+\.\.\s+import\s+.*\bfast\b", re.MULTILINE)
+    offenders = [p.name for p in sorted((PACKAGE / "backends").glob("*.py")) if loop.search(p.read_text())]
+    assert offenders == []
