@@ -17,12 +17,6 @@ from .fast import MAX_N, BatchInterrupted, native_count_batch
 from .puzzle import Puzzle
 from .result import Outcome
 
-Found = tuple[Outcome, float]  # ``search_many``'s older form: the outcome and its seconds
-
-
-class Interrupted(SearchInterrupted):
-    """Ctrl-C stopped ``search_many``; ``results`` holds what was finished (None elsewhere), as ``Found``."""
-
 
 def batchable(puzzle: Puzzle) -> bool:
     """Whether the batch search takes this puzzle: a board with regions the native search holds."""
@@ -78,16 +72,3 @@ def search_outcomes(
         if stopped:
             raise SearchInterrupted(results)
     return results  # type: ignore[return-value]
-
-
-def search_many(
-    puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
-) -> list[Found]:
-    """``search_outcomes`` in its older form, ``(outcome, seconds)`` pairs; kept for callers not yet
-    on ``Backend.search_many`` (``Interrupted`` then holds pairs)."""
-    try:
-        outcomes = search_outcomes(puzzles, limit=limit, keep=keep, time_limit=time_limit)
-    except SearchInterrupted as stop:
-        pairs: list[Found | None] = [None if o is None else (o, o.stats["seconds"]) for o in stop.results]
-        raise Interrupted(pairs) from None  # type: ignore[arg-type]
-    return [(o, o.stats["seconds"]) for o in outcomes]

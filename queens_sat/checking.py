@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from .backends.base import Backend, SearchInterrupted
 from .errors import BackendError
 from .formats.records import PuzzleRecord
-from .result import INVALID, SolveResult
+from .result import INVALID, Outcome, SolveResult
 from .solving import solve, verified_result
 
 if TYPE_CHECKING:
@@ -108,14 +109,18 @@ def check_records(
     with a ``ready()`` method (a live pipe) are batched only over those that
     have arrived: the first record is never held back waiting for a second.
     """
-    from .extension import native_module
+    from .backends import get_backend
 
-    if backend not in ("auto", "native") or native_module() is None:
+    try:
+        engine = get_backend(backend)
+    except BackendError:
+        engine = None  # every record then reports the backend's error, as check_record words it
+    if engine is None or not engine.batches():
         for record in records:
             yield check_record(record, backend, time_limit, logic_depth)
         return
     for chunk in _chunks(iter(records), getattr(records, "ready", None)):
-        yield from _check_chunk(chunk, backend, time_limit, logic_depth)
+        yield from _check_chunk(chunk, engine, backend, time_limit, logic_depth)
 
 
 def _chunks(records: Iterator[PuzzleRecord], ready: Callable[[], bool] | None) -> Iterator[list[PuzzleRecord]]:
@@ -135,39 +140,32 @@ def _chunks(records: Iterator[PuzzleRecord], ready: Callable[[], bool] | None) -
 
 
 def _check_chunk(
-    chunk: list[PuzzleRecord], backend: str, time_limit: float | None, logic_depth: int | None
+    chunk: list[PuzzleRecord], engine: Backend, backend: str, time_limit: float | None, logic_depth: int | None
 ) -> Iterator[CheckReport]:
     if len(chunk) < SMALL_CHUNK:  # a co-process's one line: the facade's per-call path costs less than a stack
         for record in chunk:
             yield check_record(record, backend, time_limit, logic_depth)
         return
-    from .backends.auto import FIRST_BUDGET
-    from .batch import Interrupted, batchable, search_many
-
-    picked = [i for i, rec in enumerate(chunk) if rec.error is None and rec.puzzle is not None and batchable(rec.puzzle)]
-    # auto: the batch is the portfolio's first turn; a board it leaves unsettled goes on to the portfolio
-    budget = time_limit if backend != "auto" else min(time_limit or FIRST_BUDGET, FIRST_BUDGET)
-    stopped: Interrupted | None = None
+    picked = [i for i, rec in enumerate(chunk) if rec.puzzle is not None and rec.error is None and engine.unsupported(rec.puzzle) is None]
+    stopped: SearchInterrupted | None = None
+    found: list[Outcome | None]
     try:
-        found = search_many([chunk[i].puzzle for i in picked], limit=2, time_limit=budget)  # type: ignore[misc]
-    except Interrupted as stop:
-        found, stopped = stop.results, stop  # type: ignore[assignment]
-    by_record = dict(zip(picked, found, strict=False))
+        found = list(engine.search_many([chunk[i].puzzle for i in picked], limit=2, time_limit=time_limit))  # type: ignore[misc]
+    except SearchInterrupted as stop:
+        found, stopped = stop.results, stop
+    by_record = dict(zip(picked, found, strict=True))
     for i, record in enumerate(chunk):
-        if i not in by_record:  # an error, or a board the batch search does not take
+        if i not in by_record:  # an error, or a board the backend does not take: check_record says why
             yield check_record(record, backend, time_limit, logic_depth)
             continue
-        if by_record[i] is None:  # not reached before Ctrl-C: what came before is out
+        outcome = by_record[i]
+        if outcome is None:  # not reached before Ctrl-C: what came before is out
             raise KeyboardInterrupt from stopped
-        outcome, elapsed = by_record[i]
-        if outcome.timed_out and budget != time_limit:  # the portfolio takes over, within the time left
-            left = None if time_limit is None else max(time_limit - elapsed, 0.001)
-            yield check_record(record, backend, left, logic_depth)
-            continue
+        assert record.puzzle is not None
         try:
-            result = verified_result(record.puzzle, outcome, "native", elapsed)  # type: ignore[arg-type]
+            seconds = float(outcome.stats.pop("seconds", 0.0))
+            result = verified_result(record.puzzle, outcome, outcome.backend or engine.full_name, seconds)
             report = _report(record, result, time_limit, logic_depth)
         except BackendError as err:
             report = CheckReport(record, INVALID, error=str(err))
         yield report
-

@@ -11,14 +11,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .errors import PuzzleError, shown
-from .extension import native_module
+from .extension import gridcheck
 from .limits import FREE_N, REGION_N
 from .rules import DEFAULT_RULE, RULES, Cell, Rule, clash, solution_violations
 
 MAX_REGION_N = REGION_N  # boards with regions (see ``limits``)
 MAX_FREE_N = FREE_N  # boards without regions
 
-GRIDCHECK = "queens_sat._gridcheck"  # the compiled grid checks (native/gridcheck.pyx)
 
 # One character per region, in the order labels are handed out when writing.
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$"
@@ -142,7 +141,7 @@ class Puzzle:
         """Legal but suspicious features: regions that fall apart into pieces."""
         out = []
         if self.regions is not None:
-            check = native_module(GRIDCHECK)
+            check = gridcheck()
             pieces = check.region_parts(self.regions) if check is not None else map(_count_components, self.region_cells())
             for k, parts in enumerate(pieces):
                 if parts > 1:
@@ -308,7 +307,7 @@ def _split_row(row: Any, r: int) -> list[Any]:
 
 def _normalise_regions(regions: Any, n: int | None) -> tuple[Grid, tuple[str, ...] | None]:
     """Region numbers 0..n-1 for any labelling, and the one-character labels if the input had them."""
-    check = native_module(GRIDCHECK)
+    check = gridcheck()
     if check is not None:  # lists of small integers, the common case, in one C pass; the rest below
         grid = check.canonical(regions)
         if grid is not None and (n is None or n == len(grid)):

@@ -34,16 +34,12 @@ COMPILED_IMPORT = re.compile(
     rf"|[\"']queens_sat\.{COMPILED}[\"']",
     re.MULTILINE,
 )
-PENDING = {"puzzle.py"}
 
 
 def test_only_the_extension_module_imports_compiled_modules():
     door = PACKAGE / "extension.py"
     offenders = {str(p.relative_to(PACKAGE)) for p in sorted(PACKAGE.rglob("*.py")) if p != door and COMPILED_IMPORT.search(p.read_text())}
-    # puzzle.py still names "queens_sat._gridcheck" for ``native_module``; it moves to
-    # ``extension.gridcheck()`` with issue 15's API half, and then this set empties (strictly).
-    assert offenders <= PENDING, offenders - PENDING
-    assert offenders == PENDING, f"{PENDING - offenders} no longer names a compiled module: take it out of PENDING"
+    assert not offenders, offenders
     assert COMPILED_IMPORT.search(door.read_text())
 
 

@@ -104,21 +104,33 @@ def test_counting_all_solutions_stays_with_the_backtracker(monkeypatch):
 
 
 def test_the_check_batch_hands_unsettled_boards_to_the_portfolio(monkeypatch):
-    """``check`` on many records searches them in one native batch; what that turn leaves
-    unsettled is checked again by ``auto`` for the time left."""
+    """``check`` on many records searches them in one native batch (auto's first turn); what that
+    turn leaves unsettled is checked again by the portfolio for the time left."""
     pytest.importorskip("queens_sat._bitsearch")
-    from queens_sat import batch
+    if not AutoBackend().batches():
+        pytest.skip("the native search is turned off: no batches")
+    from queens_sat.backends.native import NativeBackend
 
-    puzzles = [planted_board(9, random.Random(s)) for s in range(3)]
-    real = batch.search_many
+    puzzles = [planted_board(9, random.Random(s)) for s in range(12)]  # past SMALL_CHUNK: a real batch
+    real = NativeBackend.search_many
+    searched_again: list[Puzzle] = []
 
-    def first_turn_times_out(chosen: list[Puzzle], **kw: Any) -> list[tuple[Outcome, float]]:
-        found = real(chosen, **kw)
-        return [(Outcome([], 0, False, True, {"nodes": 1}), 0.01), *found[1:]]
+    def first_turn_times_out(self: NativeBackend, chosen: list[Puzzle], **kw: Any) -> list[Outcome]:
+        found = real(self, chosen, **kw)
+        return [Outcome([], 0, False, True, {"nodes": 1, "seconds": 0.01}), *found[1:]]
 
-    monkeypatch.setattr(batch, "search_many", first_turn_times_out)
-    reports = list(check_records([PuzzleRecord(f"b{i}", puzzle=p) for i, p in enumerate(puzzles)], "auto", None, None))
+    real_search = AutoBackend.search
+
+    def search(self: AutoBackend, puzzle: Puzzle, **kw: Any) -> Outcome:
+        searched_again.append(puzzle)
+        return real_search(self, puzzle, **kw)
+
+    monkeypatch.setattr(NativeBackend, "search_many", first_turn_times_out)
+    monkeypatch.setattr(AutoBackend, "search", search)
+    records = [PuzzleRecord(f"b{i}", puzzle=p) for i, p in enumerate(puzzles)]
+    reports = list(check_records(records, "auto", None, None))
     assert [r.status for r in reports] == [solve(p, backend="python").status.value for p in puzzles]
+    assert searched_again == puzzles[:1]  # only the board the batch left unsettled
 
 
 def test_the_generators_auto_validator_falls_back(monkeypatch):

@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..errors import BackendError
 from ..puzzle import Puzzle
 from ..result import Outcome, Solution
-from .base import Backend
+from .base import Backend, SearchInterrupted
 
 FIRST_BUDGET = 0.1  # seconds the native search has alone before the SAT solver takes a turn
 MIN_TURN = 0.001  # a turn is never shorter (a limit of 0 would mean none at all to some backends)
@@ -102,6 +102,52 @@ class AutoBackend(Backend):
         if other is None:
             return _named(first.search(puzzle, limit=limit, keep=keep, time_limit=time_limit), first.full_name)
         return interleave((first, other), puzzle, limit=limit, keep=keep, time_limit=time_limit)
+
+    def batches(self) -> bool:
+        """Batches pay off when the native search is there to take them (its batch is the first turn)."""
+        from . import make_backend
+
+        native = make_backend("native", {})
+        return native is not None and native.batches()
+
+    def search_many(
+        self, puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
+    ) -> list[Outcome]:
+        """The boards the native search takes, in one batch as the portfolio's first turn (capped at
+        ``FIRST_BUDGET`` when deciding); a board that turn leaves unsettled, and every other board,
+        goes through ``search`` (the portfolio) with the time left."""
+        from . import make_backend
+
+        if keep is None:
+            keep = limit if limit is not None else 2
+        native = make_backend("native", {})
+        mine = [i for i, p in enumerate(puzzles) if native is not None and self.pick(p).name == "native"]
+        results: list[Outcome | None] = [None] * len(puzzles)
+        deciding = limit is not None and limit <= PORTFOLIO_LIMIT
+        turn = time_limit if not deciding else min(time_limit or FIRST_BUDGET, FIRST_BUDGET)
+        if native is not None and mine:
+            try:
+                first = native.search_many([puzzles[i] for i in mine], limit=limit, keep=keep, time_limit=turn)
+            except SearchInterrupted as stop:
+                for i, outcome in zip(mine, stop.results, strict=True):
+                    results[i] = None if outcome is None else _named(outcome, native.full_name)
+                raise SearchInterrupted(results) from None
+            for i, outcome in zip(mine, first, strict=True):
+                results[i] = _named(outcome, native.full_name)
+        for i, puzzle in enumerate(puzzles):
+            done = results[i]
+            spent = 0.0 if done is None else float(done.stats.get("seconds", 0.0))
+            if done is not None and not (done.timed_out and turn != time_limit):
+                continue
+            left = None if time_limit is None else max(time_limit - spent, MIN_TURN)
+            start = time.perf_counter()
+            try:
+                outcome = self.search(puzzle, limit=limit, keep=keep, time_limit=left)
+            except KeyboardInterrupt:
+                raise SearchInterrupted(results) from None
+            outcome.stats["seconds"] = spent + time.perf_counter() - start
+            results[i] = outcome
+        return results  # type: ignore[return-value]
 
     def resolve(self, puzzle: Puzzle) -> Backend:
         return self.pick(puzzle)
