@@ -102,7 +102,8 @@ def parse_settings(
     """
     settings: dict[str, Any] = {c.name: c.default for c in choices}
     settings.update({o.name: o.default for o in options})
-    by_name: dict[str, Choice | Option] = {s.name: s for s in (*choices, *options)}
+    entries: list[Choice | Option] = [*choices, *options]
+    by_name = {s.name: s for s in entries}
 
     def fail(message: str) -> ValueError:
         return ValueError(f"backend {backend!r}: {message}; its settings are:\n{describe(choices, options)}")

@@ -74,8 +74,8 @@ def read_text(text: str, source: str) -> PuzzleRecord:
         )
     except PuzzleError as err:
         row = err.location.row
-        line = row_lines[row] if row is not None and row < len(row_lines) else None
-        rec.error = err.located(source=source, line=line)
+        at_line = row_lines[row] if row is not None and row < len(row_lines) else None
+        rec.error = err.located(source=source, line=at_line)
     return rec
 
 

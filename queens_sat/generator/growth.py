@@ -89,7 +89,7 @@ def _pick(front: list[tuple[int, bool]], style: str, cells: list[int], k: int, n
             continue
         tries += 1
         if style == "compact":
-            score = sum(1 for nb in nbrs[cell] if cells[nb] == k)
+            score: float = sum(1 for nb in nbrs[cell] if cells[nb] == k)
         else:
             score = SIDE_BIAS if sideways == (style == "horizontal") else 1
         score += rng.random()

@@ -27,11 +27,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 import numpy as np
 
 from ..errors import BackendError
+
+if TYPE_CHECKING:
+    from ..backends.base import Backend
 
 Validator = Callable[..., Any]
 NAMES = ("auto", "native", "python", "sat", "cpsat")
@@ -49,7 +52,7 @@ class Counted(Protocol):
 
 
 class Verdict(NamedTuple):
-    count: int  # 0, 1 or 2 (2: several)
+    count: int  # type: ignore[assignment]  # 0, 1 or 2 (2: several); shadows tuple.count on purpose, as Counted spells it
     other: tuple[int, ...] | None  # a solution other than the planted one, when the validator named one
     settled: bool  # False when the validator gave up before telling
 
@@ -76,13 +79,13 @@ class BackendValidator:
 
     def __init__(self, name: str, time_limit: float | None = None) -> None:
         self.name, self.time_limit = name, time_limit
-        self._backend = None
+        self._backend: Backend | None = None
 
     def __getstate__(self) -> dict[str, Any]:  # the solver object stays behind when sent to a worker
         return {"name": self.name, "time_limit": self.time_limit}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__init__(state["name"], state["time_limit"])
+        self.name, self.time_limit, self._backend = state["name"], state["time_limit"], None
 
     def __call__(self, regions: np.ndarray, rule: str = "no-touch") -> Any:
         from ..backends import get_backend

@@ -25,7 +25,7 @@ class Unit(NamedTuple):
     """A row, column or region: the things that must each hold exactly one queen."""
 
     kind: str  # "row", "column" or "region"
-    index: int  # 0-based row or column number, or canonical region number
+    index: int  # type: ignore[assignment]  # 0-based row or column number, or canonical region number (shadows tuple.index on purpose: the name says what it is)
 
 
 def bits(mask: int) -> Iterator[int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
+from typing import cast
 
 import numpy as np
 
@@ -47,7 +48,7 @@ def first_violation(cols: Sequence[int] | np.ndarray, rule: str) -> int:
     """The first row whose queen breaks ``rule`` on a board without regions, or -1."""
     arr = as_columns(cols)
     if arr is None:
-        return _first_off_board(cols)
+        return _first_off_board(cast(Sequence[int], cols))  # not an array: a plain sequence
     kernel = native()
     if kernel is not None:
         return kernel.first_violation(arr, rule == "queens")

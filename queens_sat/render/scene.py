@@ -221,6 +221,8 @@ def _add_marks(scene: Scene, puzzle: Puzzle, state: BoardState, margin: int, cel
     def mark(kind: str, cells: Iterable[Cell]) -> None:
         for r, c in sorted(cells):
             color = ACCENT if (r, c) in state.changed else INK
+            x: float
+            y: float
             x, y, size = margin + c * cell, margin + r * cell, float(cell)
             if (r, c) in labelled:  # leave the label its corner
                 dx, dy, scale = LABELLED_MARK_BOX
