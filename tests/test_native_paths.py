@@ -80,7 +80,8 @@ def _path_in_subprocess(value: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, extension.PATH_ENV: value}
     env.pop(extension.PURE_PYTHON_ENV, None)
     code = "from queens_sat import extension; print(extension.native_path())"
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    # -I: the installed package, not a source folder that happens to be the working directory
+    return subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, env=env, timeout=60)
 
 
 @needs_native
