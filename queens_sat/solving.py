@@ -80,7 +80,7 @@ def _solve_plain(
     if found is None:
         return None
     elapsed = time.perf_counter() - start
-    return SolveResult(
+    return SolveResult.made(
         status_of(found.count, found.complete),
         tuple(found.solutions),
         found.count,
