@@ -131,14 +131,31 @@ def puzzles_n9(count: int) -> list[bytes]:
     return [puzzle_to_json(Puzzle(p.regions, rule=p.rule)).encode() for p in made]
 
 
+def candidates_n9(count: int) -> tuple[list[bytes], list[str]]:
+    """``count`` boards as a generator meets them before repairing (regions flood-filled around a
+    random solution, most with several solutions), and the verdict of each."""
+    import random
+
+    from queens_sat import solve
+    from queens_sat.benchmark.boards import planted_board
+    from queens_sat.formats import puzzle_to_json
+
+    rng = random.Random(9)
+    boards = [planted_board(9, rng) for _ in range(count)]
+    return [puzzle_to_json(p).encode() for p in boards], [solve(p).status.value for p in boards]
+
+
 async def throughput(
-    port: int, bodies: list[bytes], clients: int, seconds: float, query: str, health: bool = False
+    port: int, bodies: list[bytes], clients: int, seconds: float, query: str, health: bool = False,
+    verdicts: list[str] | None = None,
 ) -> tuple[int, Counter, float]:
+    """Answers per second; ``verdicts`` are the statuses the bodies must get (default: all unique)."""
     if health:  # the baseline: the same load on a route that does no work
         requests = [request_bytes("GET", "/health")]
+        wanted = [b'"status":"ok"']
     else:
         requests = [request_bytes("POST", f"/check{query}", b) for b in bodies]
-    expected = b'"status":"ok"' if health else b'"status":"unique"'
+        wanted = [f'"status":"{v}"'.encode() for v in (verdicts or ["unique"] * len(bodies))]
     done = 0
     errors: Counter[str] = Counter()
     stop = time.perf_counter() + seconds
@@ -150,6 +167,7 @@ async def throughput(
         try:
             while time.perf_counter() < stop:
                 status, body = await conn.request(requests[i % len(requests)])
+                expected = wanted[i % len(wanted)]
                 i += 1
                 if status != 200:
                     errors[f"HTTP {status}"] += 1
@@ -254,6 +272,8 @@ async def abuse(port: int, total: int) -> tuple[Counter, list[float], int]:
 
 async def main_async(args: argparse.Namespace) -> int:
     bodies = puzzles_n9(args.puzzles)
+    candidates, verdicts = candidates_n9(args.puzzles * 8)
+    mix = ", ".join(f"{verdicts.count(v)} {v}" for v in sorted(set(verdicts)))
     port = free_port()
     server = start_server(port, args.workers)
     failed = False
@@ -262,13 +282,14 @@ async def main_async(args: argparse.Namespace) -> int:
         print(f"queens-sat serve --workers {args.workers} on {HOST}:{port}; load average {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores")
         baseline = None
         runs = (
-            ("GET /health (baseline: no work)", "", True),
-            ("check (with logic grade)", "", False),
-            ("check logic=false", "?logic=false", False),
+            ("GET /health (baseline: no work)", "", True, bodies, None),
+            ("check of unique puzzles (with logic grade)", "", False, bodies, None),
+            ("check of unique puzzles, logic=false", "?logic=false", False, bodies, None),
+            (f"check of generator candidates ({mix}; logic grade where unique)", "", False, candidates, verdicts),
         )
-        for label, query, health in runs:
-            await throughput(port, bodies, args.clients, 1.0, query, health)  # warm-up: imports, thread pool
-            done, errors, elapsed = await throughput(port, bodies, args.clients, args.seconds, query, health)
+        for label, query, health, posted, wanted in runs:
+            await throughput(port, posted, args.clients, 1.0, query, health, wanted)  # warm-up: imports, thread pool
+            done, errors, elapsed = await throughput(port, posted, args.clients, args.seconds, query, health, wanted)
             rate = done / elapsed
             share = f" ({rate / baseline:.0%} of the baseline)" if baseline else ""
             print(
