@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from .backends.auto import FIRST_BUDGET, PORTFOLIO_LIMIT
+from .backends.auto import first_turn
 from .extension import bitsearch, gridcheck, native_limit, rule_code
 from .fast import MAX_N, CountResult
 
@@ -115,9 +115,7 @@ def count_plain(
     if plain is None:
         return None
     n, grid = plain
-    budget = time_limit
-    if backend == "auto" and limit is not None and limit <= PORTFOLIO_LIMIT:
-        budget = min(time_limit or FIRST_BUDGET, FIRST_BUDGET)
+    budget = first_turn(limit, time_limit) if backend == "auto" else time_limit
     try:
         found = native.count(grid, n, rule_code(rule), native_limit(limit), keep, (), (), budget or 0.0)
     except ValueError:  # a region number out of 0..n-1: the full way says which and where

@@ -49,6 +49,16 @@ def test_interleave_doubles_the_turns_until_one_backend_settles():
     assert stages[0]["nodes"] == 7 and stages[-1]["conflicts"] == 3
 
 
+def test_a_first_turn_taken_elsewhere_is_recorded_and_not_run_again():
+    slow = Scripted("slow", needs=1e9, answer=UNIQUE)
+    quick = Scripted("quick", needs=0.15, answer=UNIQUE)
+    taken = Outcome([], 0, False, True, {"nodes": 5, "seconds": 0.1})
+    out = interleave((slow, quick), Puzzle(n=4, rule="queens"), limit=2, keep=2, time_limit=None, first_budget=0.1, taken=taken)
+    assert slow.turns == [0.2] and quick.turns == [0.1, 0.2]
+    assert [s["backend"] for s in out.stats["stages"]] == ["slow", "quick", "slow", "quick"]
+    assert out.stats["stages"][0] == {"backend": "slow", "seconds": 0.1, "settled": False, "nodes": 5}
+
+
 def test_interleave_stops_at_the_callers_time_limit_and_says_so():
     slow = Scripted("slow", needs=1e9, answer=UNIQUE)
     other = Scripted("other", needs=1e9, answer=UNIQUE)
@@ -119,14 +129,14 @@ def test_the_check_batch_hands_unsettled_boards_to_the_portfolio(monkeypatch):
         found = real(self, chosen, **kw)
         return [Outcome([], 0, False, True, {"nodes": 1, "seconds": 0.01}), *found[1:]]
 
-    real_search = AutoBackend.search
+    real_go_on = AutoBackend.go_on
 
-    def search(self: AutoBackend, puzzle: Puzzle, **kw: Any) -> Outcome:
+    def go_on(self: AutoBackend, puzzle: Puzzle, taken: Outcome, **kw: Any) -> Outcome:
         searched_again.append(puzzle)
-        return real_search(self, puzzle, **kw)
+        return real_go_on(self, puzzle, taken, **kw)
 
     monkeypatch.setattr(NativeBackend, "search_many", first_turn_times_out)
-    monkeypatch.setattr(AutoBackend, "search", search)
+    monkeypatch.setattr(AutoBackend, "go_on", go_on)
     records = [PuzzleRecord(f"b{i}", puzzle=p) for i, p in enumerate(puzzles)]
     reports = list(check_records(records, "auto", None, None))
     assert [r.status for r in reports] == [solve(p, backend="python").status.value for p in puzzles]

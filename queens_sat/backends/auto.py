@@ -103,6 +103,15 @@ class AutoBackend(Backend):
             return _named(first.search(puzzle, limit=limit, keep=keep, time_limit=time_limit), first.full_name)
         return interleave((first, other), puzzle, limit=limit, keep=keep, time_limit=time_limit)
 
+    def go_on(self, puzzle: Puzzle, taken: Outcome, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+        """The portfolio after its first turn was taken elsewhere (a native batch, the generator's
+        validator) and left ``taken`` unsettled: the next turns, without running that one again."""
+        first = self.pick(puzzle)
+        other = self.fallback(puzzle) if first.takes_turns else None
+        if other is None:  # nothing to take turns with: the first choice again, for the time left
+            return self.search(puzzle, limit=limit, keep=keep, time_limit=time_limit)
+        return interleave((first, other), puzzle, limit=limit, keep=keep, time_limit=time_limit, taken=taken)
+
     def batches(self) -> bool:
         """Batches pay off when the native search is there to take them (its batch is the first turn)."""
         from . import make_backend
@@ -123,8 +132,7 @@ class AutoBackend(Backend):
         native = make_backend("native", {})
         mine = [i for i, p in enumerate(puzzles) if native is not None and self.pick(p).name == "native"]
         results: list[Outcome | None] = [None] * len(puzzles)
-        deciding = limit is not None and limit <= PORTFOLIO_LIMIT
-        turn = time_limit if not deciding else min(time_limit or FIRST_BUDGET, FIRST_BUDGET)
+        turn = first_turn(limit, time_limit)
         if native is not None and mine:
             try:
                 first = native.search_many([puzzles[i] for i in mine], limit=limit, keep=keep, time_limit=turn)
@@ -142,7 +150,10 @@ class AutoBackend(Backend):
             left = None if time_limit is None else max(time_limit - spent, MIN_TURN)
             start = time.perf_counter()
             try:
-                outcome = self.search(puzzle, limit=limit, keep=keep, time_limit=left)
+                if done is None:
+                    outcome = self.search(puzzle, limit=limit, keep=keep, time_limit=left)
+                else:
+                    outcome = self.go_on(puzzle, done, limit=limit, keep=keep, time_limit=left)
             except KeyboardInterrupt:
                 raise SearchInterrupted(results) from None
             outcome.stats["seconds"] = spent + time.perf_counter() - start
@@ -156,6 +167,14 @@ class AutoBackend(Backend):
         return self.pick(puzzle).iter_solutions(puzzle, time_limit=time_limit)
 
 
+def first_turn(limit: int | None, time_limit: float | None) -> float | None:
+    """How long the first choice searches alone before the portfolio goes on: ``FIRST_BUDGET``
+    for the questions the portfolio decides (a limit up to ``PORTFOLIO_LIMIT``), else all the time."""
+    if limit is None or limit > PORTFOLIO_LIMIT:
+        return time_limit
+    return FIRST_BUDGET if time_limit is None else min(time_limit, FIRST_BUDGET)
+
+
 def interleave(
     backends: tuple[Backend, ...],
     puzzle: Puzzle,
@@ -164,14 +183,23 @@ def interleave(
     keep: int,
     time_limit: float | None,
     first_budget: float = FIRST_BUDGET,
+    taken: Outcome | None = None,
 ) -> Outcome:
-    """Run the backends in turn with doubling budgets until one settles the search (or time runs out)."""
+    """Run the backends in turn with doubling budgets until one settles the search (or time runs out).
+
+    ``taken``: the first backend's first turn, already run elsewhere (unsettled); it is recorded
+    as the first stage and not run again."""
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     stages: list[dict[str, Any]] = []
+    if taken is not None:
+        stages.append({"backend": backends[0].full_name, "seconds": taken.stats.get("seconds"), "settled": False, **effort(taken.stats)})
     budget = first_budget
     while True:
         for backend in backends:
+            if taken is not None:  # that turn was taken already
+                taken = None
+                continue
             turn = budget if deadline is None else min(budget, deadline - time.perf_counter())
             began = time.perf_counter()
             outcome = backend.search(puzzle, limit=limit, keep=keep, time_limit=max(turn, MIN_TURN))

@@ -100,15 +100,17 @@ def portfolio_count(regions: np.ndarray, rule: str = "no-touch", time_limit: flo
     """The ``auto`` validator: the native search, and on the rare board that outlasts its first
     turn, the ``auto`` backend's portfolio (native and SAT taking turns) for the time left."""
     from .. import fast
-    from ..backends.auto import FIRST_BUDGET, AutoBackend
+    from ..backends.auto import MIN_TURN, AutoBackend, first_turn
     from ..puzzle import Puzzle
 
-    turn = FIRST_BUDGET if time_limit is None else min(time_limit, FIRST_BUDGET)
+    turn = first_turn(2, time_limit)
     first = fast.native_count_regions(regions, rule, limit=2, keep=2, time_limit=turn)
     if not first.timed_out or first.count >= 2 or turn == time_limit:
         return first
-    left = None if time_limit is None else max(time_limit - turn, 0.001)
-    return AutoBackend().search(Puzzle(regions.tolist(), rule=rule), limit=2, keep=2, time_limit=left)
+    left = None if time_limit is None else max(time_limit - (turn or 0.0), MIN_TURN)
+    taken = first.outcome()
+    taken.stats["seconds"] = turn
+    return AutoBackend().go_on(Puzzle(regions.tolist(), rule=rule), taken, limit=2, keep=2, time_limit=left)
 
 
 def named_validator(name: str, time_limit: float | None = None) -> Validator:
