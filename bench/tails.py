@@ -25,12 +25,13 @@ import time
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 
 from queens_sat.backends import get_backend
 from queens_sat.benchmark.cases import generated_cases, parse_sizes
 from queens_sat.benchmark.measure import Measurement, run_bench
+from queens_sat.benchmark.report import print_table
 from queens_sat.benchmark.summary import SummaryRow, summarise
+from queens_sat.display import wants_color
 
 SIZES = "16,20,24,30,40,50,64"
 BACKENDS = "native,auto,sat,cpsat,logic"
@@ -78,7 +79,9 @@ def main() -> int:
     if args.json:
         print(json.dumps([r.as_dict() for r in rows], indent=1))
     else:
-        print_table(rows, args.time_limit, run.puzzles)
+        print(f"{len(cases)} random boards (planted and from random cells), limit {args.time_limit:g} s; "
+              "timeouts: boards left unsettled (for logic, also those reasoning cannot settle)")
+        print_table(sys.stdout, run, rows, [], wants_color(sys.stdout, None))
         print_targets(rows, run.measurements)
     if run.interrupted:
         print(f"interrupted after {run.puzzles} of {len(cases)} boards: the figures cover those")
@@ -86,21 +89,6 @@ def main() -> int:
         print(f"{len(run.disagreements)} boards with disagreeing verdicts")
         return 1
     return 0
-
-
-def print_table(rows: list[SummaryRow], time_limit: float, boards: int) -> None:
-    table = Table(title=f"uniqueness check on {boards} random boards (planted and from random cells), limit {time_limit:g} s")
-    for head in ("n", "backend", "boards", "median ms", "p95 ms", "max ms", "unsettled"):
-        table.add_column(head, justify="right" if head not in ("backend",) else "left")
-    previous = None
-    for r in rows:
-        if previous is not None and r.size != previous:
-            table.add_section()
-        previous = r.size
-        table.add_row(
-            str(r.size), r.backend, str(r.puzzles), f"{r.median * 1e3:.3f}", f"{r.p95 * 1e3:.3f}", f"{r.max * 1e3:.1f}", str(r.timeouts)
-        )
-    Console(width=120).print(table)
 
 
 def print_targets(rows: list[SummaryRow], measurements: list[Measurement]) -> None:
