@@ -34,6 +34,19 @@ static inline int qs_hall_ctz(uint64_t x) { return __builtin_ctzll(x); }
 
 #define QS_HALL_MAX 64
 
+/* The nodes reached from ``from`` by ``step`` edges without leaving ``within`` (``from`` included). */
+static inline uint64_t qs_hall_reach(uint64_t from, const uint64_t *step, uint64_t within) {
+    uint64_t seen = from, front = from, next, y;
+    while (front) {
+        next = 0;
+        for (y = front; y; y &= y - 1) next |= step[qs_hall_ctz(y)];
+        next &= within & ~seen;
+        seen |= next;
+        front = next;
+    }
+    return seen;
+}
+
 /* One augmenting path from left node u, over right nodes not yet in *seen. */
 static int qs_hall_augment(const uint64_t *adj, int u, int *match_l, int *match_r, uint64_t *seen) {
     uint64_t x = adj[u] & ~*seen;
@@ -96,23 +109,8 @@ static int qs_hall_filter(int n, const uint64_t *adj, uint64_t left, uint64_t *d
     /* strongly connected components: forward reach intersected with backward reach */
     for (todo = left; todo;) {
         int root = qs_hall_ctz(todo);
-        uint64_t fwd = (uint64_t)1 << root, bwd = fwd, front = fwd, next, comp, partners = 0;
-        while (front) {
-            next = 0;
-            for (y = front; y; y &= y - 1) next |= succ[qs_hall_ctz(y)];
-            next &= todo & ~fwd;
-            fwd |= next;
-            front = next;
-        }
-        front = bwd;
-        while (front) {
-            next = 0;
-            for (y = front; y; y &= y - 1) next |= pred[qs_hall_ctz(y)];
-            next &= fwd & ~bwd;
-            bwd |= next;
-            front = next;
-        }
-        comp = fwd & bwd;
+        uint64_t fwd = qs_hall_reach((uint64_t)1 << root, succ, todo), comp, partners = 0;
+        comp = qs_hall_reach((uint64_t)1 << root, pred, fwd);  /* reached both ways: root's component */
         todo &= ~comp;
         for (y = comp; y; y &= y - 1) partners |= (uint64_t)1 << match_l[qs_hall_ctz(y)];
         for (y = comp; y; y &= y - 1) {
