@@ -19,8 +19,8 @@ from .result import Outcome
 
 
 def batchable(puzzle: Puzzle) -> bool:
-    """Whether the batch search takes this puzzle: a board with regions the native search holds."""
-    return puzzle.regions is not None and puzzle.n <= MAX_N
+    """Whether the batch search takes this puzzle: a Queens board with regions the native search holds."""
+    return puzzle.regions is not None and puzzle.n <= MAX_N and puzzle.stars == 1
 
 
 def _masks(group: list[Puzzle], shape: tuple[int, ...], field: str) -> np.ndarray | None:

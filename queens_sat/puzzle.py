@@ -13,7 +13,7 @@ from typing import Any
 from .errors import PuzzleError, shown
 from .extension import gridcheck
 from .limits import FREE_N, REGION_N
-from .rules import DEFAULT_RULE, RULES, Cell, Rule, clash, solution_violations
+from .rules import DEFAULT_RULE, RULES, Cell, Rule, clash, solution_violations, star_violations
 
 MAX_REGION_N = REGION_N  # boards with regions (see ``limits``)
 MAX_FREE_N = FREE_N  # boards without regions
@@ -36,11 +36,12 @@ class Puzzle:
     in ``labels`` for display.
     """
 
-    __slots__ = ("_hash", "_region_cells", "blocked", "labels", "n", "queens", "regions", "rule")
+    __slots__ = ("_hash", "_region_cells", "blocked", "labels", "n", "queens", "regions", "rule", "stars")
 
     n: int
     regions: Grid | None
     rule: Rule
+    stars: int  # k: stars (queens) in every row, column and region; 1 is Queens, k > 1 Star Battle
     queens: frozenset[Cell]
     blocked: frozenset[Cell]
     labels: tuple[str, ...] | None  # the input's one-character label of each region, for display only
@@ -55,9 +56,11 @@ class Puzzle:
         rule: str = DEFAULT_RULE,
         queens: Iterable[Sequence[int]] = (),
         blocked: Iterable[Sequence[int]] = (),
+        stars: int = 1,
     ) -> None:
         if rule not in RULES:
             raise PuzzleError(f"rule {shown(rule)} is not one of {', '.join(RULES)}")
+        stars = check_stars(stars, rule)
         grid, labels = _normalise_regions(regions, n) if regions is not None else (None, None)
         if grid is None:
             if n is None:
@@ -65,10 +68,13 @@ class Puzzle:
             n = _check_size(n, MAX_FREE_N, "boards without regions")
         else:
             n = len(grid)
+        if stars > 1:
+            check_star_room(n, stars)
         set_ = object.__setattr__
         set_(self, "n", n)
         set_(self, "regions", grid)
         set_(self, "rule", rule)
+        set_(self, "stars", stars)
         set_(self, "queens", _cells(queens, n, "queen"))
         set_(self, "blocked", _cells(blocked, n, "blocked cell"))
         set_(self, "labels", labels)
@@ -81,7 +87,7 @@ class Puzzle:
         raise AttributeError("Puzzle is immutable")
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.n, self.regions, self.rule, self.queens, self.blocked)
+        return (self.n, self.regions, self.rule, self.queens, self.blocked, self.stars)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Puzzle) and self._key() == other._key()
@@ -99,11 +105,12 @@ class Puzzle:
         if self.queens or self.blocked:
             extra = f", {len(self.queens)} given queens, {len(self.blocked)} blocked"
         kind = "regions" if self.regions is not None else "no regions"
-        return f"<Puzzle {shape} {self.rule}, {kind}{extra}>"
+        stars = f", {self.stars} stars" if self.stars > 1 else ""
+        return f"<Puzzle {shape} {self.rule}{stars}, {kind}{extra}>"
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickling for process pools
         grid = self.label_rows() if self.labels is not None else self.regions
-        return (_rebuild, (grid, self.n, self.rule, tuple(self.queens), tuple(self.blocked)))
+        return (_rebuild, (grid, self.n, self.rule, tuple(self.queens), tuple(self.blocked), self.stars))
 
     # ------------------------------------------------------------------ views
     @property
@@ -149,7 +156,13 @@ class Puzzle:
         return out
 
     def violations(self, cols: Sequence[int]) -> list[str]:
-        """Why ``cols`` (queen column per row) is not a solution; empty if it is one."""
+        """Why ``cols`` is not a solution; empty if it is one.
+
+        ``cols`` is the queen's column in each row, or for ``stars`` = k > 1 the k star
+        columns of each row, row after row, ascending within a row (``k * n`` numbers;
+        see ``rules.star_rows``)."""
+        if self.stars > 1:
+            return star_violations(self.n, self.stars, self.regions, cols, self.queens, self.blocked)
         return solution_violations(self.n, self.rule, self.regions, cols, self.queens, self.blocked)
 
     def is_solution(self, cols: Sequence[int]) -> bool:
@@ -157,13 +170,14 @@ class Puzzle:
 
     # ------------------------------------------------------------------ derived puzzles
     def replace(self, **changes: Any) -> Puzzle:
-        """A copy with some fields changed (regions, n, rule, queens, blocked)."""
+        """A copy with some fields changed (regions, n, rule, queens, blocked, stars)."""
         fields: dict[str, Any] = dict(
             regions=self.regions,
             n=None if self.regions is not None else self.n,
             rule=self.rule,
             queens=self.queens,
             blocked=self.blocked,
+            stars=self.stars,
         )
         fields.update(changes)
         if changes.get("regions") is not None:
@@ -213,6 +227,7 @@ class Puzzle:
             rule=self.rule,
             queens=[move(*q) for q in self.queens],
             blocked=[move(*b) for b in self.blocked],
+            stars=self.stars,
         )
 
     def symmetry_key(self) -> tuple[Any, ...]:
@@ -221,7 +236,7 @@ class Puzzle:
         return min(self.transformed(s)._key_sortable() for s in range(8))
 
     def _key_sortable(self) -> tuple[Any, ...]:
-        return (self.n, self.regions or (), self.rule, tuple(sorted(self.queens)), tuple(sorted(self.blocked)))
+        return (self.n, self.regions or (), self.rule, tuple(sorted(self.queens)), tuple(sorted(self.blocked)), self.stars)
 
     # ------------------------------------------------------------------ validation
     def _check_givens(self) -> None:
@@ -230,6 +245,9 @@ class Puzzle:
             r, c = min(both)
             raise PuzzleError("cell is both a given queen and blocked", row=r, col=c)
         placed = sorted(self.queens)
+        if self.stars > 1:
+            self._check_star_givens(placed)
+            return
         for i, a in enumerate(placed):
             for b in placed[i + 1 :]:
                 why = self._clash_reason(a, b)
@@ -237,6 +255,25 @@ class Puzzle:
                     raise PuzzleError(
                         f"given queens ({a[0]}, {a[1]}) and ({b[0]}, {b[1]}) {why}", row=b[0], col=b[1]
                     )
+
+    def _check_star_givens(self, placed: list[Cell]) -> None:
+        """Given stars: none touching, and no row, column or region holding more than k."""
+        for i, a in enumerate(placed):
+            for b in placed[i + 1 :]:
+                if a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1:
+                    raise PuzzleError(f"given stars ({a[0]}, {a[1]}) and ({b[0]}, {b[1]}) touch", row=b[0], col=b[1])
+        units: list[tuple[str, Any]] = [("row", lambda q: q[0]), ("column", lambda q: q[1])]
+        if self.regions is not None:
+            regions = self.regions
+            units.append(("region", lambda q: regions[q[0]][q[1]]))
+        for what, key in units:
+            seen: dict[int, int] = {}
+            for q in placed:
+                unit = key(q)
+                seen[unit] = seen.get(unit, 0) + 1
+                if seen[unit] > self.stars:
+                    name = self.label(unit) if what == "region" else str(unit)
+                    raise PuzzleError(f"{what} {name} holds {seen[unit]} given stars, more than {self.stars}", row=q[0], col=q[1])
 
     def _clash_reason(self, a: Cell, b: Cell) -> str | None:
         if a[0] == b[0]:
@@ -264,8 +301,34 @@ def as_puzzle(puzzle: Any, rule: str | None = None) -> Puzzle:
     return Puzzle(puzzle, rule=DEFAULT_RULE if rule is None else rule)
 
 
-def _rebuild(regions: Any, n: int, rule: str, queens: tuple[Cell, ...], blocked: tuple[Cell, ...]) -> Puzzle:
-    return Puzzle(regions, n=None if regions is not None else n, rule=rule, queens=queens, blocked=blocked)
+def _rebuild(regions: Any, n: int, rule: str, queens: tuple[Cell, ...], blocked: tuple[Cell, ...], stars: int = 1) -> Puzzle:
+    return Puzzle(regions, n=None if regions is not None else n, rule=rule, queens=queens, blocked=blocked, stars=stars)
+
+
+def check_stars(stars: Any, rule: str) -> int:
+    """``stars`` as a valid k, or a ``PuzzleError``: a whole number from 1, and above 1 only
+    under the no-touch rule (under the queens rule two stars in one row attack each other)."""
+    if isinstance(stars, bool) or not isinstance(stars, int):
+        raise PuzzleError(f"stars must be a whole number, got {shown(stars)}")
+    if stars < 1:
+        raise PuzzleError(f"stars = {shown(stars)}: every row, column and region needs at least 1 star")
+    if stars > 1 and rule != "no-touch":
+        raise PuzzleError(f'stars = {stars} needs the no-touch rule: under the "{rule}" rule two stars in one row attack each other')
+    return stars
+
+
+def check_star_room(n: int, stars: int) -> None:
+    """Refuse a board too small for ``stars`` non-touching stars a row.
+
+    Two neighbouring rows must hold 2k stars, but a 2×n strip splits into ceil(n/2) blocks
+    of 2×2 (or 2×1) cells that hold at most one star each: so 2k <= ceil(n/2)."""
+    room = (n + 1) // 2
+    if 2 * stars > room:
+        need = 4 * stars - 1
+        raise PuzzleError(
+            f"a {n}x{n} board cannot hold {stars} stars a row: two neighbouring rows need {2 * stars} stars "
+            f"but hold at most {room} without touching (n must be at least {need})"
+        )
 
 
 def _check_size(n: Any, limit: int, what: str) -> int:

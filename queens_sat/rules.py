@@ -7,6 +7,7 @@ verifier share one definition of "these two queens clash".
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from typing import Literal
 
 Rule = Literal["no-touch", "queens"]
@@ -98,4 +99,60 @@ def _given_violations(cols: Sequence[int], queens: Iterable[Cell], blocked: Iter
     for r, c in blocked:
         if cols[r] == c:
             problems.append(f"queen ({r}, {c}) stands on a blocked cell")
+    return problems
+
+
+def star_rows(solution: Sequence[int], stars: int) -> list[list[int]]:
+    """A k-star solution's columns grouped by row: ``solution`` holds the k star columns
+    of row 0 (ascending), then of row 1, and so on; for k = 1 this is one column a row."""
+    return [list(solution[r * stars : (r + 1) * stars]) for r in range(len(solution) // stars)]
+
+
+def star_cells(solution: Sequence[int], stars: int) -> list[Cell]:
+    """The cells holding a star (a queen when k = 1), row by row."""
+    return [(i // stars, c) for i, c in enumerate(solution)]
+
+
+def star_violations(
+    n: int,
+    stars: int,
+    regions: Sequence[Sequence[int]] | None,
+    solution: Sequence[int],
+    queens: Iterable[Cell] = (),
+    blocked: Iterable[Cell] = (),
+) -> list[str]:
+    """Every way in which a k-star placement (see ``star_rows``) breaks a Star Battle puzzle:
+    k stars in every row, column and region, no two touching, diagonals included."""
+    k = stars
+    if len(solution) != k * n:
+        return [f"expected {k * n} stars ({k} per row), got {len(solution)}"]
+    problems: list[str] = []
+    for r, cols in enumerate(star_rows(solution, k)):
+        if any(not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < n for c in cols):
+            problems.append(f"row {r}: a column in {cols!r} is off the board")
+        elif any(b <= a for a, b in pairwise(cols)):
+            problems.append(f"row {r}: star columns {cols!r} are not distinct and ascending")
+    if problems:
+        return problems
+    cells = star_cells(solution, k)
+    placed = set(cells)
+    for r, c in cells:
+        for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
+            if (r + dr, c + dc) in placed:
+                problems.append(f"stars ({r}, {c}) and ({r + dr}, {c + dc}) touch")
+    column_count = [0] * n
+    region_count = [0] * n
+    for r, c in cells:
+        column_count[c] += 1
+        if regions is not None:
+            region_count[regions[r][c]] += 1
+    problems += [f"column {c} holds {m} stars, not {k}" for c, m in enumerate(column_count) if m != k]
+    if regions is not None:
+        problems += [f"region {g} holds {m} stars, not {k}" for g, m in enumerate(region_count) if m != k]
+    for r, c in queens:
+        if (r, c) not in placed:
+            problems.append(f"given star ({r}, {c}) is not in the placement")
+    for r, c in blocked:
+        if (r, c) in placed:
+            problems.append(f"star ({r}, {c}) stands on a blocked cell")
     return problems

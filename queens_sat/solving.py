@@ -55,7 +55,7 @@ def solve(
     if backend in PLAIN_BACKENDS:
         if not isinstance(puzzle, Puzzle):
             result = _solve_plain(puzzle, rule or DEFAULT_RULE, limit, keep, time_limit, backend)
-        elif puzzle.regions is not None and not puzzle.has_givens:
+        elif puzzle.regions is not None and not puzzle.has_givens and puzzle.stars == 1:
             result = _solve_plain(puzzle.regions, rule or puzzle.rule, limit, keep, time_limit, backend)
         else:
             result = None

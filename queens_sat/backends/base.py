@@ -32,6 +32,9 @@ class Backend(ABC):
     specialist: ClassVar[bool] = False
     # A backtracker whose rare long tails a CDCL solver may cut short: ``auto`` lets them take turns.
     takes_turns: ClassVar[bool] = False
+    # Whether it searches Star Battle boards (``Puzzle.stars`` > 1); until a backend says so,
+    # ``refuses_stars`` keeps it from treating a k-star board as a Queens board.
+    star_battle: ClassVar[bool] = False
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         if variant:
@@ -50,6 +53,12 @@ class Backend(ABC):
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
         """Why this backend cannot search ``puzzle`` (None when it can)."""
+        return None
+
+    def refuses_stars(self, puzzle: Puzzle) -> str | None:
+        """Why this backend cannot take ``puzzle``'s stars (None for k = 1, or when it can)."""
+        if puzzle.stars > 1 and not self.star_battle:
+            return f"the {self.name} backend does not search Star Battle boards (stars = {puzzle.stars})"
         return None
 
     def resolve(self, puzzle: Puzzle) -> Backend:

@@ -100,7 +100,7 @@ class CpSatBackend(Backend):
         return importlib.util.find_spec("ortools") is not None
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
-        return too_large(puzzle)
+        return self.refuses_stars(puzzle) or too_large(puzzle)
 
     # ------------------------------------------------------------------ search
     def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:

@@ -39,6 +39,8 @@ class LogicBackend(Backend):
     def unsupported(self, puzzle: Puzzle) -> str | None:
         from ..logic import MAX_N
 
+        if self.refuses_stars(puzzle):
+            return self.refuses_stars(puzzle)
         if puzzle.n > MAX_N:
             return f"the logic engine handles n <= {MAX_N}, this board has n = {puzzle.n}"
         return None

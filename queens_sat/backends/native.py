@@ -43,6 +43,8 @@ class NativeBackend(Backend):
         return self.available()
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
+        if self.refuses_stars(puzzle):
+            return self.refuses_stars(puzzle)
         limit = _module().MAX_N
         if puzzle.n > limit:
             return f"the native search handles n <= {limit}, this board has n = {puzzle.n}"

@@ -50,6 +50,8 @@ class NQueensBackend(Backend):
         return self.name if self.method == "auto" else f"{self.name}:{self.method}"
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
+        if puzzle.stars > 1:
+            return "it handles one queen a row only"
         if puzzle.regions is not None:
             return "it handles boards without regions only"
         if puzzle.has_givens:

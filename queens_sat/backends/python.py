@@ -34,6 +34,8 @@ class PythonBackend(Backend):
     takes_turns = True
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
+        if self.refuses_stars(puzzle):
+            return self.refuses_stars(puzzle)
         if puzzle.n > MAX_N:
             return f"the pure-Python search handles n <= {MAX_N}, this board has n = {puzzle.n}"
         return None

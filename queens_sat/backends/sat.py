@@ -122,7 +122,7 @@ class SatBackend(Backend):
         return _solver_choice().values
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
-        return too_large(puzzle)
+        return self.refuses_stars(puzzle) or too_large(puzzle)
 
     # ------------------------------------------------------------------ search
     def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:

@@ -1,7 +1,8 @@
 """JSON objects and JSON lines: the machine-friendly puzzle formats.
 
 ``{"n": 8, "rule": "no-touch", "regions": [...], "givens": {"queens": [[r, c]], "blocked": [[r, c]]}}``
-with ``regions`` as strings of labels or lists of labels; ``n`` optional; an ``id``
+(and ``"stars": k`` for a Star Battle with k stars a row, column and region) with
+``regions`` as strings of labels or lists of labels; ``n`` optional; an ``id``
 and any other fields (``solutions``, ``source``...) are kept as metadata.
 """
 
@@ -17,7 +18,7 @@ from .encoding import check_utf8
 from .fields import FieldNames
 from .records import PuzzleRecord
 
-_PUZZLE_KEYS = {"n", "rule", "regions", "givens"}
+_PUZZLE_KEYS = {"n", "rule", "regions", "givens", "stars"}
 # Python refuses to read integers longer than this (a guard against slow conversion);
 # no puzzle needs one, so a longer number is a clean error instead of a crash.
 MAX_INT_DIGITS = 4300
@@ -70,6 +71,7 @@ def puzzle_from_dict(obj: Any) -> Puzzle:
         rule=rule,
         queens=givens.get("queens", []),
         blocked=givens.get("blocked", []),
+        stars=obj.get("stars", 1),
     )
 
 
@@ -120,6 +122,8 @@ def puzzle_to_dict(puzzle: Puzzle, *, id: str | None = None, labels: bool = True
         out["id"] = id
     out["n"] = puzzle.n
     out["rule"] = puzzle.rule
+    if puzzle.stars > 1:
+        out["stars"] = puzzle.stars
     if puzzle.regions is not None:
         out["regions"] = puzzle.label_rows() if labels else [list(row) for row in puzzle.regions]
     if puzzle.has_givens:

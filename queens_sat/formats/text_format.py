@@ -1,7 +1,7 @@
 """The plain text grid: a row per line, one label character per cell.
 
 Spaces between cells are allowed, ``#`` starts a comment, blank lines are
-ignored. Comments of the form ``# rule: queens``, ``# queens: (0, 1) (2, 3)``,
+ignored. Comments of the form ``# rule: queens``, ``# stars: 2``, ``# queens: (0, 1) (2, 3)``,
 ``# blocked: (4, 4)``, ``# id: name`` and ``# n: 8`` (a board without regions,
 when no grid follows) carry what the grid alone cannot say.
 """
@@ -15,7 +15,7 @@ from ..errors import FormatError, PuzzleError, shown
 from ..puzzle import Puzzle
 from .records import PuzzleRecord
 
-_DIRECTIVE = re.compile(r"^\s*#\s*(rule|queens|blocked|id|n)\s*:\s*(.*?)\s*$", re.IGNORECASE)
+_DIRECTIVE = re.compile(r"^\s*#\s*(rule|queens|blocked|id|n|stars)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 # ASCII digits only (int() would take other scripts' digits, and "²" matches isdigit() but
 # not int()), and few enough that int() never meets Python's limit on long numbers.
 _NUMBER = r"-?[0-9]{1,18}"
@@ -43,10 +43,10 @@ def read_text(text: str, source: str) -> PuzzleRecord:
                 key, value = directive.group(1).lower(), directive.group(2)
                 if key in ("queens", "blocked"):
                     options[key] += _pairs(value, key, source, number)
-                elif key == "n":
+                elif key in ("n", "stars"):
                     if not _WHOLE.fullmatch(value):
-                        raise FormatError(f"n: expected a whole number, got {shown(value)}", source=source, line=number)
-                    options["n"] = int(value)
+                        raise FormatError(f"{key}: expected a whole number, got {shown(value)}", source=source, line=number)
+                    options[key] = int(value)
                 elif key == "id":
                     rec.id = value
                 else:
@@ -71,6 +71,7 @@ def read_text(text: str, source: str) -> PuzzleRecord:
             rule=options["rule"],
             queens=options["queens"],
             blocked=options["blocked"],
+            stars=options.get("stars", 1),
         )
     except PuzzleError as err:
         row = err.location.row
@@ -86,6 +87,8 @@ def puzzle_to_text(puzzle: Puzzle, *, id: str | None = None) -> str:
         lines.append(f"# id: {id}")
     if puzzle.rule != "no-touch":
         lines.append(f"# rule: {puzzle.rule}")
+    if puzzle.stars > 1:
+        lines.append(f"# stars: {puzzle.stars}")
     if puzzle.queens:
         lines.append("# queens: " + " ".join(f"({r}, {c})" for r, c in sorted(puzzle.queens)))
     if puzzle.blocked:
