@@ -168,8 +168,8 @@ def bench_n18(report: dict) -> None:
     result = count_queens(18, workers=2)
     wall = time.perf_counter() - start
     assert result.count == A000170[18]
-    report["n18"] = {"count": result.count, "workers": 2, "wall": wall, "tasks": result.tasks}
-    print(f"N = 18: {result.count} in {wall:.1f} s wall ({result.tasks} tasks, {load()})", flush=True)
+    report["n18"] = {"count": result.count, "workers": 2, "wall": wall, "tasks": result.stats["tasks"]}
+    print(f"N = 18: {result.count} in {wall:.1f} s wall ({result.stats['tasks']} tasks, {load()})", flush=True)
 
 
 def bench_stream(sizes: list[int], report: dict) -> None:

@@ -68,7 +68,7 @@ def test_symmetric_counts_match_oeis_a000170(impl):
     for n in range(1, top + 1):
         result = counting.count_queens(n, workers=1)
         assert result.complete and result.count == A000170[n - 1], n
-        assert impl.replace("pure", "pure Python") in result.method or n < 4
+        assert impl.replace("pure", "pure Python") in result.stats["method"] or n < 4
 
 
 @needs_native
@@ -93,7 +93,7 @@ def test_representatives_are_the_smallest_of_their_classes():
 def test_a_process_pool_shares_the_count(impl, monkeypatch):
     monkeypatch.setattr(counting, "POOL_FROM_N", 8)
     result = counting.count_queens(10 if impl == "native" else 9, workers=2)
-    assert result.workers == 2 and result.complete and result.count == (724 if impl == "native" else 352)
+    assert result.stats["workers"] == 2 and result.complete and result.count == (724 if impl == "native" else 352)
 
 
 def test_a_time_limit_leaves_a_lower_bound(impl):

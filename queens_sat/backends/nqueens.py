@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from ..errors import BackendError
 from ..puzzle import Puzzle
@@ -72,7 +73,7 @@ class NQueensBackend(Backend):
             found = find_solutions(puzzle.n, puzzle.rule, limit, self.method, self.seed, time_limit)
         except ValueError as err:
             raise BackendError(str(err)) from None
-        return Outcome(found.solutions[:keep], len(found.solutions), found.complete, found.timed_out, found.stats)
+        return replace(found, solutions=found.solutions[:keep]) if len(found.solutions) > keep else found
 
     def _count(self, puzzle: Puzzle, keep: int, time_limit: float | None) -> Outcome:
         from ..nqueens.counting import MAX_N, count_queens
@@ -86,8 +87,7 @@ class NQueensBackend(Backend):
                     "the largest count ever computed is n = 27)"
                 )
             counted = count_queens(puzzle.n, workers=self.workers, time_limit=time_limit, on_progress=self.on_progress)
-            count, complete = counted.count, counted.complete
-            stats = {"method": counted.method, "workers": counted.workers, "tasks": counted.tasks}
+            count, complete, stats = counted.count, counted.complete, counted.stats
         else:
             exact = count_no_touch(puzzle.n, time_limit)
             count, complete, stats = exact or 0, exact is not None, {"method": METHOD}

@@ -27,11 +27,11 @@ import random
 import time
 from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
-from dataclasses import dataclass
 from functools import lru_cache
 
 from ..interrupts import worker_signals
 from ..limits import NQUEENS_WORD_N
+from ..result import Outcome
 from ._impl import bits, native
 
 CORNER, EDGE = 0, 1
@@ -40,18 +40,6 @@ POOL_FROM_N = 15  # below this a count takes a tenth of a second at most: no pro
 DEADLINE_GRACE = 0.05  # seconds the main process waits past a deadline for the workers' last results
 
 Task = tuple[int, tuple[int, ...]]  # (kind, columns of the first rows)
-
-
-@dataclass(frozen=True)
-class QueensCount:
-    """``count_queens``' answer: a count with no solutions at all (there are 10^16 at n = 27), and
-    how it was shared out (``method``, ``workers``, ``tasks``), which the CLI prints."""
-
-    count: int  # exact when ``complete``, a lower bound otherwise
-    complete: bool
-    method: str
-    workers: int
-    tasks: int
 
 
 def constrain(n: int, kind: int, key: int, y: int, cols: int, avail: int) -> int:
@@ -203,12 +191,14 @@ def count_queens(
     workers: int | None = None,
     time_limit: float | None = None,
     on_progress: Callable[[int, int], None] | None = None,
-) -> QueensCount:
+) -> Outcome:
     """The number of solutions of the n-queens board without regions (OEIS A000170).
 
     ``workers`` processes share the sub-trees (default: every core); ``on_progress(done, total)``
     is called as each sub-tree is counted (the CLI draws its bar from it). With ``time_limit``
-    the count may come back incomplete: a lower bound.
+    the count may come back incomplete (and ``timed_out``): a lower bound. The ``Outcome`` keeps
+    no solutions (there are 10^16 at n = 27); its stats say how the work was shared out
+    (``method``, ``workers``, ``tasks``), which the CLI prints.
     """
     if not 1 <= n <= MAX_N:
         raise ValueError(f"counting needs 1 <= n <= {MAX_N}, got {n}")
@@ -217,7 +207,7 @@ def count_queens(
         from .enumeration import solution_stream
 
         stream = solution_stream(n, "queens")
-        return QueensCount(len(stream.next_batch(10)), True, "backtracking", 1, 1)
+        return _counted(len(stream.next_batch(10)), True, "backtracking", 1, 1)
     jobs = _shuffled(n)
     kernel = "native" if native() is not None else "pure Python"
     workers = os.cpu_count() or 1 if workers is None else workers
@@ -239,7 +229,12 @@ def count_queens(
     if done < len(jobs):
         complete = False
     method = f"symmetric bitmask backtracking ({kernel}, {workers} worker{'s' if workers > 1 else ''})"
-    return QueensCount(total, complete, method, workers, len(jobs))
+    return _counted(total, complete, method, workers, len(jobs))
+
+
+def _counted(count: int, complete: bool, method: str, workers: int, tasks: int) -> Outcome:
+    """A count as an ``Outcome``: no solutions kept; an incomplete count was cut short by the deadline."""
+    return Outcome([], count, complete, not complete, {"method": method, "workers": workers, "tasks": tasks})
 
 
 def _results(jobs: list[Task], n: int, workers: int, deadline: float) -> Generator[tuple[int, bool], None, None]:

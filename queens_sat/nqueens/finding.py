@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from ..limits import NQUEENS_WORD_N
-from ..result import Solution
+from ..result import Outcome, Solution
 from .construction import construct
 from .enumeration import BATCH, NODES_PER_CALL, solution_stream
 from .min_conflicts import local_search
@@ -30,17 +29,6 @@ METHODS = ("auto", "backtrack", "local", "construct")
 BACKTRACK_MAX_N = {"queens": 29, "no-touch": 63}
 MAX_BACKTRACK_N = NQUEENS_WORD_N  # rows are machine words
 FEW_SOLUTIONS_N = 12  # from here on every board has thousands of solutions
-
-
-@dataclass
-class Found:
-    """``find_solutions``' answer, filled in as the draws come (hence mutable, unlike ``Outcome``);
-    the nqueens backend turns it into an ``Outcome``, keeping ``keep`` of the solutions."""
-
-    solutions: list[Solution]
-    complete: bool  # every solution is among them (only backtracking can say so)
-    timed_out: bool
-    stats: dict[str, Any] = field(default_factory=dict)
 
 
 def choose_method(n: int, rule: str, method: str) -> str:
@@ -56,47 +44,50 @@ def choose_method(n: int, rule: str, method: str) -> str:
 
 def find_solutions(
     n: int, rule: str, limit: int, method: str = "auto", seed: int = 0, time_limit: float | None = None
-) -> Found:
-    """Up to ``limit`` distinct solutions (int tuples), found with ``method``."""
+) -> Outcome:
+    """Up to ``limit`` distinct solutions (int tuples), found with ``method``; ``complete`` only
+    when backtracking saw every solution, ``stats`` the method and its effort."""
     method = choose_method(n, rule, method)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     if method == "backtrack" or n < 4:
         return _backtrack(n, rule, limit, deadline)
-    found = Found([], False, False, {"method": method})
+    solutions: list[Solution] = []
+    stats: dict[str, Any] = {"method": method}
+    timed_out = False
     seen: set[Solution] = set()
     first = construct(n, rule) if method == "construct" else None
     attempt = 0
-    while len(found.solutions) < limit:
+    while len(solutions) < limit:
         if first is None:
             if limit > 8 and n < FEW_SOLUTIONS_N:
                 return _backtrack(n, rule, limit, deadline)  # too few solutions for random draws
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
-                found.timed_out = True
+                timed_out = True
                 break
             run = local_search(n, rule, seed + attempt, left)
-            found.stats["seed"] = seed
-            found.stats["restarts"] = found.stats.get("restarts", 0) + run.restarts
-            found.stats["swaps"] = found.stats.get("swaps", 0) + run.swaps
+            stats["seed"] = seed
+            stats["restarts"] = stats.get("restarts", 0) + run.restarts
+            stats["swaps"] = stats.get("swaps", 0) + run.swaps
             if run.columns is None:
-                found.timed_out = True
+                timed_out = True
                 break
             first = run.columns
             attempt += 1
         for image in symmetric_images(first):
-            if len(found.solutions) == limit:
+            if len(solutions) == limit:
                 break
             key = as_tuple(image)
             if limit == 1:  # nothing to compare with: hashing 10^8 columns costs a second
-                found.solutions.append(key)
+                solutions.append(key)
             elif key not in seen:
                 seen.add(key)
-                found.solutions.append(key)
+                solutions.append(key)
         first = None
-    return found
+    return Outcome(solutions, len(solutions), False, timed_out, stats)
 
 
-def _backtrack(n: int, rule: str, limit: int, deadline: float | None) -> Found:
+def _backtrack(n: int, rule: str, limit: int, deadline: float | None) -> Outcome:
     stream = solution_stream(n, rule)
     out: list[Solution] = []
     timed_out = False
@@ -106,7 +97,7 @@ def _backtrack(n: int, rule: str, limit: int, deadline: float | None) -> Found:
             timed_out = True
             break
     complete = stream.exhausted and len(out) < limit
-    return Found(out, complete, timed_out, {"method": "backtrack", "nodes": stream.nodes})
+    return Outcome(out, len(out), complete, timed_out, {"method": "backtrack", "nodes": stream.nodes})
 
 
 def symmetric_images(cols: np.ndarray) -> Iterator[np.ndarray]:
