@@ -160,7 +160,8 @@ def _run_task(job: tuple[int, int, tuple[int, ...], float]) -> tuple[int, bool]:
     n, kind, prefix, deadline = job
     kernel = native()
     if kernel is not None:
-        return kernel.count_task(n, kind, prefix, deadline)
+        counted: tuple[int, bool] = kernel.count_task(n, kind, prefix, deadline)
+        return counted
     return count_task(n, kind, prefix, deadline)
 
 

@@ -92,7 +92,8 @@ def solution_stream(n: int, rule: str) -> SolutionStream:
     """A fresh enumerator for the n-board without regions under ``rule``."""
     kernel = native()
     if kernel is not None and n <= MAX_NATIVE_N:
-        return kernel.Enumerator(n, rule == "queens")
+        stream: SolutionStream = kernel.Enumerator(n, rule == "queens")  # the compiled twin, same methods
+        return stream
     return PureStream(n, rule == "queens")
 
 

@@ -17,6 +17,7 @@ the same seed.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -98,7 +99,7 @@ class PureSearch:
     def _late(self) -> bool:
         return bool(self.deadline) and time.monotonic() > self.deadline
 
-    def _draw(self, i: int, greedy: int, fits) -> int:
+    def _draw(self, i: int, greedy: int, fits: Callable[[int, int], bool]) -> int:
         """Give row ``i`` a random unused column (a Fisher-Yates step), drawing again until
         ``fits(i, column)`` for greedy rows (1000 draws at most); returns the column."""
         col = self.col
@@ -218,7 +219,7 @@ class PureSearch:
         return self._repair(conflicts, attacked, swap)
 
     # -- the repair phase, the same for both rules
-    def _repair(self, conflicts: int, attacked, swap) -> int:
+    def _repair(self, conflicts: int, attacked: Callable[[int], bool], swap: Callable[[int, int], int]) -> int:
         """Swap attacked queens with random rows while that lowers ``conflicts``.
 
         ``swap(i, j)`` makes the swap and returns the (negative) change when it helps,

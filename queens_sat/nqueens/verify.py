@@ -51,7 +51,8 @@ def first_violation(cols: Sequence[int] | np.ndarray, rule: str) -> int:
         return _first_off_board(cast(Sequence[int], cols))  # not an array: a plain sequence
     kernel = native()
     if kernel is not None:
-        return kernel.first_violation(arr, rule == "queens")
+        row: int = kernel.first_violation(arr, rule == "queens")
+        return row
     return _first_violation_numpy(arr, rule)
 
 

@@ -135,4 +135,5 @@ def query_options(query: Mapping[str, str], allowed: tuple[str, ...]) -> dict[st
 
 def time_limit(options: Mapping[str, Any], settings: ServiceSettings) -> float:
     """The request's own time limit, at most the server's."""
-    return min(options.get("time_limit", settings.time_limit), settings.time_limit)
+    asked: float = options.get("time_limit", settings.time_limit)
+    return min(asked, settings.time_limit)
