@@ -5,7 +5,7 @@
 checks) return the compiled module, or None when the pure-Python twins must run:
 when the extension was not built (after one warning per module) or when
 ``QUEENS_SAT_PURE_PYTHON=1`` turns it off on purpose (tests and comparisons, no
-warning; read on every call, so a test can switch it).
+warning; its changes are followed, so a test can switch it).
 
 The region search comes in up to three builds of the same source (setup.py):
 portable, ``popcnt`` (POPCNT + SSE4.2) and ``avx512`` (+ AVX-512 F/VPOPCNTDQ).
@@ -19,8 +19,10 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
+import sys
 import warnings
 from types import ModuleType
+from typing import Any
 
 PURE_PYTHON_ENV = "QUEENS_SAT_PURE_PYTHON"
 PATH_ENV = "QUEENS_SAT_NATIVE_PATH"
@@ -40,19 +42,61 @@ class NativeMissingWarning(RuntimeWarning):
     """A compiled module is not built; its pure-Python twin stands in (slower)."""
 
 
-# ``os.environ.get`` encodes its key on every call: about a microsecond, a quarter of a
-# validator call on a bare grid. CPython's ``os.environ`` keeps the encoded mapping it
-# updates in ``_data``; that is read directly where it is there (same answers, 30x faster).
-_ENVIRON = getattr(os.environ, "_data", None)
-_ENV_KEY = os.environ.encodekey(PURE_PYTHON_ENV) if _ENVIRON is not None and hasattr(os.environ, "encodekey") else None
+# ``os.environ.get`` encodes its key on every call and raises and catches a KeyError when the
+# variable is unset: about a microsecond, a quarter of a validator call on a bare grid. So the
+# answer is kept, and kept current through the public audit hooks (PEP 578): every change of
+# ``os.environ`` (``os.environ[...] = ...``, ``del``, ``monkeypatch.setenv``) goes through
+# ``os.putenv`` or ``os.unsetenv``, which announce it, with the new value, first. (A bare
+# ``os.putenv`` counts too, though ``os.environ`` does not see it.) The price: every audited
+# event of the process (imports, ``open``, ``sys._getframe``...) calls the hook, about 0.1 us.
+_PROBE = "queens_sat.extension.watch"  # an event of our own: proves the hook was added
+_forced = False  # the answer, read from os.environ at import and updated by the hook
+_watched = False  # whether the hook runs; if not, the environment is read on every call
+
+
+def _forcing(value: str | bytes) -> bool:
+    """Whether a value of ``QUEENS_SAT_PURE_PYTHON`` asks for the pure-Python path (any but empty or 0)."""
+    return os.fsdecode(value).strip() not in ("", "0")
+
+
+def _is_ours(key: object) -> bool:
+    if not isinstance(key, (str, bytes)):
+        return False
+    name = os.fsdecode(key)
+    return (name.upper() if os.name == "nt" else name) == PURE_PYTHON_ENV  # Windows names ignore case
+
+
+def _environment_changed(event: str, args: tuple[Any, ...]) -> None:
+    """The audit hook. It is called for every audited event, so it returns at once for all but these."""
+    global _forced, _watched
+    if event == "os.putenv":
+        if _is_ours(args[0]):
+            _forced = _forcing(args[1])
+    elif event == "os.unsetenv":
+        if _is_ours(args[0]):
+            _forced = False
+    elif event == _PROBE:
+        _watched = True
+
+
+def _watch_environment() -> None:
+    """Read the variable once and follow its changes (``sys.addaudithook`` may be refused quietly
+    by an earlier hook: the probe event tells)."""
+    global _forced
+    _forced = _forcing(os.environ.get(PURE_PYTHON_ENV, ""))
+    sys.addaudithook(_environment_changed)
+    sys.audit(_PROBE)
+
+
+_watch_environment()
 
 
 def pure_python_forced() -> bool:
-    """Whether ``QUEENS_SAT_PURE_PYTHON`` asks for the pure-Python path (any value but empty or 0)."""
-    if _ENV_KEY is not None:
-        value = _ENVIRON.get(_ENV_KEY)  # type: ignore[union-attr]
-        return value is not None and value.strip() not in (b"", b"0", "", "0")
-    return os.environ.get(PURE_PYTHON_ENV, "").strip() not in ("", "0")
+    """Whether ``QUEENS_SAT_PURE_PYTHON`` asks for the pure-Python path (any value but empty or 0),
+    as the environment says now: one global read, not an environment look-up (see ``_forced``)."""
+    if _watched:
+        return _forced
+    return _forcing(os.environ.get(PURE_PYTHON_ENV, ""))
 
 
 def _import(name: str) -> ModuleType:

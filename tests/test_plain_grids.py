@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 
 import numpy as np
@@ -10,7 +11,7 @@ from helpers import random_regions
 
 import queens_sat as qs
 from queens_sat.errors import PuzzleError
-from queens_sat.extension import bitsearch
+from queens_sat.extension import PURE_PYTHON_ENV, bitsearch, pure_python_forced
 from queens_sat.grids import count_plain, plain_cells, solution_ok
 from queens_sat.solving import as_puzzle, solve
 
@@ -112,6 +113,20 @@ def test_pure_python_mode_takes_the_full_way(monkeypatch):
     assert count_plain(UNIQUE_5, "no-touch", 2, 2, None) is None
     res = qs.solve(UNIQUE_5)
     assert res.is_unique and res.backend == "python"
+
+
+def test_the_pure_python_switch_follows_every_change_of_the_environment(monkeypatch):
+    """``pure_python_forced`` keeps its answer (a per-call read costs a microsecond) and must
+    still see each change made through ``os.environ``, as a test or a user makes it."""
+    for value, forced in (("1", True), ("0", False), ("", False), (" yes ", True), (" 0 ", False), ("1", True)):
+        monkeypatch.setenv(PURE_PYTHON_ENV, value)
+        assert pure_python_forced() is forced, value
+    monkeypatch.delenv(PURE_PYTHON_ENV)
+    assert pure_python_forced() is False
+    os.environ[PURE_PYTHON_ENV] = "1"  # by hand (monkeypatch restores the original value all the same)
+    assert pure_python_forced() is True
+    os.environ.pop(PURE_PYTHON_ENV)
+    assert pure_python_forced() is False
 
 
 def test_other_backends_take_the_full_way():
