@@ -27,9 +27,12 @@ from typing import Any
 
 import numpy as np
 
-from .backends.auto import first_turn
+from .backends.auto import MIN_TURN, AutoBackend, first_turn
+from .errors import PuzzleError
 from .extension import bitsearch, gridcheck, native_limit, rule_code
 from .fast import MAX_N, CountResult
+from .puzzle import as_puzzle
+from .result import Outcome
 
 PLAIN_BACKENDS = ("auto", "native")  # the backends this path stands in for (auto: its first turn, native's)
 
@@ -102,12 +105,13 @@ def plain_cells(regions: Any) -> tuple[int, Any] | None:
 
 def count_plain(
     regions: Any, rule: str, limit: int | None, keep: int, time_limit: float | None, backend: str = "native"
-) -> CountResult | None:
+) -> CountResult | Outcome | None:
     """The compiled search on a plain grid (see the module's doc), or None: take the ``Puzzle`` way.
 
     The solutions kept are checked against the rules here, as the facade checks every backend's.
     For ``backend="auto"`` this is the portfolio's first turn: a board the native search does not
-    settle within ``FIRST_BUDGET`` gets None, and the full way hands it to the portfolio."""
+    settle within ``FIRST_BUDGET`` goes on to the portfolio's next turns (``AutoBackend.go_on``),
+    whose ``Outcome`` is returned, so that the first turn is not searched twice."""
     native = bitsearch()
     if native is None:
         return None
@@ -120,14 +124,34 @@ def count_plain(
         found = native.count(grid, n, rule_code(rule), native_limit(limit), keep, (), (), budget or 0.0)
     except ValueError:  # a region number out of 0..n-1: the full way says which and where
         return None
-    if found[2] and budget != time_limit:
-        return None  # unsettled in the first turn: the portfolio takes over
+    if found[2] and budget != time_limit:  # unsettled in the first turn: the portfolio takes over
+        return _go_on(regions, rule, CountResult._make(found), limit, keep, time_limit, budget or 0.0)
     if found[0] == 0 and found[1] and set(memoryview(grid).cast("B").cast("q")) != _regions_of(n):
         return None  # fewer than n regions: the full way names the problem
     for cols in found[3]:
         if not solution_ok(n, rule, grid, cols):
             return None  # the full way verifies every solution again and refuses the wrong one
     return CountResult._make(found)
+
+
+def _go_on(
+    regions: Any, rule: str, first: CountResult, limit: int | None, keep: int, time_limit: float | None, turn: float
+) -> Outcome | None:
+    """The portfolio's turns after the first one, taken here for ``turn`` seconds and unsettled
+    (rare: a board that takes the native search over a tenth of a second). None when the grid is
+    no puzzle or a solution is wrong: the full way says why."""
+    try:
+        puzzle = as_puzzle(regions, rule)
+    except PuzzleError:
+        return None
+    taken = first.outcome()
+    taken.stats["seconds"] = turn
+    left = None if time_limit is None else max(time_limit - turn, MIN_TURN)
+    outcome = AutoBackend().go_on(puzzle, taken, limit=limit, keep=keep, time_limit=left)
+    kept = outcome.solutions
+    if len(set(kept)) != len(kept) or any(puzzle.violations(cols) for cols in kept):
+        return None  # the full way searches again and refuses the wrong solution
+    return outcome
 
 
 def solution_ok(n: int, rule: str, grid: Any, cols: Sequence[int]) -> bool:

@@ -80,15 +80,19 @@ def _solve_plain(
     if found is None:
         return None
     elapsed = time.perf_counter() - start
+    if isinstance(found, Outcome):  # a tail: the portfolio went on after the native first turn
+        solutions, backend, stats = tuple(map(tuple, found.solutions)), found.backend or "auto", dict(found.stats)
+    else:
+        solutions, backend, stats = tuple(found.solutions), "native", {"nodes": found.nodes}
     return SolveResult.made(
         status_of(found.count, found.complete),
-        tuple(found.solutions),
+        solutions,
         found.count,
         found.complete,
         found.timed_out,
         elapsed,
-        "native",
-        {"nodes": found.nodes},
+        backend,
+        stats,
     )
 
 

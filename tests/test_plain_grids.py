@@ -171,3 +171,37 @@ def test_puzzles_built_in_c_equal_those_built_in_python(monkeypatch):
         assert fast == slow and fast.regions == slow.regions and fast.labels == slow.labels
         assert found == slow.warnings()
     assert any(fast is not None and found for fast, found in built)
+
+
+def test_a_tail_goes_on_from_the_first_turn_taken_here(monkeypatch):
+    """A grid the native search leaves unsettled in ``auto``'s first turn goes on to the portfolio's
+    next turns (``AutoBackend.go_on``) with that turn recorded, not searched a second time."""
+    if not NATIVE:
+        pytest.skip("no compiled search: every grid goes the full way")
+    from queens_sat import grids
+    from queens_sat.backends.auto import FIRST_BUDGET, AutoBackend
+
+    expected = _full(UNIQUE_5).solutions
+    first_turns: list[float] = []
+
+    class FirstTurnRunsOut:
+        def count(self, grid: object, n: int, rule: int, limit: int, keep: int, queens: tuple, blocked: tuple, budget: float) -> tuple:
+            first_turns.append(budget)
+            return 0, False, True, [], 5  # nothing found, time up
+
+    taken: list[object] = []
+    real_go_on = AutoBackend.go_on
+
+    def go_on(self: AutoBackend, puzzle: object, first: object, **kw: object) -> object:
+        taken.append(first)
+        return real_go_on(self, puzzle, first, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(grids, "bitsearch", FirstTurnRunsOut)
+    monkeypatch.setattr(AutoBackend, "go_on", go_on)
+    res = qs.solve(UNIQUE_5, time_limit=30)
+    assert first_turns == [FIRST_BUDGET] and len(taken) == 1  # one first turn, here, then the portfolio
+    assert taken[0].timed_out and taken[0].stats == {"nodes": 5, "seconds": FIRST_BUDGET}
+    assert res.is_unique and res.solutions == expected and res.backend != "native"
+    if "stages" in res.stats:  # a SAT solver took a turn: the first stage is the one taken here
+        assert res.stats["stages"][0] == {"backend": "native", "seconds": FIRST_BUDGET, "settled": False, "nodes": 5}
+    assert qs.is_unique(UNIQUE_5) and len(first_turns) == 2 and len(taken) == 2
