@@ -135,6 +135,66 @@ def test_convert_between_the_projects_formats(client):
     assert back["regions"] == json.loads(UNIQUE_8)["regions"]
 
 
+def test_a_count_runs_in_the_server_process_whichever_name_routes_to_the_counter():
+    """A request may not start a pool of processes: wherever the board goes to the N-Queens
+    counter (auto's own choice, or the name given), it counts with one worker."""
+    from queens_sat import Puzzle
+    from queens_sat.backends.nqueens import NQueensBackend
+    from queens_sat.formats import parse_puzzle
+    from queens_sat.service.puzzles import _one_process
+
+    board = Puzzle(n=20, rule="queens")
+    for name in ("auto", "nqueens", "nqueens:backtrack"):
+        engine = _one_process(board, name)
+        assert isinstance(engine, NQueensBackend) and engine.workers == 1, name
+    assert _one_process(board, "nqueens:local").method == "local"  # type: ignore[union-attr]
+    regions = parse_puzzle(UNIQUE_8)
+    assert _one_process(regions, "auto") == "auto" and _one_process(regions, "python") == "python"
+    assert _one_process(board.replace(queens=[(0, 0)]), "auto") == "auto"  # givens: not the counter's
+
+
+# A 2-star Star Battle with exactly one solution (grown around a planted solution, checked by brute force)
+STAR_8 = {"n": 8, "stars": 2, "regions": ["ABBBCCCB", "ABBBBBBB", "ABBBDDBB", "AEEBBDDD", "AEEEFFDD", "AGEEFFDD", "GGFFFHHH", "GGGFFHHH"]}
+STAR_8_ROWS = [[4, 6], [0, 2], [4, 6], [0, 2], [5, 7], [1, 3], [5, 7], [1, 3]]
+
+
+def _answered_or_refused(response) -> dict | None:
+    """The JSON answer, or None when no backend searches Star Battle yet (a 400 saying so)."""
+    if response.status_code == 200:
+        return response.json()
+    assert "Star Battle" in error_of(response, 400)
+    return None
+
+
+def test_star_battle_bodies_are_read_and_answered_or_refused_with_the_reason(client):
+    flat = [c for row in STAR_8_ROWS for c in row]
+    body = _answered_or_refused(client.post("/check?logic=false", json=STAR_8))
+    if body is not None:
+        assert body["status"] == "unique" and body["count"] == 1
+        assert body["solutions"][0] in (flat, STAR_8_ROWS)
+    body = _answered_or_refused(client.post("/solve", json=STAR_8))
+    if body is not None:
+        assert body["status"] == "solved" and body["stars"] == 2 and body["solution"] == STAR_8_ROWS
+    body = _answered_or_refused(client.post("/count", json=STAR_8))
+    if body is not None:
+        assert body["count"] == 1 and body["exact"] and body["stars"] == 2
+    picture = client.post("/render?solution=true", json=STAR_8)
+    if picture.status_code != 200:
+        assert "Star Battle" in error_of(picture, 400)
+    assert client.post("/render", json=STAR_8).text.lstrip().startswith("<?xml")
+    assert client.post("/convert", json=STAR_8).json()["stars"] == 2
+    assert client.post("/convert?to=text", json=STAR_8).text.startswith("# stars: 2")
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [({"stars": 3}, "cannot hold 3 stars a row"), ({"rule": "queens"}, "needs the no-touch rule"), ({"stars": 0}, "at least 1 star")],
+)
+def test_star_battle_bodies_that_cannot_be_are_refused(client, change, words):
+    for route in ("/check", "/solve", "/count", "/render", "/convert"):
+        assert words in error_of(client.post(route, json=STAR_8 | change), 400), route
+
+
 def test_generate_streams_json_lines_of_unique_puzzles(client):
     from queens_sat.formats import puzzle_from_dict
     from queens_sat.solving import solve

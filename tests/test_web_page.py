@@ -165,3 +165,38 @@ def test_dragging_paints_every_cell_on_the_way(server, browser):
     assert painted[0] == painted[2] == painted[4] == "4"
     first_row = browser.current_url.split("regions=")[1].split(".")[0]  # the shared URL follows the paint
     assert first_row[0] == first_row[2] == first_row[4] == "E"
+
+
+# A 2-star Star Battle with exactly one solution (the service tests' STAR_8) and that solution's stars
+STAR_8 = ["ABBBCCCB", "ABBBBBBB", "ABBBDDBB", "AEEBBDDD", "AEEEFFDD", "AGEEFFDD", "GGFFFHHH", "GGGFFHHH"]
+STAR_8_ROWS = [[4, 6], [0, 2], [4, 6], [0, 2], [5, 7], [1, 3], [5, 7], [1, 3]]
+
+
+def test_a_star_battle_is_designed_and_played_with_its_stars(server, browser):
+    from selenium.webdriver.support.ui import Select
+
+    open_page(browser, server.url + "/#rule=no-touch&stars=2&regions=" + ".".join(STAR_8))
+    stars = Select(browser.find_element("id", "stars"))
+    assert stars.first_selected_option.get_attribute("value") == "2"
+    assert [o.get_attribute("value") for o in stars.options] == [str(k) for k in range(1, 7)]
+    wait_for(browser, lambda d: verdict(d) != "pending", "the Star Battle should get a verdict")
+    searched = verdict(browser) != "invalid"
+    if searched:
+        assert verdict(browser) == "unique"
+    else:  # no backend searches Star Battle yet: the page shows the server's reason
+        assert "Star Battle" in browser.find_element("id", "grade").text
+    browser.find_element("id", "export-json").click()
+    wait_for(browser, lambda d: '"stars": 2' in d.find_element("id", "io").get_attribute("value"), "the export should carry k")
+
+    if searched:
+        browser.find_element("id", "mode-play").click()
+        for r, row in enumerate(STAR_8_ROWS):
+            for c in row:
+                cell(browser, r, c).click()
+                cell(browser, r, c).click()
+        wait_for(browser, lambda d: d.find_element("id", "message").text.startswith("Solved"), "16 stars should solve it")
+        browser.find_element("id", "mode-design").click()
+
+    stars.select_by_value("1")  # one star a row: the same regions as a Queens puzzle
+    wait_for(browser, lambda d: verdict(d) in ("unique", "multiple", "none"), "one star a row should be a Queens puzzle")
+    assert "stars=" not in browser.current_url

@@ -46,6 +46,10 @@ class NQueensBackend(Backend):
         self.workers = workers
         self.on_progress = on_progress  # (done, total) as a count goes: the CLI draws a bar from it
 
+    def in_one_process(self) -> NQueensBackend:
+        """The same backend counting in this process only (a server's request may not start a pool)."""
+        return NQueensBackend(method=self.method, seed=self.seed, workers=1, on_progress=self.on_progress)
+
     @property
     def full_name(self) -> str:
         return self.name if self.method == "auto" else f"{self.name}:{self.method}"

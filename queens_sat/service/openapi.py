@@ -36,7 +36,8 @@ JSON_ANSWER = {"application/json": {"schema": {"type": "object"}}}
 ROUTES: tuple[tuple[str, str, str, tuple[str, ...], dict[str, Any]], ...] = (
     ("/check", "post", "Unique, several (two solutions shown), none or unknown; logic grade when unique",
      ("backend", "time_limit", "format", "logic", "max_depth"), JSON_ANSWER),
-    ("/solve", "post", "One solution (columns of the queens, row by row)", ("backend", "time_limit", "format"), JSON_ANSWER),
+    ("/solve", "post", "One solution (columns of the queens, row by row; for k stars, each row's k columns)",
+     ("backend", "time_limit", "format"), JSON_ANSWER),
     ("/count", "post", "The number of solutions, exact or a lower bound", ("backend", "time_limit", "format", "limit"), JSON_ANSWER),
     ("/explain", "post", "Solve by reasoning alone, every step explained", ("max_depth", "time_limit", "format"), JSON_ANSWER),
     ("/hint", "post", "The next logical step; the player's marks are the puzzle's givens",
@@ -107,6 +108,10 @@ def openapi_document(settings: ServiceSettings) -> dict[str, Any]:
                     "properties": {
                         "n": {"type": "integer"},
                         "rule": {"type": "string", "enum": ["no-touch", "queens"]},
+                        "stars": {
+                            "type": "integer", "minimum": 1, "default": 1,
+                            "description": "Star Battle: stars in every row, column and region (1: Queens; more: no-touch only)",
+                        },
                         "regions": {"type": "array", "items": {"oneOf": [{"type": "string"}, {"type": "array"}]}},
                         "givens": {
                             "type": "object",

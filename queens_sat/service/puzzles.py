@@ -12,7 +12,9 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from ..backends.base import Backend
 from ..puzzle import Puzzle
+from ..result import Solution
 from .errors import BAD_REQUEST, ServiceError
 from .inputs import SOURCE, puzzle_from_body, query_options, read_body, time_limit
 from .settings import ServiceSettings
@@ -55,14 +57,29 @@ async def check(request: Request) -> Response:
     return JSONResponse(await answer_puzzle(request, (*SEARCH, "logic", "max_depth"), _check))
 
 
+def _about(puzzle: Puzzle) -> dict[str, Any]:
+    """What every answer says of the board first: its size, rule and, for Star Battle, k."""
+    out: dict[str, Any] = {"source": SOURCE, "n": puzzle.n, "rule": puzzle.rule}
+    if puzzle.stars > 1:
+        out["stars"] = puzzle.stars
+    return out
+
+
+def _solution(puzzle: Puzzle, found: Solution) -> list[int] | list[list[int]]:
+    """A solution as JSON: the queen's column row by row, or for k stars each row's k columns."""
+    from ..rules import star_rows
+
+    return star_rows(found, puzzle.stars) if puzzle.stars > 1 else list(found)
+
+
 def _solve(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
     from ..solving import solve
 
     res = solve(puzzle, backend=options.get("backend", "auto"), limit=1, time_limit=limit)
     found = res.solution
     status = "solved" if found else ("unknown" if res.timed_out else "none")
-    out = {"source": SOURCE, "n": puzzle.n, "rule": puzzle.rule, "status": status}
-    out.update(solution=list(found) if found else None, elapsed=round(res.elapsed, 6), backend=res.backend)
+    out = _about(puzzle) | {"status": status}
+    out.update(solution=_solution(puzzle, found) if found else None, elapsed=round(res.elapsed, 6), backend=res.backend)
     out.update({k: v for k, v in res.stats.items() if k in ("method", "seed")})
     return out
 
@@ -72,14 +89,19 @@ async def solve(request: Request) -> Response:
     return JSONResponse(await answer_puzzle(request, SEARCH, _solve))
 
 
-def _one_process(puzzle: Puzzle, backend: str) -> Any:
-    """The backend to count with: on a board without regions, the N-Queens counter in this
-    process only (by default it starts a pool of every core, which no request may do)."""
-    if backend.partition(":")[0] not in ("auto", "nqueens") or puzzle.regions is not None or puzzle.has_givens:
-        return backend
+def _one_process(puzzle: Puzzle, backend: str) -> str | Backend:
+    """The backend to count with: the one asked for, except that the N-Queens counter, when that
+    is what searches this board, runs in this process only (by default it starts a pool of every
+    core, which no request may do). Which backend searches is the backend's own routing
+    (``resolve``: ``auto`` picks), so nothing here repeats it."""
     from ..backends import get_backend
+    from ..backends.nqueens import NQueensBackend
 
-    return get_backend("nqueens" if backend == "auto" else backend, puzzle, workers=1)
+    engine = get_backend(backend, puzzle)
+    chosen = engine.resolve(puzzle)
+    if isinstance(chosen, NQueensBackend) and chosen.workers != 1:
+        return chosen.in_one_process()
+    return backend  # by name: ``solve`` keeps its per-call path for the names it knows
 
 
 def _count(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
@@ -87,7 +109,7 @@ def _count(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, A
 
     engine = _one_process(puzzle, options.get("backend", "auto"))
     res = solve(puzzle, backend=engine, limit=options.get("limit"), time_limit=limit, keep=0)
-    out = {"source": SOURCE, "n": puzzle.n, "rule": puzzle.rule, "count": res.count, "exact": res.complete}
+    out = _about(puzzle) | {"count": res.count, "exact": res.complete}
     out.update(timed_out=res.timed_out, elapsed=round(res.elapsed, 6), backend=res.backend)
     return out
 
@@ -102,7 +124,7 @@ def _explain(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str,
     from ..logic.describe import step_dicts, summary
 
     result = logic_solve(puzzle, options.get("max_depth", DEFAULT_DEPTH), limit)
-    out: dict[str, Any] = {"source": SOURCE, "n": puzzle.n, "rule": puzzle.rule}
+    out = _about(puzzle)
     out.update(result.as_dict())
     out.update(summary=summary(result, puzzle), steps=step_dicts(result, puzzle))
     return out

@@ -4,19 +4,21 @@
 "use strict";
 
 const PALETTE = window.QS_PALETTE;
-const MIN_N = 4, MAX_N = 20, DEFAULT_N = 8;
+const MIN_N = 4, MAX_N = 25, DEFAULT_N = 8;  // published Star Battles reach 25x25 with 6 stars
+const MAX_STARS = 6;  // stars (k) a row, column and region: 1 is Queens, more is Star Battle
 const EMPTY = 0, CROSS = 1, QUEEN = 2;
 const VERDICT_SECONDS = 5;  // the live verdict gives up sooner than the server's limit
 
 const state = {
   n: DEFAULT_N,
   rule: "no-touch",
+  stars: 1,
   regions: [],        // regions[r][c]: region number 0..n-1
   brush: 0,
   mode: "design",
   marks: [],          // marks[r][c]: EMPTY, CROSS or QUEEN (play mode)
   history: [],        // earlier marks, for undo
-  ghost: null,        // a second solution to show (columns by row), when there are several
+  ghost: null,        // a second solution to show (its cells), when there are several
   hinted: [],         // cells the last hint is about
   wrong: [],          // cells the last check found wrong
   painting: false,
@@ -41,6 +43,7 @@ function cellsWith(mark) {
 
 function puzzleJson(withMarks) {
   const obj = { n: state.n, rule: state.rule, regions: regionRows() };
+  if (state.stars > 1) obj.stars = state.stars;  // the server checks that k fits the board and the rule
   if (withMarks) {
     const queens = cellsWith(QUEEN), blocked = cellsWith(CROSS);
     if (queens.length || blocked.length) obj.givens = { queens, blocked };
@@ -69,10 +72,11 @@ function emptyMarks(n) {
   return Array.from({ length: n }, () => Array(n).fill(EMPTY));
 }
 
-function setBoard(n, regions, rule) {
+function setBoard(n, regions, rule, stars) {
   state.n = n;
   state.regions = regions;
   if (rule) state.rule = rule;
+  if (stars) state.stars = stars;
   state.brush = Math.min(state.brush, n - 1);
   state.marks = emptyMarks(n);
   state.history = [];
@@ -81,6 +85,7 @@ function setBoard(n, regions, rule) {
   state.wrong = [];
   $("size").value = String(n);
   $("rule").value = state.rule;
+  $("stars").value = String(state.stars);
   buildBrushes();
   buildBoard();
   changed();
@@ -143,9 +148,10 @@ function buildBoard() {
 
 function drawBoard() {
   const { n, regions, marks } = state;
-  const ghost = new Set(state.mode === "design" && state.ghost ? state.ghost.map((c, r) => `${r},${c}`) : []);
+  const ghost = new Set(state.mode === "design" && state.ghost ? state.ghost.map(([r, c]) => `${r},${c}`) : []);
   const hinted = new Set(state.hinted.map(([r, c]) => `${r},${c}`));
   const wrong = new Set(state.wrong.map(([r, c]) => `${r},${c}`));
+  $("board").classList.toggle("stars", state.stars > 1);  // stars drawn as stars, not crowns
   for (const cell of $("board").children) {
     const r = Number(cell.dataset.row), c = Number(cell.dataset.col);
     const k = regions[r][c];
@@ -163,7 +169,7 @@ function drawBoard() {
     cell.classList.toggle("ghost", ghost.has(key));
     cell.classList.toggle("hinted", hinted.has(key));
     cell.classList.toggle("wrong", wrong.has(key));
-    const words = mark === QUEEN ? "queen" : mark === CROSS ? "crossed out" : "";
+    const words = mark === QUEEN ? pieces(1) : mark === CROSS ? "crossed out" : "";
     cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}, region ${label(k)}${words ? ", " + words : ""}`);
   }
 }
@@ -210,7 +216,7 @@ async function updateVerdict() {
     else if (logic) grade = "Logic alone cannot solve it: a player would have to guess";
     setVerdict("unique", "Unique: exactly one solution", grade);
   } else if (report.status === "multiple") {
-    state.ghost = report.solutions[1] || report.solutions[0];
+    state.ghost = solutionCells(report.solutions[1] || report.solutions[0]);
     const count = report.complete ? report.count : `at least ${report.count}`;
     setVerdict("multiple", `Several solutions (${count})`, "A second solution is shown on the board: change a region to rule it out.");
   } else if (report.status === "none") {
@@ -219,6 +225,17 @@ async function updateVerdict() {
     setVerdict("unknown", "Unknown: the time limit was hit", "");
   }
   drawBoard();
+}
+
+// a solution as the API gives it (a column a row; for k stars, each row's k columns, as lists or
+// flat, k a row in turn) as the cells that hold a queen or star
+function solutionCells(solution) {
+  const cells = [];
+  solution.forEach((entry, i) => {
+    if (Array.isArray(entry)) entry.forEach((c) => cells.push([i, c]));
+    else cells.push([Math.floor(i / state.stars), entry]);
+  });
+  return cells;
 }
 
 // ---------- painting ----------
@@ -257,6 +274,11 @@ function onPointerMove(event) {
 
 // ---------- playing ----------
 
+function pieces(count) {  // what is placed: queens on a Queens board, stars on a Star Battle
+  const word = state.stars > 1 ? "star" : "queen";
+  return count === 1 ? word : word + "s";
+}
+
 function setMessage(text, solved = false) {
   const m = $("message");
   m.textContent = text;
@@ -271,7 +293,7 @@ function play(r, c) {
   drawBoard();
   writeUrl();
   setMessage("");
-  if (cellsWith(QUEEN).length === state.n) check();
+  if (cellsWith(QUEEN).length === state.n * state.stars) check();
 }
 
 function undo() {
@@ -290,12 +312,12 @@ async function check() {
     if (report.status === "none") {
       setMessage("Something is wrong: no solution goes through these queens and crosses.");
       state.wrong = queens;
-    } else if (queens.length === state.n) {
-      setMessage("Solved! Every row, column and region has its queen.", true);
+    } else if (queens.length === state.n * state.stars) {
+      setMessage(`Solved! Every row, column and region has its ${pieces(state.stars)}.`, true);
     } else if (report.status === "multiple") {
-      setMessage(`No mistake so far (${queens.length} of ${state.n} queens), though this puzzle has several solutions.`);
+      setMessage(`No mistake so far (${queens.length} of ${state.n * state.stars} ${pieces(2)}), though this puzzle has several solutions.`);
     } else {
-      setMessage(`No mistake so far: ${queens.length} of ${state.n} queens placed.`);
+      setMessage(`No mistake so far: ${queens.length} of ${state.n * state.stars} ${pieces(2)} placed.`);
     }
   } catch (err) {
     setMessage(`Something is wrong: ${err.message}`);  // e.g. two queens that attack each other
@@ -331,7 +353,8 @@ function setMode(mode) {
   $("play-tools").hidden = mode !== "play";
   state.hinted = [];
   state.wrong = [];
-  setMessage(mode === "play" ? "Place a queen in every row, column and region." : "");
+  const goal = state.stars > 1 ? `${state.stars} stars` : "a queen";
+  setMessage(mode === "play" ? `Place ${goal} in every row, column and region.` : "");
   drawBoard();
 }
 
@@ -349,7 +372,7 @@ async function importText() {
       if (!numbers.has(ch)) numbers.set(ch, numbers.size);
       return numbers.get(ch);
     }));
-    setBoard(n, regions, obj.rule || "no-touch");
+    setBoard(n, regions, obj.rule || "no-touch", obj.stars || 1);
     const givens = obj.givens || {};
     (givens.queens || []).forEach(([r, c]) => { state.marks[r][c] = QUEEN; });
     (givens.blocked || []).forEach(([r, c]) => { state.marks[r][c] = CROSS; });
@@ -371,6 +394,7 @@ async function exportAs(format) {
 
 function writeUrl() {
   const params = new URLSearchParams({ rule: state.rule, regions: regionRows().join(".") });
+  if (state.stars > 1) params.set("stars", String(state.stars));
   history.replaceState(null, "", `#${params}`);
 }
 
@@ -383,7 +407,8 @@ function readUrl() {
   const regions = rows.map((row) => Array.from(row).map((ch) => index.get(ch)));
   if (regions.some((row) => row.some((k) => k === undefined || k >= n))) return false;
   const rule = params.get("rule") === "queens" ? "queens" : "no-touch";
-  setBoard(n, regions, rule);
+  const stars = Number(params.get("stars")) || 1;
+  setBoard(n, regions, rule, stars >= 1 && stars <= MAX_STARS ? Math.floor(stars) : 1);
   return true;
 }
 
@@ -407,8 +432,20 @@ function start() {
     option.value = option.textContent = String(n);
     size.appendChild(option);
   }
+  for (let k = 1; k <= MAX_STARS; k++) {
+    const option = document.createElement("option");
+    option.value = String(k);
+    option.textContent = k === 1 ? "1 (Queens)" : `${k} (Star Battle)`;
+    $("stars").appendChild(option);
+  }
   size.addEventListener("change", () => setBoard(Number(size.value), stripes(Number(size.value))));
   $("rule").addEventListener("change", () => { state.rule = $("rule").value; changed(); });
+  $("stars").addEventListener("change", () => {
+    state.stars = Number($("stars").value);
+    state.marks = emptyMarks(state.n);  // another puzzle: the old marks mean nothing
+    state.history = [];
+    changed();
+  });
   $("mode-design").addEventListener("click", () => setMode("design"));
   $("mode-play").addEventListener("click", () => setMode("play"));
   $("hint").addEventListener("click", hint);
