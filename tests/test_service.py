@@ -4,6 +4,7 @@ messages, the OpenAPI document, and a real ``queens-sat serve`` stopped by SIGTE
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -179,7 +180,9 @@ def test_star_battle_bodies_are_read_and_answered_or_refused_with_the_reason(cli
     if body is not None:
         assert body["count"] == 1 and body["exact"] and body["stars"] == 2
     picture = client.post("/render?solution=true", json=STAR_8)
-    if picture.status_code != 200:
+    if picture.status_code == 200:  # k stars in each row, not one queen a row for 2n rows
+        assert len(re.findall(r'class="(?:queen|star)', picture.text)) == 16
+    else:
         assert "Star Battle" in error_of(picture, 400)
     assert client.post("/render", json=STAR_8).text.lstrip().startswith("<?xml")
     assert client.post("/convert", json=STAR_8).json()["stars"] == 2
