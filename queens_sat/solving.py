@@ -81,18 +81,19 @@ def _solve_plain(
         return None
     elapsed = time.perf_counter() - start
     if isinstance(found, Outcome):  # a tail: the portfolio went on after the native first turn
-        solutions, backend, stats = tuple(map(tuple, found.solutions)), found.backend or "auto", dict(found.stats)
-    else:
-        solutions, backend, stats = tuple(found.solutions), "native", {"nodes": found.nodes}
+        return SolveResult(
+            status_of(found.count, found.complete), tuple(map(tuple, found.solutions)), found.count, found.complete,
+            found.timed_out, elapsed, found.backend or "auto", dict(found.stats),
+        )
     return SolveResult.made(
         status_of(found.count, found.complete),
-        solutions,
+        tuple(found.solutions),
         found.count,
         found.complete,
         found.timed_out,
         elapsed,
-        backend,
-        stats,
+        "native",
+        {"nodes": found.nodes},
     )
 
 
