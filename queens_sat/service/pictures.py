@@ -30,9 +30,7 @@ def _draw(puzzle: Puzzle, options: dict[str, Any], limit: float) -> bytes:
                 "multiple": f"several solutions (at least {res.count}); solution=true draws a unique one only",
             }.get(res.status.value, "the time limit stopped the search before it settled uniqueness")
             raise ServiceError(UNPROCESSABLE, f"{SOURCE}: {why}")
-        from ..rules import star_cells
-
-        state = BoardState(queens=frozenset(star_cells(res.solutions[0], puzzle.stars)))  # k a row for Star Battle
+        state = BoardState.solved(res.solutions[0])
     try:
         scene = board_scene(puzzle, state, cell=checked_cell(puzzle, options.get("cell")), labels=options.get("labels"))
     except RenderError as err:
