@@ -19,10 +19,8 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
-import sys
 import warnings
 from types import ModuleType
-from typing import Any
 
 PURE_PYTHON_ENV = "QUEENS_SAT_PURE_PYTHON"
 PATH_ENV = "QUEENS_SAT_NATIVE_PATH"
@@ -44,59 +42,31 @@ class NativeMissingWarning(RuntimeWarning):
 
 # ``os.environ.get`` encodes its key on every call and raises and catches a KeyError when the
 # variable is unset: about a microsecond, a quarter of a validator call on a bare grid. So the
-# answer is kept, and kept current through the public audit hooks (PEP 578): every change of
-# ``os.environ`` (``os.environ[...] = ...``, ``del``, ``monkeypatch.setenv``) goes through
-# ``os.putenv`` or ``os.unsetenv``, which announce it, with the new value, first. (A bare
-# ``os.putenv`` counts too, though ``os.environ`` does not see it.) The price: every audited
-# event of the process (imports, ``open``, ``sys._getframe``...) calls the hook, about 0.1 us.
-_PROBE = "queens_sat.extension.watch"  # an event of our own: proves the hook was added
-_forced = False  # the answer, read from os.environ at import and updated by the hook
-_watched = False  # whether the hook runs; if not, the environment is read on every call
+# switch is read once, when this module is imported, like most libraries' environment switches
+# (OMP_NUM_THREADS and the like). A program that changes it later calls ``reread_environment``.
+# (An audit hook on os.putenv could follow every change, but it would run on every audited
+# event of the whole process, for ever: a library must not tax its host for this.)
+_forced = False
 
 
-def _forcing(value: str | bytes) -> bool:
+def _forcing(value: str) -> bool:
     """Whether a value of ``QUEENS_SAT_PURE_PYTHON`` asks for the pure-Python path (any but empty or 0)."""
-    return os.fsdecode(value).strip() not in ("", "0")
+    return value.strip() not in ("", "0")
 
 
-def _is_ours(key: object) -> bool:
-    if not isinstance(key, (str, bytes)):
-        return False
-    name = os.fsdecode(key)
-    return (name.upper() if os.name == "nt" else name) == PURE_PYTHON_ENV  # Windows names ignore case
-
-
-def _environment_changed(event: str, args: tuple[Any, ...]) -> None:
-    """The audit hook. It is called for every audited event, so it returns at once for all but these."""
-    global _forced, _watched
-    if event == "os.putenv":
-        if _is_ours(args[0]):
-            _forced = _forcing(args[1])
-    elif event == "os.unsetenv":
-        if _is_ours(args[0]):
-            _forced = False
-    elif event == _PROBE:
-        _watched = True
-
-
-def _watch_environment() -> None:
-    """Read the variable once and follow its changes (``sys.addaudithook`` may be refused quietly
-    by an earlier hook: the probe event tells)."""
+def reread_environment() -> None:
+    """Read ``QUEENS_SAT_PURE_PYTHON`` again (it is read once, at import; see above)."""
     global _forced
     _forced = _forcing(os.environ.get(PURE_PYTHON_ENV, ""))
-    sys.addaudithook(_environment_changed)
-    sys.audit(_PROBE)
 
 
-_watch_environment()
+reread_environment()
 
 
 def pure_python_forced() -> bool:
-    """Whether ``QUEENS_SAT_PURE_PYTHON`` asks for the pure-Python path (any value but empty or 0),
-    as the environment says now: one global read, not an environment look-up (see ``_forced``)."""
-    if _watched:
-        return _forced
-    return _forcing(os.environ.get(PURE_PYTHON_ENV, ""))
+    """Whether ``QUEENS_SAT_PURE_PYTHON`` asked for the pure-Python path when it was last read
+    (at import, or by ``reread_environment``): a global read, not an environment look-up."""
+    return _forced
 
 
 def _import(name: str) -> ModuleType:

@@ -11,7 +11,7 @@ from helpers import random_regions
 
 import queens_sat as qs
 from queens_sat.errors import PuzzleError
-from queens_sat.extension import PURE_PYTHON_ENV, bitsearch, pure_python_forced
+from queens_sat.extension import PURE_PYTHON_ENV, bitsearch, pure_python_forced, reread_environment
 from queens_sat.grids import count_plain, plain_cells, solution_ok
 from queens_sat.solving import as_puzzle, solve
 
@@ -108,24 +108,34 @@ def test_solution_check_refuses_what_breaks_a_rule():
     assert not solution_ok(n, "queens", grid, (0, 1, 2, 3, 4))
 
 
-def test_pure_python_mode_takes_the_full_way(monkeypatch):
-    monkeypatch.setenv("QUEENS_SAT_PURE_PYTHON", "1")
+@pytest.fixture
+def environment(monkeypatch):
+    """``monkeypatch`` for the environment, with the pure-Python switch read again after each
+    change and once more after the environment is restored (it is read once, at import)."""
+    yield monkeypatch
+    monkeypatch.undo()
+    reread_environment()
+
+
+def test_pure_python_mode_takes_the_full_way(environment):
+    environment.setenv("QUEENS_SAT_PURE_PYTHON", "1")
+    reread_environment()
     assert count_plain(UNIQUE_5, "no-touch", 2, 2, None) is None
     res = qs.solve(UNIQUE_5)
     assert res.is_unique and res.backend == "python"
 
 
-def test_the_pure_python_switch_follows_every_change_of_the_environment(monkeypatch):
-    """``pure_python_forced`` keeps its answer (a per-call read costs a microsecond) and must
-    still see each change made through ``os.environ``, as a test or a user makes it."""
+def test_the_pure_python_switch_is_read_at_import_and_on_request(environment):
+    """``pure_python_forced`` keeps its answer (a per-call read costs a microsecond): a change of
+    the environment counts once ``reread_environment`` has read it."""
+    assert pure_python_forced() is (os.environ.get(PURE_PYTHON_ENV, "").strip() not in ("", "0"))
     for value, forced in (("1", True), ("0", False), ("", False), (" yes ", True), (" 0 ", False), ("1", True)):
-        monkeypatch.setenv(PURE_PYTHON_ENV, value)
+        environment.setenv(PURE_PYTHON_ENV, value)
+        reread_environment()
         assert pure_python_forced() is forced, value
-    monkeypatch.delenv(PURE_PYTHON_ENV)
-    assert pure_python_forced() is False
-    os.environ[PURE_PYTHON_ENV] = "1"  # by hand (monkeypatch restores the original value all the same)
-    assert pure_python_forced() is True
-    os.environ.pop(PURE_PYTHON_ENV)
+    environment.delenv(PURE_PYTHON_ENV)
+    assert pure_python_forced() is True  # not read again yet
+    reread_environment()
     assert pure_python_forced() is False
 
 
