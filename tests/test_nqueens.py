@@ -15,6 +15,7 @@ from helpers import brute_force_solutions
 
 from queens_sat import BackendError, Puzzle, Status, available_backends, count_solutions, get_backend, solve
 from queens_sat.extension import PURE_PYTHON_ENV as PURE_ENV
+from queens_sat.extension import reread_environment
 from queens_sat.nqueens import counting, enumeration, finding, verify
 from queens_sat.nqueens import min_conflicts as ls
 from queens_sat.nqueens._impl import native
@@ -38,9 +39,11 @@ def impl(request, monkeypatch) -> str:
     """Run a test on the compiled kernels, then again on their pure-Python twins."""
     if request.param == "pure":
         monkeypatch.setenv(PURE_ENV, "1")
+        reread_environment()
         assert native() is None
     else:
         monkeypatch.delenv(PURE_ENV, raising=False)
+        reread_environment()
     return request.param
 
 
@@ -185,8 +188,10 @@ def test_native_and_pure_local_search_take_the_same_steps(rule, monkeypatch):
     for n, seed in [(4, 1), (9, 2), (37, 3), (300, 4), (3000, 5)]:
         fast = ls.local_search(n, rule, seed)
         monkeypatch.setenv(PURE_ENV, "1")
+        reread_environment()
         slow = ls.local_search(n, rule, seed)
         monkeypatch.delenv(PURE_ENV)
+        reread_environment()
         assert np.array_equal(fast.columns, slow.columns)
         assert (fast.restarts, fast.swaps) == (slow.restarts, slow.swaps)
 

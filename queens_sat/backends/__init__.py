@@ -109,12 +109,15 @@ NQUEENS_ONLY_OPTIONS = ("method", "seed")  # options that mean something to the 
 
 
 def routed_with_options(name: str, puzzle: Puzzle, options: dict[str, Any]) -> str | Backend:
-    """The backend ``name`` for ``puzzle`` with the nqueens backend's ``options`` (method, seed,
-    workers, on_progress) applied when the board goes to it: ``auto`` or ``nqueens`` on a board
-    without regions or givens. Otherwise ``name`` as it is; ``method`` or ``seed`` given for a
-    board that does not go to nqueens is a ``UsageError`` rather than silently ignored."""
-    if name.partition(":")[0] in ("auto", "nqueens") and puzzle.regions is None and not puzzle.has_givens:
-        return get_backend("nqueens" if name == "auto" else name, puzzle, **options)
+    """The backend ``name`` for ``puzzle`` with ``options`` (method, seed, workers, on_progress)
+    applied when the backend that will search the board takes them (``Backend.option_names``:
+    the nqueens counter on a board without regions or givens). Otherwise ``name`` as it is;
+    ``method`` or ``seed`` given for a board whose backend does not take them is a ``UsageError``
+    rather than silently ignored."""
+    engine = get_backend(name, puzzle).resolve(puzzle)
+    taken = {key: value for key, value in options.items() if key in engine.option_names}
+    if taken:
+        return get_backend(engine.full_name, puzzle, **taken)
     given = [f"--{key}" for key in NQUEENS_ONLY_OPTIONS if key in options]
     if given:
         verb = "applies" if len(given) == 1 else "apply"

@@ -35,6 +35,9 @@ class Backend(ABC):
     # Whether it searches Star Battle boards (``Puzzle.stars`` > 1); until a backend says so,
     # ``refuses_stars`` keeps it from treating a k-star board as a Queens board.
     star_battle: ClassVar[bool] = False
+    # The keyword options its constructor takes beyond ``variant`` (``routed_with_options``
+    # hands the CLI's --method, --seed, --workers and progress callback only to a backend that takes them).
+    option_names: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         if variant:

@@ -23,6 +23,7 @@ from .base import Backend
 class NQueensBackend(Backend):
     name = "nqueens"
     specialist = True  # boards without regions or givens only
+    option_names = frozenset({"method", "seed", "workers", "on_progress"})
 
     def __init__(
         self,
