@@ -82,6 +82,7 @@ def _record(obj: Any, source: str, line: int | None, index: int | None = None, f
             obj = fields.standard(obj)
         rec_id = obj.get("id") if isinstance(obj, dict) else None
         rec.id = str(rec_id) if rec_id is not None else (f"#{index}" if index is not None else None)
+        rec.stars_stated = isinstance(obj, dict) and "stars" in obj
         rec.puzzle = puzzle_from_dict(obj)
         rec.meta = {k: v for k, v in obj.items() if k not in _PUZZLE_KEYS and k != "id"}
     except PuzzleError as err:
