@@ -275,3 +275,68 @@ def _same_regions(a: Puzzle, b: Puzzle) -> bool:
     cells = [(r, c) for r in range(n) for c in range(n)]
     ra, rb = a.regions or (), b.regions or ()
     return a.n == b.n and all((ra[r][c] == ra[s][t]) == (rb[r][c] == rb[s][t]) for r, c in cells for s, t in cells)
+
+
+# ---------------------------------------------------------------- output and plumbing for k > 1
+TEN = REAL_URLS[2]
+
+
+def test_stars_keyword_on_the_public_calls() -> None:
+    from queens_sat import count_solutions, is_unique, iter_solutions
+    from queens_sat.puzzle import as_puzzle
+
+    puzzle = parse_puzzlink(TEN)
+    grid = [list(row) for row in puzzle.regions or ()]
+    assert is_unique(grid, stars=2, backend="cpsat")
+    assert count_solutions(grid, stars=2, backend="sat") == 1
+    assert solve(grid, stars=2, backend="cpsat").solutions == solve(puzzle, backend="cpsat").solutions
+    assert list(iter_solutions(grid, stars=2, backend="cpsat")) == list(solve(puzzle, backend="cpsat").solutions)
+    assert as_puzzle(puzzle) is puzzle and as_puzzle(puzzle, stars=2) is puzzle
+    one = as_puzzle(puzzle, stars=1)
+    assert one.stars == 1 and puzzle.stars == 2  # a copy; the puzzle itself is unchanged
+    assert count_solutions(puzzle, stars=1, backend="cpsat") == count_solutions(one, backend="cpsat") != 1
+    with pytest.raises(PuzzleError, match="cannot hold 3 stars"):
+        as_puzzle(grid, stars=3)
+
+
+def test_json_output_shows_a_k_star_solution_row_by_row(tmp_path, capsys) -> None:
+    src = tmp_path / "ten.txt"
+    src.write_text(TEN + "\n")
+    expected = solve(parse_puzzlink(TEN), backend="cpsat").solutions[0]
+    rows = [list(expected[2 * r : 2 * r + 2]) for r in range(10)]
+    assert main(["solve", str(src), "--json", "--backend", "cpsat"]) == 0
+    assert json.loads(capsys.readouterr().out)["solution"] == rows
+    assert main(["check", str(src), "--json", "--backend", "sat", "--no-logic"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["stars"] == 2 and report["solutions"] == [rows]
+    assert main(["solve", str(src), "--all", "--json", "--backend", "cpsat"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[0])["solution"] == rows
+    assert main(["solve", str(src), "--backend", "cpsat", "--no-color"]) == 0
+    text = capsys.readouterr().out
+    assert str(rows) in text and "A" in text
+    # k = 1 keeps its flat column list
+    six = tmp_path / "six.txt"
+    six.write_text(PZPRJS_TEST + "\n")
+    assert main(["solve", str(six), "--json", "--backend", "cpsat"]) == 0
+    assert json.loads(capsys.readouterr().out)["solution"] == [1, 3, 5, 2, 4, 0]
+
+
+def test_the_terminal_and_pictures_draw_stars_not_crowns(tmp_path) -> None:
+    from queens_sat.display import QUEEN, STAR, board_lines
+    from queens_sat.render import BoardState, board_svg, render_board
+
+    puzzle = parse_puzzlink(TEN)
+    solution = solve(puzzle, backend="cpsat").solutions[0]
+    lines = board_lines(puzzle, solution, queen=QUEEN)
+    assert sum(line.count(STAR) for line in lines) == 20 and not any(QUEEN in line for line in lines)
+    assert lines[0].split()[solution[0]] == STAR and lines[0].split()[solution[1]] == STAR
+    assert sum(line.count("*") for line in board_lines(puzzle, solution, queen="*")) == 20
+    queens = board_lines(parse_puzzlink(PZPRJS_TEST), (1, 3, 5, 2, 4, 0), queen=QUEEN)
+    assert sum(line.count(QUEEN) for line in queens) == 6  # k = 1 keeps its queens
+    svg = board_svg(puzzle.replace(queens=[(0, solution[0])]), BoardState.solved(solution, stars=2))
+    assert svg.count('class="queen star"') == 19 and svg.count('class="given-queen star"') == 1
+    assert 'class="queen"' not in svg
+    one = board_svg(parse_puzzlink(PZPRJS_TEST), BoardState.solved((1, 3, 5, 2, 4, 0)))
+    assert one.count('class="queen"') == 6 and "star" not in one
+    png = render_board(puzzle, tmp_path / "ten.png", solution=solution)
+    assert png.stat().st_size > 0

@@ -9,11 +9,12 @@ and any other fields (``solutions``, ``source``...) are kept as metadata.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ..errors import FormatError, PuzzleError, printable, shown
 from ..puzzle import Puzzle
+from ..rules import star_rows
 from .encoding import check_utf8
 from .fields import FieldNames
 from .records import PuzzleRecord
@@ -135,6 +136,12 @@ def puzzle_to_dict(puzzle: Puzzle, *, id: str | None = None, labels: bool = True
             givens["blocked"] = [list(b) for b in sorted(puzzle.blocked)]
         out["givens"] = givens
     return out
+
+
+def solution_to_json(solution: Sequence[int], stars: int = 1) -> list[int] | list[list[int]]:
+    """A solution as JSON output shows it: the column list for k = 1, one list of k star
+    columns a row for a Star Battle (``rules.star_rows``), so the rows stay readable."""
+    return list(solution) if stars == 1 else star_rows(solution, stars)
 
 
 def puzzle_to_json(puzzle: Puzzle, *, id: str | None = None, labels: bool = True, indent: int | None = None) -> str:
