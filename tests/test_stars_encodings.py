@@ -10,7 +10,9 @@ some with random regions (mostly none), some with givens.
 from __future__ import annotations
 
 import random
+import sys
 from itertools import combinations, pairwise
+from pathlib import Path
 
 import pytest
 from helpers import random_regions
@@ -200,3 +202,21 @@ def test_a_time_limit_ends_a_long_count(name: str) -> None:
     # cannot finish in 0.2 s, so the search must stop and say so.
     result = solve(Puzzle(n=21, stars=5), backend=name, limit=None, keep=0, time_limit=0.2)
     assert result.timed_out and not result.complete
+
+
+def test_cpsat_and_sat_agree_with_the_python_reference_on_grown_boards() -> None:
+    # boards grown round a planted solution (bench/star_boards.py, shared with the search
+    # helper's tests); bench/stars_encodings.py runs the same check on hundreds of boards
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from star_boards import star_board
+
+    rng = random.Random(7)
+    for i in range(16):
+        n, k = ((9, 2), (10, 2), (11, 2), (13, 3))[i % 4]
+        puzzle, _ = star_board(n, k, rng)
+        ref = solve(puzzle, backend="python", limit=8, keep=8)
+        for name in ("cpsat", "sat", "sat:glucose4:seqcounter"):
+            res = solve(puzzle, backend=name, limit=8, keep=8)
+            assert (res.count, res.complete) == (ref.count, ref.complete), (name, puzzle.label_rows())
+            if ref.complete:
+                assert set(res.solutions) == set(ref.solutions)

@@ -340,3 +340,10 @@ def test_the_terminal_and_pictures_draw_stars_not_crowns(tmp_path) -> None:
     assert one.count('class="queen"') == 6 and "star" not in one
     png = render_board(puzzle, tmp_path / "ten.png", solution=solution)
     assert png.stat().st_size > 0
+
+
+def test_a_board_without_regions_takes_stars_from_the_command_line(capsys) -> None:
+    assert main(["count", "--n", "9", "--stars", "2", "--backend", "cpsat", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == 664
+    assert main(["count", "--n", "6", "--stars", "2", "--backend", "cpsat"]) == 2
+    assert "cannot hold 2 stars a row" in capsys.readouterr().err
