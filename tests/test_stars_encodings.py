@@ -220,3 +220,13 @@ def test_cpsat_and_sat_agree_with_the_python_reference_on_grown_boards() -> None
             assert (res.count, res.complete) == (ref.count, ref.complete), (name, puzzle.label_rows())
             if ref.complete:
                 assert set(res.solutions) == set(ref.solutions)
+
+
+@pytest.mark.parametrize("encoding", ["mtotalizer", "kmtotalizer"])
+def test_the_new_encodings_serve_queens_boards_too(encoding: str) -> None:
+    from helpers import brute_force_solutions, random_puzzle
+
+    for seed in range(8):
+        puzzle = random_puzzle(5 + seed % 4, seed, ("no-touch", "queens")[seed % 2], givens=seed % 3 == 0)
+        result = solve(puzzle, backend=f"sat:minisat22:{encoding}", limit=None, keep=10**6)
+        assert set(result.solutions) == brute_force_solutions(puzzle)
