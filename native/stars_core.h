@@ -91,25 +91,103 @@ QS_TARGET static inline int QS_SFX(st_cells)(const qs_stars *S, const qs_level *
     return found;
 }
 
-/* Whether every row and column, and every two neighbouring ones, can hold what they need. */
-QS_TARGET static inline int QS_SFX(st_lines_hold)(const qs_stars *S, const qs_level *L) {
-    int n = S->n;
-    for (int side = 0; side < 2; side++) {
-        const qs_line *line = side ? L->ccand : L->cand;
-        const int16_t *need = L->need + side * n;
-        const int16_t *cnt = L->cnt + side * n;
-        for (int a = 0; a < n; a++) {
-            if (need[a] && cnt[a] < 2 * need[a] - 1 && QS_SFX(st_line_cap)(line[a]) < need[a]) return 0;
-            if (a + 1 < n) {
-                int both = need[a] + need[a + 1];
-                if (both && cnt[a] + cnt[a + 1] < 4 * both && QS_SFX(st_line_cap)(line[a] | line[a + 1]) < both) return 0;
-            }
-        }
+/* Take the cells ``bits`` of line a out: a row's columns (side 0) or a column's rows (side 1). */
+QS_TARGET static inline void QS_SFX(st_remove_on)(const qs_stars *S, qs_level *L, int side, int a, qs_line bits) {
+    if (!side) { QS_SFX(st_remove)(S, L, a, bits); return; }
+    while (bits) {
+        int r = __builtin_ctzll(bits);
+        bits &= bits - 1;
+        QS_SFX(st_remove)(S, L, r, (qs_line)1 << a);
+    }
+}
+
+/* The cells of ``x`` at even offsets of its runs of odd length: where a line (or a strip two
+   lines wide) holding as many stars as its runs allow must have them. */
+QS_TARGET static inline qs_line QS_SFX(st_odd_run_evens)(qs_line x) {
+    qs_line out = 0;
+    while (x) {
+        int start = __builtin_ctzll(x);
+        qs_line y = x >> start;
+        int len = ~y ? __builtin_ctzll(~y) : 64 - start;
+        qs_line run = (len >= 64 ? ~(qs_line)0 : (((qs_line)1 << len) - 1)) << start;
+        if (len & 1) out |= run & ((qs_line)0x5555555555555555ULL << start);
+        x &= ~run;
+    }
+    return out;
+}
+
+/* Stars at (line a, positions ``bits``): a row's columns (side 0) or a column's rows (side 1);
+   0 when one of them is no longer a candidate (a dead end). */
+QS_TARGET static inline int QS_SFX(st_place_on)(const qs_stars *S, qs_level *L, int side, int a, qs_line bits) {
+    while (bits) {
+        int x = __builtin_ctzll(bits);
+        bits &= bits - 1;
+        int r = side ? x : a, c = side ? a : x;
+        if (!(L->cand[r] >> c & 1)) return 0;
+        QS_SFX(st_place)(S, L, r, c);
     }
     return 1;
 }
 
-/* Units with no slack take their candidates, until none is left; 0 at a dead end. */
+/* The capacity of lines: every row and column, and every two neighbouring ones (a strip two
+   cells wide holds as many stars as the union of its lines does on one line), must hold the
+   stars they need, else a dead end (-1). A line or strip with no room to spare has its stars
+   where its runs of odd length have their even offsets: in a line those cells are stars; in
+   a strip the other cells of those runs go, and a forced position with one cell left is a
+   star. Returns 1 when it placed or removed a cell, else 0. */
+QS_TARGET static int QS_SFX(st_lines)(const qs_stars *S, qs_level *L) {
+    int n = S->n;
+    for (int side = 0; side < 2; side++) {
+        qs_line *line = side ? L->ccand : L->cand;
+        const int16_t *need = L->need + side * n;
+        const int16_t *cnt = L->cnt + side * n;
+        for (int a = 0; a < n; a++) {
+            if (need[a] && cnt[a] <= 2 * need[a] - 1) {
+                int cap = QS_SFX(st_line_cap)(line[a]);
+                if (cap < need[a]) return -1;
+                if (cap == need[a]) {
+                    qs_line forced = QS_SFX(st_odd_run_evens)(line[a]);
+                    if (forced) return QS_SFX(st_place_on)(S, L, side, a, forced) ? 1 : -1;
+                }
+            }
+            if (a + 1 < n) {
+                int both = need[a] + need[a + 1];
+                if (both && cnt[a] + cnt[a + 1] <= 4 * both) {
+                    qs_line u = line[a] | line[a + 1];
+                    int cap = QS_SFX(st_line_cap)(u);
+                    if (cap < both) return -1;
+                    if (cap == both) {
+                        qs_line forced = QS_SFX(st_odd_run_evens)(u);
+                        qs_line runs = 0, x = forced;
+                        while (x) {  /* the odd runs holding the forced positions */
+                            int start = __builtin_ctzll(x);
+                            qs_line y = u >> start;
+                            int len = ~y ? __builtin_ctzll(~y) : 64 - start;
+                            qs_line run = (len >= 64 ? ~(qs_line)0 : (((qs_line)1 << len) - 1)) << start;
+                            runs |= run;
+                            x &= ~run;
+                        }
+                        qs_line cut = runs & ~forced;
+                        int changed = 0;
+                        for (int b = a; b <= a + 1; b++)
+                            if (line[b] & cut) { QS_SFX(st_remove_on)(S, L, side, b, line[b] & cut); changed = 1; }
+                        qs_line only_a = forced & line[a] & ~line[a + 1], only_b = forced & line[a + 1] & ~line[a];
+                        if (only_a || only_b) {
+                            if (!QS_SFX(st_place_on)(S, L, side, a, only_a)) return -1;
+                            if (!QS_SFX(st_place_on)(S, L, side, a + 1, only_b)) return -1;
+                            changed = 1;
+                        }
+                        if (changed) return 1;
+                    }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Units with no slack take their candidates, and lines with no room to spare theirs
+   (``st_lines``), until neither finds more; 0 at a dead end. */
 QS_TARGET static inline int QS_SFX(st_settle)(const qs_stars *S, qs_level *L) {
     int cells[QS_STARS_MAX_N];
     int changed = 1;
@@ -129,8 +207,13 @@ QS_TARGET static inline int QS_SFX(st_settle)(const qs_stars *S, qs_level *L) {
                 changed = 1;
             }
         }
+        if (!changed) {
+            int lines = QS_SFX(st_lines)(S, L);
+            if (lines < 0) return 0;
+            changed = lines;
+        }
     }
-    return QS_SFX(st_lines_hold)(S, L);
+    return 1;
 }
 
 QS_TARGET static int QS_SFX(st_record)(qs_stars *S, const qs_level *L) {
