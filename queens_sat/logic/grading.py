@@ -7,7 +7,7 @@ again and again: one pigeonhole is a moment's insight, five are a slog.
 
 from __future__ import annotations
 
-from .deduction import CONFINEMENT, PIGEONHOLE, PROBE, QUEEN_ELIMINATES, SINGLE_CANDIDATE, WOULD_EMPTY_UNIT
+from .deduction import BLOCKS, CONFINEMENT, PIGEONHOLE, PROBE, QUEEN_ELIMINATES, SINGLE_CANDIDATE, WOULD_EMPTY_UNIT
 
 GRADES = ("Trivial", "Easy", "Medium", "Hard", "Expert")
 
@@ -17,6 +17,7 @@ _RANK = {
     CONFINEMENT: 2,
     PIGEONHOLE: 3,
     WOULD_EMPTY_UNIT: 4,
+    BLOCKS: 5,  # Star Battle only
 }
 
 
@@ -34,7 +35,7 @@ def hardest_of(counts: dict[str, int]) -> str | None:
 
 
 # The grade of each technique when it is the hardest one used.
-_TIER = {QUEEN_ELIMINATES: 0, SINGLE_CANDIDATE: 0, CONFINEMENT: 1, PIGEONHOLE: 2, WOULD_EMPTY_UNIT: 2}
+_TIER = {QUEEN_ELIMINATES: 0, SINGLE_CANDIDATE: 0, CONFINEMENT: 1, PIGEONHOLE: 2, WOULD_EMPTY_UNIT: 2, BLOCKS: 2}
 PROBE_TIERS = {1: 3}  # probe-1 is Hard; deeper probes are Expert
 REPEATS_TO_RAISE = 3  # needing the hardest technique this often raises the grade one notch
 
