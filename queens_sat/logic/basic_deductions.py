@@ -179,7 +179,7 @@ def _would_starve_unit(geo: Geometry, st: State, bulk: bool) -> Deduction | None
                 found |= 1 << c
         if found:
             if not bulk:
-                return Deduction(WOULD_EMPTY_UNIT, cross=found, units=(u,))
+                return Deduction(WOULD_EMPTY_UNIT, cross=found, units=(u,), stars=need)
             everything |= found
     return Deduction(WOULD_EMPTY_UNIT, cross=everything) if everything else None
 

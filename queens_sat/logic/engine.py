@@ -115,7 +115,7 @@ class LogicResult:
     @property
     def grade(self) -> str | None:
         """Trivial, Easy, Medium, Hard or Expert; None when logic did not solve it."""
-        return grade_of(self.counts) if self.solved else None
+        return grade_of(self.counts, self.stars) if self.solved else None
 
     def _solution_json(self) -> list[Any] | None:
         """The solution as JSON shows it: a column a row, or a list of k columns a row."""
