@@ -8,10 +8,14 @@ even 18x18 community puzzles with 100,000 solutions to about a second. From
 and regions can use (``hall.py``), as the native search does: random boards of
 n = 20 and more otherwise send it into subtrees of millions of nodes that a
 pigeonhole argument closes at their root.
+
+Star Battle boards (k > 1 stars a unit) have their own search below (``_StarBoard``):
+the one-queen-a-unit moves do not carry over, and the k = 1 path stays as it is.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Generator, Iterable, Iterator, Sequence
 
@@ -32,6 +36,7 @@ class _Stop(Exception):
 class PythonBackend(Backend):
     name = "python"
     takes_turns = True
+    star_battle = True
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
         if self.refuses_stars(puzzle):
@@ -41,6 +46,11 @@ class PythonBackend(Backend):
         return None
 
     def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+        if puzzle.stars > 1:
+            return search_stars(
+                puzzle.n, puzzle.stars, _flat(puzzle), puzzle.queens, puzzle.blocked,
+                limit=limit, keep=keep, time_limit=time_limit,
+            )
         return search_parts(
             puzzle.n, puzzle.rule, _flat(puzzle), puzzle.queens, puzzle.blocked,
             limit=limit, keep=keep, time_limit=time_limit,
@@ -48,8 +58,13 @@ class PythonBackend(Backend):
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Generator[Solution, None, bool]:
         deadline = None if time_limit is None else time.perf_counter() + time_limit
+        board: _Board | _StarBoard
+        if puzzle.stars > 1:
+            board = _StarBoard(puzzle.n, puzzle.stars, _flat(puzzle), puzzle.queens, puzzle.blocked, deadline)
+        else:
+            board = _Board(puzzle.n, puzzle.rule, _flat(puzzle), puzzle.queens, puzzle.blocked, deadline)
         try:
-            yield from _Board(puzzle.n, puzzle.rule, _flat(puzzle), puzzle.queens, puzzle.blocked, deadline).solutions()
+            yield from board.solutions()
         except _Stop:
             return True
         return False
@@ -245,3 +260,195 @@ class _Board:
             placed.pop()
             cand &= ~low  # the unit's queen is not here in the remaining branches
             best ^= low
+
+
+# ---------------------------------------------------------------------------- Star Battle (k > 1)
+
+
+def search_stars(
+    n: int,
+    stars: int,
+    region_of: Sequence[int] | None,
+    given: Iterable[Cell] = (),
+    blocked: Iterable[Cell] = (),
+    *,
+    limit: int | None,
+    keep: int,
+    time_limit: float | None,
+) -> Outcome:
+    """The k-star search on a board given by parts (``region_of`` as in ``search_parts``)."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    board = _StarBoard(n, stars, region_of, given, blocked, deadline)
+    kept: list[Solution] = []
+    count = 0
+    complete = True
+    timed_out = False
+    try:
+        for solution in board.solutions():
+            count += 1
+            if len(kept) < keep:
+                kept.append(solution)
+            if limit is not None and count >= limit:
+                complete = False
+                break
+    except _Stop:
+        complete, timed_out = False, True
+    return Outcome(kept, count, complete, timed_out, {"nodes": board.nodes})
+
+
+def line_capacity(line: int) -> int:
+    """The most stars a set of cells on one line holds (no two adjacent): ceil(L/2) a run of L."""
+    most = 0
+    while line:
+        low = line & -line
+        most += 1
+        line &= ~(low | low << 1)  # the greedy leftmost choice is optimal on a line
+    return most
+
+
+class _StarBoard:
+    """One Star Battle board: k stars in every row, column and region, none touching.
+
+    The state of a node is the candidate cells (one integer, bit ``r * n + c``) and
+    the stars each unit still needs. A node is a dead end when a unit has fewer
+    candidates than it needs, or when a row, a column, or two neighbouring rows or
+    columns cannot hold the stars they need (two stars in a strip two cells wide
+    touch when their columns are neighbours, so such a strip holds as many stars as
+    one line holding the union of its two lines does). A unit whose candidates
+    number exactly what it needs takes them all. Otherwise the search branches on
+    the first cell of the open unit with the least slack (candidates - need): a star
+    there, or not. The native search (``native/stars.h``) makes the same moves.
+    """
+
+    CHECK_EVERY = 1024  # nodes between two looks at the clock
+
+    def __init__(
+        self,
+        n: int,
+        stars: int,
+        region_of: Sequence[int] | None,
+        given: Iterable[Cell],
+        blocked: Iterable[Cell],
+        deadline: float | None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.n, self.k, self.deadline = n, stars, deadline
+        self.rng = rng  # when given, a random cell of the unit is branched on, not its first (random placements)
+        self.nodes = 0
+        row0 = (1 << n) - 1
+        column0 = sum(1 << (r * n) for r in range(n))
+        # units: rows 0..n-1, columns n..2n-1, regions 2n..3n-1 (when the board has them)
+        self.unit_mask = [row0 << (r * n) for r in range(n)] + [column0 << c for c in range(n)]
+        self.region_of = None if region_of is None else list(region_of)
+        if self.region_of is not None:
+            regions = [0] * n
+            for i, g in enumerate(self.region_of):
+                regions[g] |= 1 << i
+            self.unit_mask += regions
+        self.around = [self._around(i) for i in range(n * n)]
+        self.given = sorted(given)
+        self.blocked = list(blocked)
+
+    def _around(self, i: int) -> int:
+        """Cell ``i`` and its eight neighbours: what a star on ``i`` takes from the candidates."""
+        n = self.n
+        r, c = divmod(i, n)
+        mask = 0
+        for rr in range(max(r - 1, 0), min(r + 2, n)):
+            for cc in range(max(c - 1, 0), min(c + 2, n)):
+                mask |= 1 << (rr * n + cc)
+        return mask
+
+    def units_of(self, i: int) -> tuple[int, ...]:
+        r, c = divmod(i, self.n)
+        if self.region_of is None:
+            return (r, self.n + c)
+        return (r, self.n + c, 2 * self.n + self.region_of[i])
+
+    def solutions(self) -> Iterator[Solution]:
+        n = self.n
+        cand = (1 << (n * n)) - 1
+        for r, c in self.blocked:
+            cand &= ~(1 << (r * n + c))
+        need = [self.k] * len(self.unit_mask)
+        placed: list[int] = []
+        for r, c in self.given:
+            i = r * n + c
+            if not cand >> i & 1:
+                return  # a given star on a blocked cell or next to another: no solution
+            cand = self._place(i, cand, need, placed)
+        for cells in self._search(cand, need, placed):
+            yield tuple(c for _, c in sorted(divmod(i, n) for i in cells))
+
+    def _place(self, i: int, cand: int, need: list[int], placed: list[int]) -> int:
+        """A star on cell ``i`` (a candidate): its neighbours go, and so does the rest of
+        every unit it fills. Updates ``need`` and ``placed``; returns the candidates left."""
+        placed.append(i)
+        cand &= ~self.around[i]
+        for u in self.units_of(i):
+            need[u] -= 1
+            if need[u] == 0:
+                cand &= ~self.unit_mask[u]
+        return cand
+
+    def _lines_hold(self, cand: int, need: list[int]) -> bool:
+        """Whether every row and column, and every two neighbouring ones, can hold the stars they need."""
+        n = self.n
+        full = (1 << n) - 1
+        rows = [cand >> (r * n) & full for r in range(n)]
+        cols = [sum((rows[r] >> c & 1) << r for r in range(n)) for c in range(n)]
+        for base, lines in ((0, rows), (n, cols)):
+            for a in range(n):
+                if line_capacity(lines[a]) < need[base + a]:
+                    return False
+                if a + 1 < n and line_capacity(lines[a] | lines[a + 1]) < need[base + a] + need[base + a + 1]:
+                    return False
+        return True
+
+    def _settle(self, cand: int, need: list[int], placed: list[int]) -> int | None:
+        """Place the stars forced by units with no slack, until none is; None at a dead end."""
+        changed = True
+        while changed:
+            changed = False
+            for u, mask in enumerate(self.unit_mask):
+                if need[u] == 0:
+                    continue
+                m = cand & mask
+                have = m.bit_count()
+                if have < need[u]:
+                    return None
+                if have == need[u]:
+                    while m:
+                        low = m & -m
+                        if not cand & low:
+                            return None  # two of the unit's last candidates touch
+                        cand = self._place(low.bit_length() - 1, cand, need, placed)
+                        m ^= low
+                    changed = True
+        return cand if self._lines_hold(cand, need) else None
+
+    def _search(self, cand: int, need: list[int], placed: list[int]) -> Iterator[list[int]]:
+        """Every completion of ``placed``; ``need`` and ``placed`` are this node's own copies."""
+        while True:
+            self.nodes += 1
+            if self.deadline is not None and self.nodes % self.CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
+                raise _Stop
+            settled = self._settle(cand, need, placed)
+            if settled is None:
+                return
+            cand = settled
+            best, best_slack = -1, self.n * self.n
+            for u, mask in enumerate(self.unit_mask):
+                if need[u] and (cand & mask).bit_count() - need[u] < best_slack:
+                    best, best_slack = u, (cand & mask).bit_count() - need[u]
+            if best < 0:  # every unit holds its k stars
+                yield placed
+                return
+            options = cand & self.unit_mask[best]
+            low = options & -options
+            if self.rng is not None:
+                low = 1 << self.rng.choice([j for j in range(self.n * self.n) if options >> j & 1])
+            i = low.bit_length() - 1
+            here_need, here_placed = list(need), list(placed)
+            yield from self._search(self._place(i, cand, here_need, here_placed), here_need, here_placed)
+            cand &= ~low  # no star on cell i in the other branch

@@ -1,0 +1,135 @@
+"""The k-star (Star Battle) search: the pure-Python reference against a brute force
+enumeration, and the native search against the reference."""
+
+from __future__ import annotations
+
+import random
+import sys
+from itertools import combinations, pairwise
+from pathlib import Path
+
+import pytest
+
+import queens_sat as qs
+from queens_sat.backends import get_backend
+from queens_sat.puzzle import Puzzle
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from star_boards import star_board
+
+Cell = tuple[int, int]
+
+
+def brute_force(puzzle: Puzzle) -> list[tuple[int, ...]]:
+    """Every solution by trying every row's k columns in turn (no cleverness: the oracle's oracle)."""
+    n, k = puzzle.n, puzzle.stars
+    regions = puzzle.regions
+    given = set(puzzle.queens)
+    blocked = set(puzzle.blocked)
+    row_options = [
+        cols for cols in combinations(range(n), k) if all(b - a > 1 for a, b in pairwise(cols))
+    ]
+    found: list[tuple[int, ...]] = []
+
+    def go(r: int, prev: tuple[int, ...], col_count: list[int], reg_count: list[int], chosen: list[int]) -> None:
+        if r == n:
+            if all(x == k for x in col_count) and (regions is None or all(x == k for x in reg_count)):
+                found.append(tuple(chosen))
+            return
+        for cols in row_options:
+            cells = {(r, c) for c in cols}
+            if cells & blocked or any(g[0] == r and g not in cells for g in given):
+                continue
+            if any(abs(a - b) <= 1 for a in cols for b in prev):
+                continue
+            if any(col_count[c] >= k for c in cols):
+                continue
+            if regions is not None:
+                # two stars of the row may share a region: count them together
+                extra = [regions[r][c] for c in cols]
+                if any(reg_count[g] + extra.count(g) > k for g in extra):
+                    continue
+            for c in cols:
+                col_count[c] += 1
+                if regions is not None:
+                    reg_count[regions[r][c]] += 1
+            chosen.extend(cols)
+            go(r + 1, cols, col_count, reg_count, chosen)
+            del chosen[-k:]
+            for c in cols:
+                col_count[c] -= 1
+                if regions is not None:
+                    reg_count[regions[r][c]] -= 1
+
+    go(0, (), [0] * n, [0] * n, [])
+    return found
+
+
+def boards(count: int, seed: int, sizes: tuple[int, ...], k: int) -> list[Puzzle]:
+    """Random planted boards; every third carries a given star and a blocked cell."""
+    rng = random.Random(seed)
+    out = []
+    for index in range(count):
+        puzzle, stars = star_board(rng.choice(sizes), k, rng)
+        if index % 3 == 0:
+            n = puzzle.n
+            given = rng.choice(stars)
+            free = [(r, c) for r in range(n) for c in range(n) if max(abs(r - given[0]), abs(c - given[1])) > 1]
+            puzzle = puzzle.replace(queens=[given], blocked=[rng.choice(free)])
+        out.append(puzzle)
+    return out
+
+
+def reference(puzzle: Puzzle, limit: int | None = None) -> qs.SolveResult:
+    return qs.solve(puzzle, backend="python", limit=limit, keep=10**6)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_reference_matches_brute_force(seed: int) -> None:
+    for puzzle in boards(8, seed, (8, 9), 2):
+        expected = sorted(brute_force(puzzle))
+        got = reference(puzzle)
+        assert got.complete
+        assert sorted(got.solutions) == expected, puzzle
+
+
+def test_reference_without_regions_matches_brute_force() -> None:
+    for n in (7, 8, 9):  # 7 x 7 holds no 2-star placement at all
+        puzzle = Puzzle(None, n=n, stars=2)
+        expected = sorted(brute_force(puzzle))
+        assert sorted(reference(puzzle).solutions) == expected
+
+
+def test_reference_limit_keep_and_givens() -> None:
+    puzzle, stars = star_board(9, 2, random.Random(5))
+    everything = reference(puzzle)
+    assert everything.count >= 1
+    two = qs.solve(puzzle, backend="python", limit=2, keep=1)
+    assert two.count == min(2, everything.count) and len(two.solutions) == 1
+    pinned = reference(puzzle.replace(queens=stars))  # every planted star given: that one placement
+    assert pinned.count == 1
+    assert list(pinned.solutions[0]) == [c for _, c in sorted(stars)]
+    touching = puzzle.replace(blocked=[stars[0]], queens=[stars[1]])
+    assert all(stars[0] not in qs.rules.star_cells(s, 2) for s in reference(touching).solutions)
+
+
+def test_reference_time_limit() -> None:
+    puzzle = Puzzle(None, n=16, stars=3)  # a great many solutions
+    result = qs.solve(puzzle, backend="python", limit=None, time_limit=0.05)
+    assert result.timed_out and not result.complete
+
+
+def test_solutions_are_flat_k_per_row() -> None:
+    puzzle, _ = star_board(10, 2, random.Random(1))
+    result = qs.solve(puzzle, backend="python", limit=2)
+    for solution in result.solutions:
+        assert len(solution) == 20
+        assert puzzle.violations(solution) == []
+
+
+def test_auto_takes_star_boards() -> None:
+    puzzle, stars = star_board(10, 2, random.Random(2))
+    assert get_backend("auto").unsupported(puzzle) is None
+    pinned = puzzle.replace(queens=stars)
+    assert qs.is_unique(pinned)
+    assert qs.count_solutions(pinned) == 1
