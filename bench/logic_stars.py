@@ -102,6 +102,7 @@ def run_file(path: Path, args: argparse.Namespace, out: Any) -> None:
     ref_times: list[float] = []
     by_label: dict[str, list[str]] = defaultdict(list)
     scores: list[float] = []
+    grade_ranks: list[float] = []
     theirs: list[float] = []
     for record in records:
         puzzle = record.puzzle
@@ -124,6 +125,7 @@ def run_file(path: Path, args: argparse.Namespace, out: Any) -> None:
             by_label[str(label)].append(str(result.grade))
         if "lwork" in record.meta and result.solved:
             scores.append(difficulty_score(result))
+            grade_ranks.append(float(GRADES.index(str(result.grade))))
             theirs.append(float(record.meta["lwork"]))
             by_label[f"lwork grade {result.grade}"].append(str(record.meta["lwork"]))
         if out is not None:
@@ -147,7 +149,8 @@ def run_file(path: Path, args: argparse.Namespace, out: Any) -> None:
         ratio = statistics.median(times) / statistics.median(ref_times)
         ref = 1000 * statistics.median(ref_times)
         print(f"  baseline (python reference uniqueness check): median {ref:.1f} ms; logic/reference {ratio:.2f}")
-    for label, values in sorted(by_label.items()):
+    grade_order = {f"lwork grade {g}": i for i, g in enumerate(GRADES)}
+    for label, values in sorted(by_label.items(), key=lambda item: (grade_order.get(item[0], -1), item[0])):
         if label.startswith("lwork grade"):
             lw = [float(v) for v in values]
             mean, median = statistics.fmean(lw), statistics.median(lw)
@@ -156,7 +159,8 @@ def run_file(path: Path, args: argparse.Namespace, out: Any) -> None:
             counts = Counter(values)
             print(f"  publisher label {label!r}: " + ", ".join(f"{g} {counts[g]}" for g in (*GRADES, "None") if counts[g]))
     if len(scores) > 2:
-        print(f"  Spearman rank correlation, our difficulty score vs KrazyDad lwork: {spearman(scores, theirs):.2f}")
+        print(f"  Spearman rank correlation with KrazyDad lwork: our grade {spearman(grade_ranks, theirs):.2f}, "
+              f"our difficulty score {spearman(scores, theirs):.2f}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -158,23 +158,35 @@ def _would_starve_unit(geo: Geometry, st: State, bulk: bool) -> Deduction | None
     near = geo.near
     cell_units = geo.cell_units
     open_units = st.open
-    last = [st.need(geo, u) == 1 if open_units >> u & 1 else False for u in range(len(unit_mask))]
-    hits = {}
-    for c in bits(cand):
-        hit = near[c] | 1 << c
-        for v in cell_units[c]:
-            if last[v]:
-                hit |= unit_mask[v]
-        hits[c] = hit
+    last = 0  # the open units that need one star more: a star in one fills it
+    for u in bits(open_units):
+        if st.need(geo, u) == 1:
+            last |= 1 << u
+    hits: dict[int, int] = {}  # cell -> what its star would rule out (itself included)
     everything = 0
     for u in bits(open_units):
         m = cand & unit_mask[u]
         need = st.need(geo, u)
+        spread = geo.spread(m)  # stars that fit together in u: what a star must break into
+        # the cells whose star takes something from u: the cells of the units needing one
+        # star that cross u, and (unless u has room to spare: a star's 3x3 block holds at
+        # most 4 of the spread) u's own and neighbouring cells
+        zone = 0 if spread.bit_count() >= need + 4 else geo.halo[u]
+        for v in bits(last):
+            if unit_mask[v] & m:
+                zone |= unit_mask[v]
         found = 0
-        for c, hit in hits.items():
-            if not hit & m:
-                continue
+        for c in bits(zone & cand):
+            hit = hits.get(c)
+            if hit is None:
+                hit = near[c] | 1 << c
+                for v in cell_units[c]:
+                    if last >> v & 1:
+                        hit |= unit_mask[v]
+                hits[c] = hit
             inside = m >> c & 1
+            if (spread & ~hit).bit_count() >= need - inside:
+                continue  # the greedy stars that c leaves are enough
             if not geo.fits(m & ~hit, need - inside):
                 found |= 1 << c
         if found:

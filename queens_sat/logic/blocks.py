@@ -33,6 +33,8 @@ def blocks(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None:
         for u in group:
             cells |= st.cand & geo.unit_mask[u]
             need += st.need(geo, u)
+        if geo.spread(cells).bit_count() > need:
+            continue  # that many cells apart need as many blocks: more than the stars
         cover = _smallest_cover(geo, cells, need)
         if cover is None:
             continue  # more blocks than stars: nothing to say

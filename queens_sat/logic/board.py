@@ -55,6 +55,7 @@ class Geometry:
         "cell_unit_bits",
         "cell_units",
         "families",
+        "halo",
         "k",
         "n",
         "near",
@@ -114,6 +115,11 @@ class Geometry:
             self.cell_unit_bits.append(sum(1 << u for u in ids))
             self.near.append(reach(r, c) & ~(1 << i))
             self.attack.append((mask | reach(r, c)) & ~(1 << i) if self.k == 1 else self.near[i])
+        # k > 1: each unit with its neighbouring cells, where a star takes cells from it
+        self.halo: list[int] = []
+        if self.k > 1:
+            for um in unit_mask:
+                self.halo.append(um | _union_of(um, self.near))
 
     # ------------------------------------------------------------------ conversions
     def cell(self, i: int) -> Cell:
@@ -139,10 +145,37 @@ class Geometry:
             return False
         if stars == 1:
             return True
+        # greedy in reading order first: exact on a line, and mostly enough
+        if self.spread(mask).bit_count() >= stars:
+            return True
+        return self._fits(mask, stars)
+
+    def spread(self, mask: int) -> int:
+        """Cells of ``mask`` that can all hold stars at once, chosen greedily in reading order."""
         near = self.near
+        rest, chosen = mask, 0
+        while rest:
+            low = rest & -rest
+            chosen |= low
+            rest &= ~low & ~near[low.bit_length() - 1]
+        return chosen
+
+    def _fits(self, mask: int, stars: int) -> bool:
+        """``fits`` by branching on the first cell: a star there, or none."""
+        if stars <= 0:
+            return True
+        if mask.bit_count() < stars:
+            return False
         low = mask & -mask
-        i = low.bit_length() - 1
-        return self.fits(mask & ~low & ~near[i], stars - 1) or self.fits(mask & ~low, stars)
+        return self._fits(mask & ~low & ~self.near[low.bit_length() - 1], stars - 1) or self._fits(mask & ~low, stars)
+
+
+def _union_of(mask: int, table: list[int]) -> int:
+    """The union of ``table[i]`` over the set bits ``i`` of ``mask``."""
+    out = 0
+    for i in bits(mask):
+        out |= table[i]
+    return out
 
 
 def _rule_reach(rule: str, n: int) -> Callable[[int, int], int]:
