@@ -235,3 +235,14 @@ def test_hint_on_a_star_battle(tmp_path, capsys):
     assert main(["hint", str(path), "--json", "--backend", "python"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["status"] == "hint" and out["position"] == "unique" and "star" in out["step"]["text"]
+
+
+def test_stars_merged_from_a_remembered_probe_fill_or_overfill_units():
+    puzzle = Puzzle(BOARD, stars=2)
+    geo, st = start(puzzle)
+    st.queens |= mask(geo, [(0, 0), (0, 2)])  # both in row 0 and region A: as a probe's merge leaves them
+    st.settle(geo)
+    assert not st.open >> 0 & 1 and not st.cand & geo.unit_mask[0]
+    st.queens |= mask(geo, [(2, 0), (4, 0), (6, 0)])  # three stars in column 0
+    with pytest.raises(Contradiction):
+        st.settle(geo)

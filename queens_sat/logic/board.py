@@ -20,6 +20,7 @@ from ..errors import PuzzleError
 from ..limits import LOGIC_N
 from ..puzzle import Puzzle
 from ..rules import Cell
+from .deduction import Contradiction
 
 MAX_N = LOGIC_N  # region-free boards beyond this are N-Queens instances: nothing for a person to deduce
 
@@ -247,6 +248,18 @@ class State:
             for u in geo.cell_units[i]:
                 if not self.open >> u & 1:
                     self.cand &= ~geo.unit_mask[u]
+
+    def settle(self, geo: Geometry) -> None:
+        """k > 1, after stars came in from elsewhere (a probe's remembered state): close
+        the units that hold their k stars and cross their other cells; a unit holding more
+        than k is a contradiction."""
+        for u in bits(self.open):
+            held = (self.queens & geo.unit_mask[u]).bit_count()
+            if held > geo.k:
+                raise Contradiction((u,))
+            if held == geo.k:
+                self.open &= ~(1 << u)
+                self.cand &= ~geo.unit_mask[u]
 
     def need(self, geo: Geometry, u: int) -> int:
         """How many more stars unit ``u`` must get (0 once it is full)."""

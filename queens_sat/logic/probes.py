@@ -170,6 +170,8 @@ def _assume(geo: Geometry, st: State, i: int, hint: State | None) -> State:
     trial.queens |= hint.queens
     trial.cand &= hint.cand & ~trial.queens
     trial.open &= hint.open
+    if geo.k > 1:
+        trial.settle(geo)  # stars of both together may fill (or overfill) a unit
     return trial
 
 
