@@ -322,17 +322,21 @@ def check_stars(stars: Any, rule: str) -> int:
 
 
 def check_star_room(n: int, stars: int) -> None:
-    """Refuse a board too small for ``stars`` non-touching stars a row.
+    """Refuse a board too small for ``stars`` = k > 1 non-touching stars a row: it needs n >= 4k.
 
-    Two neighbouring rows must hold 2k stars, but a 2×n strip splits into ceil(n/2) blocks
-    of 2×2 (or 2×1) cells that hold at most one star each: so 2k <= ceil(n/2)."""
-    room = (n + 1) // 2
-    if 2 * stars > room:
-        need = 4 * stars - 1
-        raise PuzzleError(
-            f"a {n}x{n} board cannot hold {stars} stars a row: two neighbouring rows need {2 * stars} stars "
-            f"but hold at most {room} without touching (n must be at least {need})"
+    Two neighbouring rows must hold 2k stars, and a 2×n strip splits into ceil(n/2) blocks of
+    2×2 (or 2×1) cells holding at most one star each: so n >= 4k - 1. At n = 4k - 1 every block
+    of both splittings (from the left and from the right) holds a star, which puts every star
+    of the two rows in an even column; every row is in such a pair, so the odd columns get no
+    star at all, yet each needs k."""
+    if n < 4 * stars:
+        room = (n + 1) // 2
+        why = (
+            f"two neighbouring rows need {2 * stars} stars but hold at most {room} without touching"
+            if 2 * stars > room
+            else f"{2 * stars} stars in two neighbouring rows of {n} cells all stand in even columns, leaving the odd columns none"
         )
+        raise PuzzleError(f"a {n}x{n} board cannot hold {stars} stars a row: {why} (n must be at least {4 * stars})")
 
 
 def _check_size(n: Any, limit: int, what: str) -> int:

@@ -28,8 +28,9 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
 from star_boards import star_board  # noqa: E402
 
-# 7x7, 2 stars: region A is the top two rows' left part, B the rest of them, and so on.
-BOARD = ["AAAABBB", "AAAABBB", "CCCDDDD", "CCCDDDD", "EEEFFFF", "EEEGGGG", "EEEGGGG"]
+# 8x8, 2 stars: region A is the top two rows' left part, B the rest of them, and so on; H is the
+# bottom row. (7x7 holds no 2-star placement at all, so the model refuses it.)
+BOARD = ["AAAABBBB", "AAAABBBB", "CCCDDDDD", "CCCDDDDD", "EEEFFFFF", "EEEGGGGG", "EEEGGGGG", "HHHHHHHH"]
 
 
 def start(puzzle: Puzzle) -> tuple[Geometry, State]:

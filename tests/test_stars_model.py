@@ -44,11 +44,42 @@ def test_bad_stars_are_refused(stars: object, rule: str, message: str) -> None:
         Puzzle(n=10, stars=stars, rule=rule)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("n", "stars"), [(6, 2), (10, 3), (14, 4), (18, 5)])
+@pytest.mark.parametrize(("n", "stars"), [(6, 2), (7, 2), (10, 3), (11, 3), (14, 4), (15, 4), (19, 5)])
 def test_boards_too_small_for_k_stars_a_row_are_refused(n: int, stars: int) -> None:
     with pytest.raises(PuzzleError, match=f"cannot hold {stars} stars a row"):
         Puzzle(n=n, stars=stars)
-    Puzzle(n=n + 1, stars=stars)  # one more column is room enough for the 2x2 count
+    Puzzle(n=4 * stars, stars=stars)
+
+
+def test_the_smallest_refused_boards_have_no_placement_indeed() -> None:
+    """n = 4k - 1 passes the 2x2 count but not the parity argument; an exhaustive search agrees."""
+    import itertools
+
+    def placements(n: int, k: int) -> int:
+        rows = [c for c in itertools.combinations(range(n), k) if all(b - a > 1 for a, b in itertools.pairwise(c))]
+        found = 0
+
+        def extend(r: int, previous: tuple[int, ...], counts: list[int]) -> None:
+            nonlocal found
+            if r == n:
+                found += all(x == k for x in counts)
+                return
+            for row in rows:
+                if any(abs(a - b) <= 1 for a in row for b in previous) or any(counts[c] >= k for c in row):
+                    continue
+                if any(counts[c] + (c in row) + (n - r - 1 + 1) // 2 < k for c in range(n)):
+                    continue
+                for c in row:
+                    counts[c] += 1
+                extend(r + 1, row, counts)
+                for c in row:
+                    counts[c] -= 1
+
+        extend(0, (), [0] * n)
+        return found
+
+    assert placements(7, 2) == 0
+    assert placements(8, 2) > 0
 
 
 def test_given_stars_are_checked_per_unit_and_for_touching() -> None:
@@ -62,10 +93,10 @@ def test_given_stars_are_checked_per_unit_and_for_touching() -> None:
 
 
 def test_violations_of_a_k_star_placement() -> None:
-    p = Puzzle(n=7, stars=2)
-    assert p.violations([0] * 3)[0].startswith("expected 14 stars")
-    assert any("touch" in v for v in p.violations([0, 2] * 7))
-    assert any("not distinct" in v for v in p.violations([2, 2] + [0, 3] * 6))
+    p = Puzzle(n=8, stars=2)
+    assert p.violations([0] * 3)[0].startswith("expected 16 stars")
+    assert any("touch" in v for v in p.violations([0, 2] * 8))
+    assert any("not distinct" in v for v in p.violations([2, 2] + [0, 3] * 7))
     assert star_rows([0, 2, 4, 6], 2) == [[0, 2], [4, 6]]
     assert star_cells([0, 2, 4, 6], 2) == [(0, 0), (0, 2), (1, 4), (1, 6)]
 
