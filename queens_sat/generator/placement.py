@@ -100,9 +100,9 @@ class _RandomPlacement:
 
 
 def _random_stars(n: int, k: int, rng: random.Random) -> list[int]:
-    from ..puzzle import check_star_room
-
-    check_star_room(n, k)  # a PuzzleError (a ValueError) naming why the board is too small
+    why = star_room(n, k, "no-touch")
+    if why:
+        raise ValueError(why)
     while True:
         search = _RandomStars(n, k, rng)
         if search.extend():
