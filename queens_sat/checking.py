@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .backends.base import Backend, SearchInterrupted
 from .errors import BackendError
+from .formats.json_format import solution_to_json
 from .formats.records import PuzzleRecord
 from .result import INVALID, Outcome, SolveResult
 from .solving import solve, verified_result
@@ -34,6 +35,8 @@ class CheckReport:
         out: dict[str, Any] = {"source": rec.source, "line": rec.line, "id": rec.id}
         if rec.puzzle is not None:
             out.update(n=rec.puzzle.n, rule=rec.puzzle.rule)
+            if rec.puzzle.stars > 1:
+                out["stars"] = rec.puzzle.stars
         out["status"] = self.status
         if self.result is not None:
             res = self.result
@@ -41,7 +44,7 @@ class CheckReport:
                 count=res.count,
                 complete=res.complete,
                 timed_out=res.timed_out,
-                solutions=[list(s) for s in res.solutions],
+                solutions=[solution_to_json(s, rec.puzzle.stars if rec.puzzle is not None else 1) for s in res.solutions],
                 elapsed=round(res.elapsed, 6),
                 backend=res.backend,
                 stats=res.stats,

@@ -16,13 +16,15 @@ from typing import IO
 
 from .limits import DRAW_N
 from .puzzle import Puzzle
-from .rules import Cell
+from .rules import Cell, star_cells
 
 DRAW_MAX_N = DRAW_N  # larger boards are written as column lists, never drawn
 COMPACT_ABOVE = 30  # boards larger than this get one character a cell
 _RESET = "\x1b[0m"
 _INK = "\x1b[38;2;34;34;34m"  # the pictures' ink colour, for 24-bit terminals
 _INK_256 = "\x1b[38;5;235m"
+QUEEN = "\u265b"  # black chess queen
+STAR = "\u2605"  # black star: a Star Battle board (k > 1) shows stars, not queens
 
 
 def wants_color(stream: IO[str] | None = None, force: bool | None = None) -> bool:
@@ -47,7 +49,13 @@ def truecolor_terminal() -> bool:
 
 def queen_mark(stream: IO[str] | None = None) -> str:
     encoding = (getattr(stream or sys.stdout, "encoding", None) or "").lower()
-    return "\u265b" if "utf" in encoding else "*"
+    return QUEEN if "utf" in encoding else "*"
+
+
+def piece_mark(queen: str, stars: int) -> str:
+    """The mark of a placed piece: ``queen`` (from ``queen_mark``), or a star on a Star Battle
+    board (k > 1) where the terminal could show a queen; ``*`` stays ``*``."""
+    return STAR if stars > 1 and queen == QUEEN else queen
 
 
 def _backgrounds(puzzle: Puzzle, truecolor: bool) -> list[str]:
@@ -75,15 +83,18 @@ def board_lines(
     truecolor: bool | None = None,
 ) -> list[str]:
     """The board as lines of text: a label per cell, queens (the solution's, the given
-    ones and ``queens``, e.g. placed so far by a deduction) marked ``queen``, blocked
-    and ``crossed`` cells marked x.
+    ones and ``queens``, e.g. placed so far by a deduction) marked ``queen`` (a star on a
+    Star Battle board: ``piece_mark``), blocked and ``crossed`` cells marked x. A Star
+    Battle ``solution`` is in the flat layout of ``rules.star_rows`` (k columns a row).
 
     Without colour the cells are letters separated by spaces; with colour each cell is
     painted its region's colour, so a queen's region stays visible.
     """
     n = puzzle.n
     compact = n > COMPACT_ABOVE
-    queens = set(puzzle.queens) | set(queens) | (set(enumerate(solution)) if solution is not None else set())
+    placed = star_cells(solution, puzzle.stars) if solution is not None else ()
+    queens = set(puzzle.queens) | set(queens) | set(placed)
+    queen = piece_mark(queen, puzzle.stars)
     ruled_out = set(puzzle.blocked) | set(crossed)
     if color:
         truecolor = truecolor_terminal() if truecolor is None else truecolor

@@ -1,8 +1,8 @@
 """The one door to the compiled modules: nothing else in the package imports them.
 
 ``bitsearch()`` (the region-board search, native/bitsearch.pyx), ``nqueens()``
-(the kernels for boards without regions) and ``gridcheck()`` (the plain-grid
-checks) return the compiled module, or None when the pure-Python twins must run:
+(the kernels for boards without regions), ``gridcheck()`` (the plain-grid
+checks) and ``stars()`` (the k-star search, native/stars.pyx) return the compiled module, or None when the pure-Python twins must run:
 when the extension was not built (after one warning per module) or when
 ``QUEENS_SAT_PURE_PYTHON=1`` turns it off on purpose (tests and comparisons, no
 warning; read on every call, so a test can switch it).
@@ -27,6 +27,7 @@ PATH_ENV = "QUEENS_SAT_NATIVE_PATH"
 BITSEARCH = "queens_sat._bitsearch"
 NQUEENS = "queens_sat._nqueens"
 GRIDCHECK = "queens_sat._gridcheck"
+STARS = "queens_sat._stars"
 MODULE = BITSEARCH  # the region-board search, the one most callers mean
 PATHS = ("portable", "popcnt", "avx512")  # the builds of the region search, by the CPU level they need
 RULE_CODES = {"no-touch": 0, "queens": 1}  # how the compiled modules number the rules
@@ -108,6 +109,11 @@ def nqueens() -> ModuleType | None:
 def gridcheck() -> ModuleType | None:
     """The one-pass checks of plain grids, or None."""
     return native_module(GRIDCHECK)
+
+
+def stars() -> ModuleType | None:
+    """The k-star (Star Battle) search (native/stars.pyx), or None for the pure-Python reference."""
+    return native_module(STARS)
 
 
 def required(name: str = MODULE) -> ModuleType:

@@ -287,18 +287,22 @@ class Puzzle:
         return None
 
 
-def as_puzzle(puzzle: Any, rule: str | None = None) -> Puzzle:
+def as_puzzle(puzzle: Any, rule: str | None = None, stars: int | None = None) -> Puzzle:
     """``puzzle`` as a ``Puzzle``: every public call takes a ``Puzzle`` or a bare region grid.
 
-    A grid (lists, strings, numpy) is built with ``rule`` (the default rule when None).
-    A ``Puzzle`` keeps its own rule when ``rule`` is None; another ``rule`` gives a copy
-    with that rule (its givens checked again under it: a ``PuzzleError`` if they clash),
-    so an explicit ``rule=`` is never silently ignored."""
+    A grid (lists, strings, numpy) is built with ``rule`` (the default rule when None)
+    and ``stars`` (k stars a row, column and region; 1 when None).
+    A ``Puzzle`` keeps its own rule and stars when they are None; another value gives a
+    copy with it (checked again: a ``PuzzleError`` if its givens clash or k does not fit),
+    so an explicit ``rule=`` or ``stars=`` is never silently ignored."""
     if isinstance(puzzle, Puzzle):
-        if rule is None or rule == puzzle.rule:
-            return puzzle
-        return puzzle.replace(rule=rule)
-    return Puzzle(puzzle, rule=DEFAULT_RULE if rule is None else rule)
+        changes: dict[str, Any] = {}
+        if rule is not None and rule != puzzle.rule:
+            changes["rule"] = rule
+        if stars is not None and stars != puzzle.stars:
+            changes["stars"] = stars
+        return puzzle.replace(**changes) if changes else puzzle
+    return Puzzle(puzzle, rule=DEFAULT_RULE if rule is None else rule, stars=1 if stars is None else stars)
 
 
 def _rebuild(regions: Any, n: int, rule: str, queens: tuple[Cell, ...], blocked: tuple[Cell, ...], stars: int = 1) -> Puzzle:

@@ -38,11 +38,14 @@ def solve(
     time_limit: float | None = None,
     keep: int | None = None,
     rule: str | None = None,
+    stars: int | None = None,
 ) -> SolveResult:
     """Search ``puzzle`` for up to ``limit`` solutions (all when None).
 
-    ``puzzle`` is a ``Puzzle`` or a bare region grid; ``rule`` applies to either
-    (None: the puzzle's own, the default rule for a grid; see ``as_puzzle``).
+    ``puzzle`` is a ``Puzzle`` or a bare region grid; ``rule`` and ``stars`` (k stars a
+    row, column and region) apply to either (None: the puzzle's own, the default rule and
+    1 star for a grid; see ``as_puzzle``). A k-star solution is flat: the k star columns
+    of row 0, then of row 1... (``rules.star_rows`` groups it).
     The default limit of 2 is the uniqueness check. ``keep`` bounds how many
     solutions are returned (default: up to ``limit``, at most 2 when counting all),
     so that counting 100,000 solutions does not hold them all in memory.
@@ -52,6 +55,8 @@ def solve(
         raise ValueError(f"limit must be at least 1, got {limit}")
     if keep is None:
         keep = limit if limit is not None else 2
+    if stars is not None:
+        puzzle = as_puzzle(puzzle, rule, stars)
     if backend in PLAIN_BACKENDS:
         if not isinstance(puzzle, Puzzle):
             result = _solve_plain(puzzle, rule or DEFAULT_RULE, limit, keep, time_limit, backend)
@@ -124,9 +129,14 @@ class iter_solutions:
     """
 
     def __init__(
-        self, puzzle: Puzzle | Any, backend: str | Backend = "auto", time_limit: float | None = None, rule: str | None = None
+        self,
+        puzzle: Puzzle | Any,
+        backend: str | Backend = "auto",
+        time_limit: float | None = None,
+        rule: str | None = None,
+        stars: int | None = None,
     ) -> None:
-        self.puzzle = as_puzzle(puzzle, rule)
+        self.puzzle = as_puzzle(puzzle, rule, stars)
         self.engine = get_backend(backend, self.puzzle).resolve(self.puzzle)
         why = self.engine.unsupported(self.puzzle)
         if why is not None:
@@ -156,19 +166,25 @@ class iter_solutions:
                 return
 
 
-def count_solutions(puzzle: Puzzle | Any, limit: int | None = None, backend: str | Backend = "auto", rule: str | None = None) -> int:
+def count_solutions(
+    puzzle: Puzzle | Any, limit: int | None = None, backend: str | Backend = "auto", rule: str | None = None, stars: int | None = None
+) -> int:
     """The number of solutions, exact; with ``limit``, counting stops there."""
-    return solve(puzzle, backend=backend, limit=limit, keep=0, rule=rule).count
+    return solve(puzzle, backend=backend, limit=limit, keep=0, rule=rule, stars=stars).count
 
 
 def is_unique(
-    puzzle: Puzzle | Any, backend: str | Backend = "auto", rule: str | None = None, time_limit: float | None = None
+    puzzle: Puzzle | Any,
+    backend: str | Backend = "auto",
+    rule: str | None = None,
+    time_limit: float | None = None,
+    stars: int | None = None,
 ) -> bool:
     """True when the puzzle has exactly one solution, False when it has none or several.
 
     Takes a ``Puzzle`` or a bare region grid (list of lists, strings or a numpy
     array), so that other generators can call it as their validator; ``rule``
-    applies to either (see ``as_puzzle``). A grid of integers 0..n-1 is checked and
+    applies to either, as ``stars`` does (see ``as_puzzle``). A grid of integers 0..n-1 is checked and
     searched without building a ``Puzzle`` (``queens_sat.grids``): a few
     microseconds a call at n = 9.
 
@@ -177,13 +193,13 @@ def is_unique(
     """
     if time_limit is not None:
         time_limit = time_limit_of(time_limit)
-    if not isinstance(puzzle, Puzzle) and backend in PLAIN_BACKENDS:
+    if not isinstance(puzzle, Puzzle) and backend in PLAIN_BACKENDS and stars in (None, 1):
         found = count_plain(puzzle, rule or DEFAULT_RULE, 2, 0, time_limit, backend)
         if found is not None:
             if found.count < 2 and not found.complete:
                 raise _undecided(found.count, time_limit)
             return found.count == 1
-    result = solve(puzzle, backend=backend, limit=2, keep=0, time_limit=time_limit, rule=rule)
+    result = solve(puzzle, backend=backend, limit=2, keep=0, time_limit=time_limit, rule=rule, stars=stars)
     if result.status is Status.UNKNOWN:
         raise _undecided(result.count, time_limit)
     return result.is_unique

@@ -133,3 +133,41 @@ def test_auto_takes_star_boards() -> None:
     pinned = puzzle.replace(queens=stars)
     assert qs.is_unique(pinned)
     assert qs.count_solutions(pinned) == 1
+
+
+native = pytest.mark.skipif(not get_backend("native").available(), reason="the native extension is not built")
+
+
+@native
+@pytest.mark.parametrize("seed", range(4))
+def test_native_matches_the_reference(seed: int) -> None:
+    """Counts (capped at 50), completeness, the solutions and their order, node counts."""
+    rng = random.Random(100 + seed)
+    puzzles = boards(30, seed, (8, 9, 10, 11), 2)
+    puzzles += [star_board(12, 3, rng)[0] for _ in range(2)]
+    puzzles.append(Puzzle(None, n=9, stars=2))
+    for puzzle in puzzles:
+        for limit in (2, 50):
+            mine = qs.solve(puzzle, backend="native", limit=limit, keep=limit)
+            theirs = qs.solve(puzzle, backend="python", limit=limit, keep=limit)
+            assert (mine.count, mine.complete) == (theirs.count, theirs.complete), puzzle
+            assert mine.solutions == theirs.solutions
+            assert mine.stats["nodes"] == theirs.stats["nodes"]
+
+
+@native
+def test_native_time_limit_and_limit() -> None:
+    puzzle = Puzzle(None, n=20, stars=4)
+    result = qs.solve(puzzle, backend="native", limit=None, time_limit=0.05)
+    assert result.timed_out and not result.complete and result.count > 0
+    first = qs.solve(puzzle, backend="native", limit=3, keep=1)
+    assert first.count == 3 and len(first.solutions) == 1 and not first.complete
+
+
+@native
+def test_native_streams_and_auto_routes_to_it() -> None:
+    puzzle, stars = star_board(10, 2, random.Random(7))
+    streamed = list(get_backend("native").iter_solutions(puzzle))
+    assert streamed == list(qs.solve(puzzle, backend="python", limit=None, keep=10**6).solutions)
+    assert get_backend("auto").resolve(puzzle).name == "native"
+    assert qs.solve(puzzle.replace(queens=stars)).backend == "native"

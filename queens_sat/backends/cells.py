@@ -1,9 +1,11 @@
 """The one-Boolean-per-cell model that the CP-SAT and SAT backends both encode.
 
 Cell ``(r, c)`` of an n×n board is index ``r * n + c``. A solution puts exactly
-one queen in every row, column and region; the no-touch rule forbids the two
-diagonal neighbours of a cell (orthogonal neighbours share a row or column
-already); the queens rule allows at most one queen per diagonal. The parts that
+one queen (k stars, for Star Battle) in every row, column and region; the no-touch
+rule forbids the two diagonal neighbours of a cell (orthogonal neighbours share a
+row or column already when k = 1; for k > 1 they are forbidden too, which at most
+one star per 2×2 window covers); the queens rule allows at most one queen per
+diagonal. The parts that
 depend only on n and the rule are cached, so a validator checking thousands of
 puzzles of one size builds them once.
 """
@@ -59,6 +61,20 @@ def touching_pairs(n: int) -> tuple[tuple[int, int], ...]:
         pairs.append((i, corner))
         pairs.append((right, below))
     return tuple(pairs)
+
+
+@lru_cache(maxsize=256)
+def orthogonal_pairs(n: int) -> tuple[tuple[int, int], ...]:
+    """Side-by-side neighbours: they touch too once a row or column holds k > 1 stars."""
+    across = [(i, i + 1) for r in range(n) for i in range(r * n, r * n + n - 1)]
+    down = [(i, i + n) for i in range(n * (n - 1))]
+    return tuple(across + down)
+
+
+def touching(n: int, stars: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of cells that may not both hold a star under no-touch: the diagonal
+    neighbours, and for k > 1 (rows and columns no longer keep neighbours apart) the others too."""
+    return touching_pairs(n) if stars == 1 else touching_pairs(n) + orthogonal_pairs(n)
 
 
 @lru_cache(maxsize=256)

@@ -13,8 +13,14 @@ auxiliary variables are numbered on from ``top``.
 - ``ladder``: the same ladder with both directions of the channelling (Gent and
   Nightingale's regular encoding): the ladder variables are exactly determined
   by the cells, and "exactly one" needs no separate at-least-one clause.
-- ``totalizer``, ``bitwise``, ``sortnetwrk``, ``cardnetwrk``: ``pysat.card``.
+- ``totalizer``, ``bitwise``, ``sortnetwrk``, ``cardnetwrk``, ``mtotalizer``,
+  ``kmtotalizer``: ``pysat.card``.
 - ``native``: the solver's own cardinality constraints (``add_atmost``).
+
+Star Battle needs "exactly k" for k > 1 (``exactly``): ``pysat.card``'s encoding of
+that name (``seqcounter`` is then pysat's general sequential counter), or ``native``
+as "at most k" of the cells and "at most m - k" of their negations. ``pairwise``,
+``ladder`` and ``bitwise`` encode "at most one" only (``AT_MOST_ONE_ONLY``).
 """
 
 from __future__ import annotations
@@ -23,9 +29,11 @@ import itertools
 from collections.abc import Sequence
 
 HAND_WRITTEN = ("pairwise", "seqcounter", "ladder")
-FROM_PYSAT = ("totalizer", "bitwise", "sortnetwrk", "cardnetwrk")
+FROM_PYSAT = ("totalizer", "bitwise", "sortnetwrk", "cardnetwrk", "mtotalizer", "kmtotalizer")
 NATIVE = "native"
 ENCODINGS = HAND_WRITTEN + FROM_PYSAT + (NATIVE,)
+AT_MOST_ONE_ONLY = ("pairwise", "ladder", "bitwise")  # no "exactly k" for k > 1
+CARDINALITY_ENCODINGS = tuple(e for e in ENCODINGS if e not in AT_MOST_ONE_ONLY)  # those that take k > 1
 
 
 class CnfBuilder:
@@ -47,6 +55,29 @@ class CnfBuilder:
             return
         self.clauses.append(list(lits))
         self.at_most_one(lits)
+
+    def exactly(self, lits: Sequence[int], k: int) -> None:
+        """Exactly ``k`` of ``lits`` true: ``exactly_one`` for k = 1, a cardinality encoding above."""
+        if k == 1:
+            self.exactly_one(lits)
+            return
+        if self.encoding in AT_MOST_ONE_ONLY:
+            raise ValueError(
+                f"the {self.encoding} encoding says only 'at most one'; exactly {k} needs one of {', '.join(CARDINALITY_ENCODINGS)}"
+            )
+        if len(lits) < k:  # a unit too small for its stars: no solution
+            self.top += 1
+            self.clauses.extend([[self.top], [-self.top]])
+            return
+        if self.encoding == NATIVE:
+            self.atmosts.append((list(lits), k))
+            self.atmosts.append(([-x for x in lits], len(lits) - k))
+            return
+        from pysat.card import CardEnc, EncType
+
+        cnf = CardEnc.equals(list(lits), bound=k, top_id=self.top, encoding=getattr(EncType, self.encoding))
+        self.clauses.extend(cnf.clauses)
+        self.top = max(self.top, cnf.nv)
 
     def at_most_one(self, lits: Sequence[int]) -> None:
         m = len(lits)

@@ -1,14 +1,15 @@
 """The ``cpsat`` backend: OR-Tools CP-SAT over one Boolean per cell.
 
-Exactly one queen per row, column and region; the no-touch rule as at most one
-queen in every 2×2 window (``cpsat:pairwise``: one per pair of diagonal
+Exactly one queen per row, column and region (k stars for Star Battle: a linear
+equality, the sum of the unit's cells = k); the no-touch rule as at most one
+queen in every 2×2 window (``cpsat:pairwise``: one per pair of touching
 neighbours instead); the queens rule as at most one per diagonal; givens as
 fixed literals. Two ways to find more than one solution:
 
 - ``enumerate`` (the default, faster in ``queens-sat bench``): CP-SAT enumerates
   the solutions itself and a callback stops it at the limit;
 - ``blocking``: solve, add a clause forbidding the solution found (the
-  disjunction of the negations of its n queen literals), solve again.
+  disjunction of the negations of its k·n star literals), solve again.
 
 Either way the model is built once per puzzle. The rows, columns and rule parts
 depend only on n and the rule and are kept as a proto template that each puzzle
@@ -42,7 +43,7 @@ from ..errors import BackendError
 from ..puzzle import Puzzle
 from ..result import Outcome, Solution
 from .base import Backend
-from .cells import diagonals, given_cells, line_units, region_units, too_large, touching_pairs, windows
+from .cells import diagonals, given_cells, line_units, region_units, too_large, touching, windows
 from .settings import Choice, Option, parse_bool, parse_positive_int, parse_seed, parse_settings, spec_name
 from .tally import SolutionTally
 
@@ -70,6 +71,7 @@ def _negated(index: int) -> int:
 class CpSatBackend(Backend):
     name = "cpsat"
     install_hint = "pip install ortools"
+    star_battle = True
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         settings = parse_settings(self.name, variant, options, CHOICES, OPTIONS)
@@ -204,10 +206,10 @@ class CpSatBackend(Backend):
     def _load(self, model: Any, puzzle: Puzzle) -> None:
         """Make ``model`` the puzzle's: the size's template, then regions and givens."""
         proto = model.proto
-        proto.copy_from(_board_template(puzzle.n, puzzle.rule, self.no_touch, self.branching))
+        proto.copy_from(_board_template(puzzle.n, puzzle.rule, self.no_touch, self.branching, puzzle.stars))
         constraints = proto.constraints
         for unit in region_units(puzzle):
-            constraints.add().exactly_one.literals.extend(unit)
+            _exactly(constraints, unit, puzzle.stars)
         queens, blocked = given_cells(puzzle)
         for i in queens:
             constraints.add().bool_or.literals.append(i)
@@ -287,10 +289,21 @@ def _log_to_stderr(line: str) -> None:
     print(line, file=sys.stderr)
 
 
+def _exactly(constraints: Any, unit: tuple[int, ...], stars: int) -> None:
+    """Exactly ``stars`` of the unit's cells: CP-SAT's exactly-one for k = 1, else sum = k."""
+    if stars == 1:
+        constraints.add().exactly_one.literals.extend(unit)
+        return
+    linear = constraints.add().linear
+    linear.vars.extend(unit)
+    linear.coeffs.extend([1] * len(unit))
+    linear.domain.extend((stars, stars))
+
+
 @lru_cache(maxsize=128)
-def _board_template(n: int, rule: str, no_touch: str, branching: str) -> Any:
-    """The model part shared by every puzzle of this size and rule: n² Booleans,
-    exactly one per row and column, the rule, and the branching order."""
+def _board_template(n: int, rule: str, no_touch: str, branching: str, stars: int = 1) -> Any:
+    """The model part shared by every puzzle of this size, rule and k: n² Booleans,
+    exactly k per row and column, the rule, and the branching order."""
     from ortools.sat.python import cp_model, cp_model_helper
 
     proto = cp_model_helper.CpModelProto()
@@ -299,13 +312,13 @@ def _board_template(n: int, rule: str, no_touch: str, branching: str) -> Any:
         variables.add().domain.extend((0, 1))
     constraints = proto.constraints
     for unit in line_units(n):
-        constraints.add().exactly_one.literals.extend(unit)
+        _exactly(constraints, unit, stars)
     if rule == "queens":
         groups = diagonals(n)
     elif no_touch == "windows":
         groups = windows(n)
     else:
-        groups = touching_pairs(n)
+        groups = touching(n, stars)
     for group in groups:
         constraints.add().at_most_one.literals.extend(group)
     if branching == "rows":

@@ -4,6 +4,8 @@ The same search as the pure-Python reference, move for move, on C integers
 without the GIL; boards up to n = 64 (a row is one 64-bit word). Larger boards
 are declined, so that ``auto`` falls back to the reference with a message.
 ``search_many`` takes a batch in one native call per size and rule.
+Star Battle boards (k > 1) go to their own compiled search (native/stars.h), the
+twin of the reference's ``_StarBoard``; the one-queen search above keeps its speed.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..extension import BITSEARCH, bitsearch, native_limit, required, rule_code
+from ..extension import BITSEARCH, STARS, bitsearch, native_limit, required, rule_code, stars
 from ..puzzle import Puzzle
 from ..result import Outcome, Solution
 from .base import Backend
@@ -27,9 +29,14 @@ def _module() -> Any:
     return required(BITSEARCH)
 
 
+def _stars_module() -> Any:
+    return required(STARS)
+
+
 class NativeBackend(Backend):
     name = "native"
     takes_turns = True
+    star_battle = True
     install_hint = (
         "the compiled extension is not built (reinstall with a C compiler: pip install .) "
         "or is turned off by QUEENS_SAT_PURE_PYTHON"
@@ -43,14 +50,24 @@ class NativeBackend(Backend):
         return self.available()
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
-        if self.refuses_stars(puzzle):
-            return self.refuses_stars(puzzle)
-        limit = _module().MAX_N
+        if puzzle.stars > 1:
+            module = stars()
+            if module is None:
+                return "the compiled k-star search (queens_sat._stars) is not built"
+            limit = module.MAX_N
+        else:
+            limit = _module().MAX_N
         if puzzle.n > limit:
             return f"the native search handles n <= {limit}, this board has n = {puzzle.n}"
         return None
 
     def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+        if puzzle.stars > 1:
+            count, complete, timed_out, solutions, nodes = _stars_module().count(
+                _grid(puzzle), puzzle.n, puzzle.stars, native_limit(limit), keep,
+                sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0,
+            )
+            return Outcome(solutions, count, complete, timed_out, {"nodes": nodes})
         count, complete, timed_out, solutions, nodes = _module().count(
             _grid(puzzle), puzzle.n, rule_code(puzzle.rule), native_limit(limit), keep,
             sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0,
@@ -68,7 +85,13 @@ class NativeBackend(Backend):
         return super().search_many(puzzles, limit=limit, keep=keep, time_limit=time_limit)
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
-        """Every solution, handed out in growing chunks by a resumable search (fewer when timed out)."""
+        """Every solution, handed out in growing chunks by a resumable search (fewer when timed out);
+        a k-star board's all at once (its search does not resume)."""
+        if puzzle.stars > 1:
+            return super().iter_solutions(puzzle, time_limit)
+        return self._chunks(puzzle, time_limit)
+
+    def _chunks(self, puzzle: Puzzle, time_limit: float | None) -> Iterator[Solution]:
         search = _module().Search(
             _grid(puzzle), puzzle.n, rule_code(puzzle.rule), sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0
         )

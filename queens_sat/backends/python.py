@@ -306,6 +306,29 @@ def line_capacity(line: int) -> int:
     return most
 
 
+def odd_runs(line: int) -> tuple[int, int]:
+    """The cells at even offsets of ``line``'s runs of odd length, and those runs' cells: where a
+    line (or a two-line strip) holding as many stars as its runs allow must have them."""
+    evens = runs = 0
+    while line:
+        low = line & -line
+        run = line & ~(line + low)  # the lowest run of consecutive cells
+        length = run.bit_count()
+        if length % 2:
+            evens |= ((4 ** ((length + 1) // 2) - 1) // 3) * low  # 0b10101 from the run's first cell
+            runs |= run
+        line ^= run
+    return evens, runs
+
+
+def bits_of(x: int) -> Iterator[int]:
+    """The positions of the bits set in ``x``, lowest first."""
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
 class _StarBoard:
     """One Star Battle board: k stars in every row, column and region, none touching.
 
@@ -315,7 +338,8 @@ class _StarBoard:
     columns cannot hold the stars they need (two stars in a strip two cells wide
     touch when their columns are neighbours, so such a strip holds as many stars as
     one line holding the union of its two lines does). A unit whose candidates
-    number exactly what it needs takes them all. Otherwise the search branches on
+    number exactly what it needs takes them all, and a line or strip with no room to
+    spare has its stars where its runs force them (``_lines``). Otherwise the search branches on
     the first cell of the open unit with the least slack (candidates - need): a star
     there, or not. The native search (``native/stars.h``) makes the same moves.
     """
@@ -391,22 +415,63 @@ class _StarBoard:
                 cand &= ~self.unit_mask[u]
         return cand
 
-    def _lines_hold(self, cand: int, need: list[int]) -> bool:
-        """Whether every row and column, and every two neighbouring ones, can hold the stars they need."""
+    def _cell(self, side: int, a: int, x: int) -> int:
+        """Cell number of position ``x`` on line ``a``: a row's column (side 0) or a column's row."""
+        return a * self.n + x if side == 0 else x * self.n + a
+
+    def _lines(self, cand: int, need: list[int], placed: list[int]) -> int | None:
+        """The capacity of lines (as ``native/stars_core.h``'s ``st_lines``): every row and column,
+        and every two neighbouring ones, must hold the stars they need (None: a dead end). A line
+        or strip with no room to spare has its stars on the even offsets of its runs of odd
+        length: in a line they are stars; in a strip the runs' other cells go, and a forced
+        position with one cell left is a star. Returns the candidates after the first line or
+        strip that changed something (``need`` and ``placed`` updated), else ``cand`` itself."""
         n = self.n
         full = (1 << n) - 1
         rows = [cand >> (r * n) & full for r in range(n)]
         cols = [sum((rows[r] >> c & 1) << r for r in range(n)) for c in range(n)]
-        for base, lines in ((0, rows), (n, cols)):
+        for side, lines in ((0, rows), (1, cols)):
+            base = side * n
             for a in range(n):
-                if line_capacity(lines[a]) < need[base + a]:
-                    return False
-                if a + 1 < n and line_capacity(lines[a] | lines[a + 1]) < need[base + a] + need[base + a + 1]:
-                    return False
-        return True
+                if need[base + a]:
+                    if line_capacity(lines[a]) < need[base + a]:
+                        return None
+                    if line_capacity(lines[a]) == need[base + a] and odd_runs(lines[a])[0]:
+                        return self._place_all(side, a, odd_runs(lines[a])[0], cand, need, placed)
+                both = need[base + a] + need[base + a + 1] if a + 1 < n else 0
+                if both:
+                    union = lines[a] | lines[a + 1]
+                    if line_capacity(union) < both:
+                        return None
+                    if line_capacity(union) == both:
+                        forced, runs = odd_runs(union)
+                        before = cand
+                        for b in (a, a + 1):
+                            for x in bits_of(lines[b] & runs & ~forced):
+                                cand &= ~(1 << self._cell(side, b, x))
+                        for b, other in ((a, a + 1), (a + 1, a)):
+                            only = forced & lines[b] & ~lines[other]
+                            if only:
+                                placed_all = self._place_all(side, b, only, cand, need, placed)
+                                if placed_all is None:
+                                    return None
+                                cand = placed_all
+                        if cand != before:
+                            return cand
+        return cand
+
+    def _place_all(self, side: int, a: int, positions: int, cand: int, need: list[int], placed: list[int]) -> int | None:
+        """Stars on the ``positions`` of line ``a``; None when one is no longer a candidate."""
+        for x in bits_of(positions):
+            i = self._cell(side, a, x)
+            if not cand >> i & 1:
+                return None
+            cand = self._place(i, cand, need, placed)
+        return cand
 
     def _settle(self, cand: int, need: list[int], placed: list[int]) -> int | None:
-        """Place the stars forced by units with no slack, until none is; None at a dead end."""
+        """Place the stars forced by units with no slack, and apply ``_lines``, until neither
+        finds more; None at a dead end."""
         changed = True
         while changed:
             changed = False
@@ -425,7 +490,12 @@ class _StarBoard:
                         cand = self._place(low.bit_length() - 1, cand, need, placed)
                         m ^= low
                     changed = True
-        return cand if self._lines_hold(cand, need) else None
+            if not changed:
+                lined = self._lines(cand, need, placed)
+                if lined is None:
+                    return None
+                changed, cand = lined != cand, lined
+        return cand
 
     def _search(self, cand: int, need: list[int], placed: list[int]) -> Iterator[list[int]]:
         """Every completion of ``placed``; ``need`` and ``placed`` are this node's own copies."""

@@ -2,10 +2,15 @@
 
 One variable per cell (1..n², allocated first), exactly one per row, column and
 region in the chosen encoding (``cnf.py``), binary clauses for touching cells or
-at most one per diagonal, unit clauses for givens. The solver is incremental:
-after each solution a clause over the n queen variables forbids it and the same
-solver searches again, keeping what it learnt. Name the solver and the encoding
-after the backend: ``sat:glucose4``, ``sat:ladder``, ``sat:minicard:native``.
+at most one per diagonal, unit clauses for givens. Star Battle (k stars) takes
+exactly k per unit in a cardinality encoding (``cnf.CARDINALITY_ENCODINGS``:
+python-sat's ``seqcounter``, ``totalizer``, ``sortnetwrk``, ``cardnetwrk``,
+``mtotalizer``, ``kmtotalizer``, or the solver's ``native`` constraints) and a
+binary clause for every pair of touching cells, side by side too. The solver is
+incremental: after each solution a clause over the k·n star variables forbids it
+and the same solver searches again, keeping what it learnt. Name the solver and
+the encoding after the backend: ``sat:glucose4``, ``sat:ladder``,
+``sat:minicard:native``, ``sat:glucose4:totalizer``.
 
 Time limits interrupt the solver from a timer thread where the solver allows it
 (MiniSat, Glucose, Maple, MergeSat, Minicard...); CaDiCaL cannot be interrupted,
@@ -26,8 +31,8 @@ from typing import Any
 from ..puzzle import Puzzle
 from ..result import Outcome, Solution
 from .base import Backend
-from .cells import diagonals, given_cells, line_units, region_units, too_large, touching_pairs
-from .cnf import ENCODINGS, NATIVE, CnfBuilder
+from .cells import diagonals, given_cells, line_units, region_units, too_large, touching
+from .cnf import AT_MOST_ONE_ONLY, CARDINALITY_ENCODINGS, ENCODINGS, NATIVE, CnfBuilder
 from .settings import Choice, parse_settings
 from .tally import SolutionTally
 
@@ -92,6 +97,7 @@ class _SearchState:
 class SatBackend(Backend):
     name = "sat"
     install_hint = "pip install python-sat"
+    star_battle = True
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         self.choices = (_solver_choice(), ENCODING_CHOICE)
@@ -122,6 +128,11 @@ class SatBackend(Backend):
         return _solver_choice().values
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
+        if puzzle.stars > 1 and self.encoding in AT_MOST_ONE_ONLY:
+            return (
+                f"the {self.encoding} encoding says only 'at most one', and {puzzle.stars} stars a unit need "
+                f"a cardinality encoding: {', '.join(CARDINALITY_ENCODINGS)}"
+            )
         return self.refuses_stars(puzzle) or too_large(puzzle)
 
     # ------------------------------------------------------------------ search
@@ -194,10 +205,10 @@ class SatBackend(Backend):
         """A fresh solver holding the puzzle's clauses; also the variable and clause counts."""
         from pysat.solvers import Solver
 
-        base = _board_cnf(puzzle.n, puzzle.rule, self.encoding)
+        base = _board_cnf(puzzle.n, puzzle.rule, self.encoding, puzzle.stars)
         extra = CnfBuilder(self.encoding, base.top)
         for unit in region_units(puzzle):
-            extra.exactly_one([i + 1 for i in unit])
+            extra.exactly([i + 1 for i in unit], puzzle.stars)
         queens, blocked = given_cells(puzzle)
         extra.clauses.extend([[i + 1] for i in queens])
         extra.clauses.extend([[-i - 1] for i in blocked])
@@ -211,20 +222,20 @@ class SatBackend(Backend):
 
 
 @lru_cache(maxsize=128)
-def _board_cnf(n: int, rule: str, encoding: str) -> CnfBuilder:
-    """The clauses every puzzle of this size and rule shares: rows, columns and the rule.
+def _board_cnf(n: int, rule: str, encoding: str, stars: int = 1) -> CnfBuilder:
+    """The clauses every puzzle of this size, rule and k shares: rows, columns and the rule.
 
     Cached (and never modified afterwards): a validator checking many puzzles of
     one size builds them once.
     """
     cnf = CnfBuilder(encoding, n * n)
     for unit in line_units(n):
-        cnf.exactly_one([i + 1 for i in unit])
+        cnf.exactly([i + 1 for i in unit], stars)
     if rule == "queens":
         for diagonal in diagonals(n):
             cnf.at_most_one([i + 1 for i in diagonal])
     else:
-        cnf.clauses.extend([[-a - 1, -b - 1] for a, b in touching_pairs(n)])
+        cnf.clauses.extend([[-a - 1, -b - 1] for a, b in touching(n, stars)])
     return cnf
 
 

@@ -20,7 +20,7 @@ from ..errors import BackendError, PuzzleError, UsageError
 from ..interrupts import sigterm_as_interrupt, was_terminated
 from .exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
 
-COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "bench", "backends", "generate", "serve")
+COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "convert", "bench", "backends", "generate", "serve")
 DEBUG_HELP = "print the traceback of an internal error (so does QUEENS_SAT_DEBUG=1)"
 
 

@@ -99,7 +99,8 @@ def _verdict_line(report: CheckReport) -> str:
 
     res, puzzle = report.result, report.record.puzzle
     assert res is not None and puzzle is not None  # a report without an error has both
-    facts = f"{puzzle.n}x{puzzle.n}, {puzzle.rule}, {res.backend}, {ms(res.elapsed)}"
+    stars = f", {puzzle.stars} stars" if puzzle.stars > 1 else ""
+    facts = f"{puzzle.n}x{puzzle.n}{stars}, {puzzle.rule}, {res.backend}, {ms(res.elapsed)}"
     if "method" in res.stats and res.backend == "nqueens":
         facts += f", {res.stats['method']}"
     verdict = {
@@ -117,6 +118,7 @@ def _verdict_line(report: CheckReport) -> str:
 def _boards(report: CheckReport, look: _Look) -> None:
     """The solution boards (two for a puzzle with several), or why they are not drawn."""
     from ..display import DRAW_MAX_N, board_lines
+    from ..formats.json_format import solution_to_json
 
     res, puzzle = report.result, report.record.puzzle
     assert res is not None and puzzle is not None
@@ -128,7 +130,7 @@ def _boards(report: CheckReport, look: _Look) -> None:
             print(f"  solution {i + 1}:")
         print("\n".join(board_lines(puzzle, solution, color=look.color, queen=look.queen)))
         if report.status == "multiple":
-            print(f"  columns: {list(solution)}")
+            print(f"  columns: {solution_to_json(solution, puzzle.stars)}")
 
 
 def _summary(args: argparse.Namespace, tally: Counter[str], grades: Counter[str], elapsed: float) -> None:

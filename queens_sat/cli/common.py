@@ -57,6 +57,13 @@ def add_input_arguments(parser: argparse.ArgumentParser, *, many: bool = True) -
     parser.add_argument("--format", choices=FORMATS, help="input format (default: from suffix and content)")
     parser.add_argument("--n", type=positive_int, help="a board of this size without regions, instead of a file")
     parser.add_argument("--rule", choices=RULES, help="the rule (overrides the file's; default no-touch)")
+    parser.add_argument(
+        "--stars",
+        type=positive_int,
+        metavar="K",
+        help="Star Battle: K stars a row, column and region, for every puzzle whose file does not say "
+        "(region lists, text without '# stars:', JSON without \"stars\"; default 1)",
+    )
     add_field_arguments(parser)
 
 
@@ -136,7 +143,7 @@ def iter_records(args: argparse.Namespace) -> Iterator[PuzzleRecord]:
         if files:
             raise UsageError("give either FILE or --n, not both")
         try:
-            yield PuzzleRecord("--n", puzzle=Puzzle(n=args.n, rule=args.rule or "no-touch"))
+            yield PuzzleRecord("--n", puzzle=Puzzle(n=args.n, rule=args.rule or "no-touch", stars=getattr(args, "stars", None) or 1))
         except PuzzleError as err:
             yield PuzzleRecord("--n", error=err)
         return
@@ -145,7 +152,7 @@ def iter_records(args: argparse.Namespace) -> Iterator[PuzzleRecord]:
     for path in files:
         try:
             for record in read_puzzles(path, args.format, fields_of(args)):
-                yield with_rule(record, args.rule)
+                yield with_stars(with_rule(record, args.rule), getattr(args, "stars", None))
         except PuzzleError as err:
             yield PuzzleRecord("<stdin>" if path == "-" else path, error=err)
 
@@ -155,6 +162,17 @@ def with_rule(record: PuzzleRecord, rule: str | None) -> PuzzleRecord:
     if rule and record.puzzle is not None and record.puzzle.rule != rule:
         try:
             record.puzzle = record.puzzle.replace(rule=rule)
+        except PuzzleError as err:
+            record.puzzle, record.error = None, err.located(source=record.source, line=record.line)
+    return record
+
+
+def with_stars(record: PuzzleRecord, stars: int | None) -> PuzzleRecord:
+    """The record with ``stars`` (the command line's --stars) when its input did not say how
+    many: a record that states its stars keeps them."""
+    if stars and record.puzzle is not None and not record.stars_stated and record.puzzle.stars != stars:
+        try:
+            record.puzzle = record.puzzle.replace(stars=stars)
         except PuzzleError as err:
             record.puzzle, record.error = None, err.located(source=record.source, line=record.line)
     return record
@@ -177,7 +195,8 @@ def open_records(args: argparse.Namespace) -> tuple[bool, Iterator[PuzzleRecord]
         fields = fields_of(args)
     except PuzzleError as err:
         return False, iter([PuzzleRecord("<stdin>", error=err)])
-    return True, LiveRecords(fd, args.format, fields, lambda record: with_rule(record, args.rule))
+    stars = getattr(args, "stars", None)
+    return True, LiveRecords(fd, args.format, fields, lambda record: with_stars(with_rule(record, args.rule), stars))
 
 
 def peek_batch(records: Iterator[PuzzleRecord]) -> tuple[bool, Iterator[PuzzleRecord]]:

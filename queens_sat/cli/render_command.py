@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             )
         if res.status.value == "unknown":
             return _fail(f"{record.name}: the time limit stopped the search before it settled uniqueness", EXIT_TIME_LIMIT)
-        state = BoardState.solved(res.solutions[0])
+        state = BoardState.solved(res.solutions[0], stars=puzzle.stars)
     try:
         if args.steps:
             written = render_steps(puzzle, logic_states(puzzle), args.output, cell=args.cell, labels=args.labels)

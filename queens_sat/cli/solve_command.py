@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BackendError, PuzzleError, UsageError
+from ..formats.json_format import solution_to_json
 from ..formats.records import PuzzleRecord
 
 if TYPE_CHECKING:
@@ -129,7 +130,8 @@ def _solve_each(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleR
         statuses.add(status)
         if args.json:
             obj: dict[str, Any] = {"source": record.source, "line": record.line, "id": record.id, "status": status}
-            obj.update(solution=list(found) if found else None, elapsed=round(res.elapsed, 6), backend=res.backend)
+            shown = solution_to_json(found, puzzle.stars) if found else None
+            obj.update(solution=shown, elapsed=round(res.elapsed, 6), backend=res.backend)
             obj.update({k: v for k, v in res.stats.items() if k in ("method", "seed")})
             if out is not None:
                 out.write(_json_line(obj))
@@ -149,7 +151,7 @@ def _solve_each(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleR
         elif args.columns or puzzle.n > DRAW_MAX_N:
             write_columns(sys.stdout, prefix, found)
         else:
-            print(f"{prefix}solution {list(found)} [{facts(res)}]")
+            print(f"{prefix}solution {solution_to_json(found, puzzle.stars)} [{facts(res)}]")
             if not batch:
                 print("\n".join(board_lines(puzzle, found, color=color, queen=queen_mark(sys.stdout))))
         sys.stdout.flush()
@@ -199,11 +201,17 @@ def _solve_all(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleRe
                 if args.json:
                     stream.write(
                         _json_line(
-                            {"source": record.source, "line": record.line, "id": record.id, "index": count, "solution": list(solution)}
+                            {
+                                "source": record.source,
+                                "line": record.line,
+                                "id": record.id,
+                                "index": count,
+                                "solution": solution_to_json(solution, puzzle.stars),
+                            }
                         )
                     )
                 elif boards:
-                    stream.write(f"{prefix}solution {count}: {list(solution)}\n")
+                    stream.write(f"{prefix}solution {count}: {solution_to_json(solution, puzzle.stars)}\n")
                     stream.write("\n".join(board_lines(puzzle, solution, color=color, queen=queen)) + "\n")
                 else:
                     write_columns(stream, prefix, solution)

@@ -1,8 +1,10 @@
-"""Reading and writing puzzles: JSON, JSON lines and text grids, detected automatically.
+"""Reading and writing puzzles: JSON, JSON lines, text grids, puzz.link Star Battle URLs and
+puzzle-star-battle.com region lists, detected automatically.
 
 The format comes from ``--format`` when given, else the file suffix, else the
 content (``{``/``[`` starts JSON, several objects on separate lines are JSON lines,
-anything else is a text grid). ``-`` is standard input.
+a web address or ``starbattle/...`` is a puzz.link URL, comma-separated numbers a
+region list, anything else is a text grid). ``-`` is standard input.
 """
 
 from __future__ import annotations
@@ -19,10 +21,14 @@ from ..puzzle import Puzzle
 from .encoding import ERRORS, check_utf8
 from .fields import DIALECTS, FieldNames, as_field_names, field_names
 from .json_format import loads, puzzle_from_dict, puzzle_to_dict, puzzle_to_json, read_json_document, read_json_lines
+from .puzzlink import is_puzzlink, puzzle_to_puzzlink, read_puzzlink
 from .records import PuzzleRecord
+from .regionlist import is_region_list, puzzle_to_region_list, read_region_lists
 from .text_format import puzzle_to_text, read_text
 
-FORMATS = ("json", "jsonl", "text")
+FORMATS = ("json", "jsonl", "text", "puzzlink", "regionlist")
+# The formats of one puzzle a line that are not JSON: their readers take the whole text.
+_LINE_READERS = {"puzzlink": read_puzzlink, "regionlist": read_region_lists}
 _SUFFIXES = {
     ".json": "json",
     ".jsonl": "jsonl",
@@ -55,9 +61,17 @@ __all__ = [
 def detect_format(path: str, head: str) -> str:
     """The format of a file from its suffix, else from its first characters."""
     suffix = Path(path).suffix.lower() if path != STDIN else ""
+    stripped = head.lstrip()
+    first = next((line for line in stripped.split("\n") if line.strip() and not line.lstrip().startswith("#")), "")
+    if suffix in _SUFFIXES and _SUFFIXES[suffix] != "text":
+        return _SUFFIXES[suffix]
+    # a .txt of URLs or region lists is one of those: neither is ever a text grid
+    if is_puzzlink(first):
+        return "puzzlink"
+    if is_region_list(first):
+        return "regionlist"
     if suffix in _SUFFIXES:
         return _SUFFIXES[suffix]
-    stripped = head.lstrip()
     if stripped.startswith("["):
         return "json"
     if stripped.startswith("{"):
@@ -140,7 +154,9 @@ def read_puzzles(
             except UnicodeDecodeError:
                 raise FormatError("not a text file (it is not valid UTF-8)", source=source) from None
             check_utf8(text, source)
-            if fmt == "json":
+            if fmt in _LINE_READERS:
+                records = _LINE_READERS[fmt](text, source)
+            elif fmt == "json":
                 try:
                     records = read_json_document(text, source, fields)
                 except FormatError as err:
@@ -204,6 +220,11 @@ def parse_puzzle(text: str, format: str | None = None, source: str = "<string>")
     fmt = format or detect_format(source, text)
     if fmt == "text":
         rec = read_text(text, source)
+    elif fmt in _LINE_READERS:
+        recs = _LINE_READERS[fmt](text, source)
+        if len(recs) != 1:
+            raise FormatError(f"expected one puzzle, found {len(recs)}", source=source)
+        rec = recs[0]
     elif fmt == "jsonl":
         recs = list(read_json_lines(text.split("\n"), source))
         if len(recs) != 1:
@@ -228,6 +249,10 @@ def format_puzzle(puzzle: Puzzle, format: str = "json", *, id: str | None = None
         return puzzle_to_json(puzzle, id=id) + "\n"
     if format == "json":
         return puzzle_to_json(puzzle, id=id, indent=2) + "\n"
+    if format == "puzzlink":
+        return puzzle_to_puzzlink(puzzle) + "\n"
+    if format == "regionlist":
+        return puzzle_to_region_list(puzzle) + "\n"
     raise FormatError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
 
 

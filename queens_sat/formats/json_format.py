@@ -9,11 +9,12 @@ and any other fields (``solutions``, ``source``...) are kept as metadata.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ..errors import FormatError, PuzzleError, printable, shown
 from ..puzzle import Puzzle
+from ..rules import star_rows
 from .encoding import check_utf8
 from .fields import FieldNames
 from .records import PuzzleRecord
@@ -82,6 +83,7 @@ def _record(obj: Any, source: str, line: int | None, index: int | None = None, f
             obj = fields.standard(obj)
         rec_id = obj.get("id") if isinstance(obj, dict) else None
         rec.id = str(rec_id) if rec_id is not None else (f"#{index}" if index is not None else None)
+        rec.stars_stated = isinstance(obj, dict) and "stars" in obj
         rec.puzzle = puzzle_from_dict(obj)
         rec.meta = {k: v for k, v in obj.items() if k not in _PUZZLE_KEYS and k != "id"}
     except PuzzleError as err:
@@ -134,6 +136,12 @@ def puzzle_to_dict(puzzle: Puzzle, *, id: str | None = None, labels: bool = True
             givens["blocked"] = [list(b) for b in sorted(puzzle.blocked)]
         out["givens"] = givens
     return out
+
+
+def solution_to_json(solution: Sequence[int], stars: int = 1) -> list[int] | list[list[int]]:
+    """A solution as JSON output shows it: the column list for k = 1, one list of k star
+    columns a row for a Star Battle (``rules.star_rows``), so the rows stay readable."""
+    return list(solution) if stars == 1 else star_rows(solution, stars)
 
 
 def puzzle_to_json(puzzle: Puzzle, *, id: str | None = None, labels: bool = True, indent: int | None = None) -> str:

@@ -17,6 +17,9 @@ class PuzzleRecord:
     puzzle: Puzzle | None = None
     error: PuzzleError | None = None
     meta: dict[str, Any] = field(default_factory=dict)  # extra fields of the record (solutions, ...)
+    # Whether the input said how many stars (JSON "stars", text "# stars:", a puzz.link URL):
+    # ``--stars`` fills in only the records whose format could not, or did not, say it.
+    stars_stated: bool = False
 
     @property
     def name(self) -> str:

@@ -65,6 +65,7 @@ def read_text(text: str, source: str) -> PuzzleRecord:
                 )
         if not rows and "n" not in options:
             raise FormatError("no grid found (every line is blank or a comment)", source=source)
+        rec.stars_stated = "stars" in options
         rec.puzzle = Puzzle(
             rows or None,
             n=options.get("n") if not rows else None,

@@ -88,12 +88,13 @@ def render_board(
     cell: int | None = None,
     labels: bool | None = None,
 ) -> Path:
-    """Draw ``puzzle`` to ``path`` (.svg or .png), with ``solution``'s queens or the marks
+    """Draw ``puzzle`` to ``path`` (.svg or .png), with ``solution``'s queens (k star columns a
+    row, row after row, for a Star Battle) or the marks
     of ``state`` when given. Returns the path written."""
     path = Path(path)
     fmt = image_format(path)
     if state is None:
-        state = BoardState.solved(solution) if solution is not None else BoardState()
+        state = BoardState.solved(solution, stars=puzzle.stars) if solution is not None else BoardState()
     _write(board_scene(puzzle, state, cell=_checked_cell(puzzle, cell), labels=labels), path, fmt)
     return path
 

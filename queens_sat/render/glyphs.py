@@ -1,10 +1,12 @@
-"""The drawn symbols (queen crown, crosses, hatching tiles) as vector shapes in a unit square.
+"""The drawn symbols (queen crown, Star Battle star, crosses, hatching tiles) as vector shapes in a unit square.
 
 Both writers (SVG and PNG) scale these same shapes, so the pictures do not depend
 on fonts and look alike in both formats. Coordinates: x to the right, y down.
 """
 
 from __future__ import annotations
+
+import math
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
@@ -21,6 +23,19 @@ CROWN_BODY: tuple[Point, ...] = (
 )
 CROWN_BAND: tuple[Point, ...] = ((0.23, 0.74), (0.77, 0.74), (0.77, 0.83), (0.23, 0.83))
 CROWN_JEWELS: tuple[tuple[float, float, float], ...] = ((0.15, 0.33, 0.06), (0.50, 0.21, 0.06), (0.85, 0.33, 0.06))
+
+# A Star Battle star (k > 1 stars a row): five points, the inner corners at 0.4 of the
+# outer radius, centred where the token is so that a given star sits in its ring.
+STAR_POINTS = 5
+STAR_OUTER = 0.36
+STAR_INNER = 0.4 * STAR_OUTER
+STAR: tuple[Point, ...] = tuple(
+    (
+        0.5 + (STAR_OUTER if i % 2 == 0 else STAR_INNER) * math.sin(math.pi * i / STAR_POINTS),
+        0.55 - (STAR_OUTER if i % 2 == 0 else STAR_INNER) * math.cos(math.pi * i / STAR_POINTS),
+    )
+    for i in range(2 * STAR_POINTS)
+)
 
 # A given queen sits on a token: a light disc with a dark ring.
 TOKEN_CENTRE: Point = (0.5, 0.53)

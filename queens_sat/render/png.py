@@ -151,6 +151,9 @@ def _draw_mark(draw: PILImageDraw.ImageDraw, mark: Mark, k: int) -> None:
     if mark.kind == "given-queen":
         (cx, cy), r = glyphs.scaled((glyphs.TOKEN_CENTRE,), x, y, s)[0], glyphs.TOKEN_RADIUS * s
         draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=BACKGROUND, outline=mark.color, width=max(1, round(glyphs.TOKEN_RING * s)))
+    if mark.shape == "star":
+        draw.polygon(glyphs.scaled(glyphs.STAR, x, y, s), fill=mark.color)
+        return
     draw.polygon(glyphs.scaled(glyphs.CROWN_BODY, x, y, s), fill=mark.color)
     draw.polygon(glyphs.scaled(glyphs.CROWN_BAND, x, y, s), fill=mark.color)
     for cx, cy, r in glyphs.CROWN_JEWELS:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..puzzle import Puzzle
-from ..rules import Cell
+from ..rules import Cell, star_cells
 from .glyphs import LABELLED_MARK_BOX
 from .palette import ACCENT, BACKGROUND, CHEQUER_COLORS, INK, labels_needed, region_looks
 
@@ -35,9 +35,10 @@ class BoardState:
     caption: str = ""
 
     @classmethod
-    def solved(cls, solution: Sequence[int], caption: str = "") -> BoardState:
-        """The state that shows ``solution`` (the queen's column in each row)."""
-        return cls(queens=frozenset(enumerate(solution)), caption=caption)
+    def solved(cls, solution: Sequence[int], caption: str = "", stars: int = 1) -> BoardState:
+        """The state that shows ``solution``: the queen's column in each row, or for a
+        Star Battle (``stars`` = k > 1) the k star columns of row 0, then of row 1..."""
+        return cls(queens=frozenset(star_cells(solution, stars)), caption=caption)
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class Mark:
     y: float
     size: float
     color: str
+    shape: str = "crown"  # how a queen is drawn: "crown", or "star" on a Star Battle board (k > 1)
 
 
 @dataclass(frozen=True)
@@ -227,8 +229,9 @@ def _add_marks(scene: Scene, puzzle: Puzzle, state: BoardState, margin: int, cel
             if (r, c) in labelled:  # leave the label its corner
                 dx, dy, scale = LABELLED_MARK_BOX
                 x, y, size = x + dx * cell, y + dy * cell, scale * cell
-            scene.marks.append(Mark(kind, r, c, x, y, size, color))
+            scene.marks.append(Mark(kind, r, c, x, y, size, color, shape))
 
+    shape = "star" if puzzle.stars > 1 else "crown"
     mark("blocked", puzzle.blocked)
     mark("cross", state.crossed - puzzle.blocked - state.queens - puzzle.queens)
     mark("given-queen", puzzle.queens)

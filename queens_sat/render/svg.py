@@ -89,6 +89,9 @@ def _mark(mark: Mark) -> str:
         parts.append(
             _circle(cx, cy, glyphs.TOKEN_RADIUS * s, fill=BACKGROUND, stroke=mark.color, stroke_width=_num(glyphs.TOKEN_RING * s))
         )
+    if mark.shape == "star":
+        parts.append(f'<path d="{_points(glyphs.scaled(glyphs.STAR, x, y, s))}" fill="{mark.color}"/>')
+        return f'<g class="{mark.kind} star" {where}>{"".join(parts)}</g>'
     crown = _points(glyphs.scaled(glyphs.CROWN_BODY, x, y, s)) + " " + _points(glyphs.scaled(glyphs.CROWN_BAND, x, y, s))
     parts.append(f'<path d="{crown}" fill="{mark.color}"/>')
     parts.extend(_circle(x + cx * s, y + cy * s, r * s, fill=mark.color) for cx, cy, r in glyphs.CROWN_JEWELS)

@@ -30,7 +30,7 @@ def _draw(puzzle: Puzzle, options: dict[str, Any], limit: float) -> bytes:
                 "multiple": f"several solutions (at least {res.count}); solution=true draws a unique one only",
             }.get(res.status.value, "the time limit stopped the search before it settled uniqueness")
             raise ServiceError(UNPROCESSABLE, f"{SOURCE}: {why}")
-        state = BoardState.solved(res.solutions[0])
+        state = BoardState.solved(res.solutions[0], stars=puzzle.stars)
     try:
         scene = board_scene(puzzle, state, cell=checked_cell(puzzle, options.get("cell")), labels=options.get("labels"))
     except RenderError as err:

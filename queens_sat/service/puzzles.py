@@ -126,7 +126,8 @@ async def hint(request: Request) -> Response:
     return JSONResponse(await answer_puzzle(request, (*LOGIC, "backend"), _hint))
 
 
-MEDIA_TYPES = {"json": "application/json", "jsonl": "application/x-ndjson", "text": "text/plain; charset=utf-8"}
+PLAIN = "text/plain; charset=utf-8"
+MEDIA_TYPES = {"json": "application/json", "jsonl": "application/x-ndjson", "text": PLAIN, "puzzlink": PLAIN, "regionlist": PLAIN}
 
 
 async def convert(request: Request) -> Response:

@@ -1,0 +1,258 @@
+/* The k-star (Star Battle) search, plain C: included by native/stars.h once per build target
+   (QS_SFX names the copy, QS_TARGET gives its instruction set), so that one source serves
+   the portable and the POPCNT code path chosen at run time.
+
+   A unit is a row (0..n-1), a column (n..2n-1) or a region (2n..3n-1); each needs exactly k
+   stars, and no two stars touch, diagonals included. A level of the search stack holds the
+   candidate cells by row (``cand``, bit c) and by column (``ccand``, bit r), the stars placed
+   by row, and each unit's candidate count and remaining need; removing a cell visits it once
+   and lowers its three counts.
+
+   Every node: (1) units with no slack take all their candidates, until none has none;
+   a unit with fewer candidates than it needs, or two of its last candidates touching, is a
+   dead end; (2) every row and column, and every two neighbouring ones, must be able to hold
+   the stars they need (a strip two cells wide holds as many stars as the union of its two
+   lines does on one line: ceil(L/2) a run of L); (3) branch on the first candidate of the
+   open unit with the least slack (candidates - need): a star there (a new level), or not
+   (the same level, the cell gone). These are the moves of the pure-Python reference
+   (queens_sat/backends/python.py, ``_StarBoard``), so both search the same tree. */
+
+QS_TARGET static inline int QS_SFX(st_pop)(qs_line x) { return __builtin_popcountll(x); }
+
+/* The most stars one line holds within ``x`` (none adjacent): the greedy leftmost choice. */
+QS_TARGET static inline int QS_SFX(st_line_cap)(qs_line x) {
+    int most = 0;
+    while (x) {
+        qs_line low = x & (~x + 1);
+        most++;
+        x &= ~(low | low << 1);
+    }
+    return most;
+}
+
+/* Take the cells ``bits`` (all candidates) of row r out of level L, lowering their counts. */
+QS_TARGET static inline void QS_SFX(st_remove)(const qs_stars *S, qs_level *L, int r, qs_line bits) {
+    int n = S->n;
+    L->cand[r] &= ~bits;
+    while (bits) {
+        int c = __builtin_ctzll(bits);
+        bits &= bits - 1;
+        L->cnt[r]--;
+        L->cnt[n + c]--;
+        L->ccand[c] &= ~((qs_line)1 << r);
+        if (S->regions) L->cnt[2 * n + S->region[r * n + c]]--;
+    }
+}
+
+/* A star on (r, c), a candidate: its neighbours go, and the rest of each unit it fills. */
+QS_TARGET static inline void QS_SFX(st_place)(const qs_stars *S, qs_level *L, int r, int c) {
+    int n = S->n;
+    qs_line one = (qs_line)1 << c;
+    qs_line near = one | (one << 1) | (one >> 1);
+    near &= S->full;
+    L->star[r] |= one;
+    for (int rr = r > 0 ? r - 1 : 0; rr <= r + 1 && rr < n; rr++)
+        if (L->cand[rr] & near) QS_SFX(st_remove)(S, L, rr, L->cand[rr] & near);
+    if (--L->need[r] == 0 && L->cand[r]) QS_SFX(st_remove)(S, L, r, L->cand[r]);
+    if (--L->need[n + c] == 0) {
+        qs_line rows = L->ccand[c];
+        while (rows) {
+            int rr = __builtin_ctzll(rows);
+            rows &= rows - 1;
+            QS_SFX(st_remove)(S, L, rr, one);
+        }
+    }
+    if (S->regions) {
+        int g = S->region[r * n + c];
+        if (--L->need[2 * n + g] == 0)
+            for (int rr = S->top[g]; rr <= S->bottom[g]; rr++) {
+                qs_line m = L->cand[rr] & S->reg_row[g * n + rr];
+                if (m) QS_SFX(st_remove)(S, L, rr, m);
+            }
+    }
+}
+
+/* The candidate cells of unit u, ascending by cell number, into ``out`` (as r << 8 | c); how many. */
+QS_TARGET static inline int QS_SFX(st_cells)(const qs_stars *S, const qs_level *L, int u, int *out, int most) {
+    int n = S->n, found = 0;
+    if (u < n) {
+        qs_line m = L->cand[u];
+        while (m && found < most) { out[found++] = u << 8 | __builtin_ctzll(m); m &= m - 1; }
+    } else if (u < 2 * n) {
+        qs_line m = L->ccand[u - n];
+        while (m && found < most) { out[found++] = __builtin_ctzll(m) << 8 | (u - n); m &= m - 1; }
+    } else {
+        int g = u - 2 * n;
+        for (int r = S->top[g]; r <= S->bottom[g] && found < most; r++) {
+            qs_line m = L->cand[r] & S->reg_row[g * n + r];
+            while (m && found < most) { out[found++] = r << 8 | __builtin_ctzll(m); m &= m - 1; }
+        }
+    }
+    return found;
+}
+
+/* Take the cells ``bits`` of line a out: a row's columns (side 0) or a column's rows (side 1). */
+QS_TARGET static inline void QS_SFX(st_remove_on)(const qs_stars *S, qs_level *L, int side, int a, qs_line bits) {
+    if (!side) { QS_SFX(st_remove)(S, L, a, bits); return; }
+    while (bits) {
+        int r = __builtin_ctzll(bits);
+        bits &= bits - 1;
+        QS_SFX(st_remove)(S, L, r, (qs_line)1 << a);
+    }
+}
+
+/* The cells of ``x`` at even offsets of its runs of odd length: where a line (or a strip two
+   lines wide) holding as many stars as its runs allow must have them. */
+QS_TARGET static inline qs_line QS_SFX(st_odd_run_evens)(qs_line x) {
+    qs_line out = 0;
+    while (x) {
+        int start = __builtin_ctzll(x);
+        qs_line y = x >> start;
+        int len = ~y ? __builtin_ctzll(~y) : 64 - start;
+        qs_line run = (len >= 64 ? ~(qs_line)0 : (((qs_line)1 << len) - 1)) << start;
+        if (len & 1) out |= run & ((qs_line)0x5555555555555555ULL << start);
+        x &= ~run;
+    }
+    return out;
+}
+
+/* Stars at (line a, positions ``bits``): a row's columns (side 0) or a column's rows (side 1);
+   0 when one of them is no longer a candidate (a dead end). */
+QS_TARGET static inline int QS_SFX(st_place_on)(const qs_stars *S, qs_level *L, int side, int a, qs_line bits) {
+    while (bits) {
+        int x = __builtin_ctzll(bits);
+        bits &= bits - 1;
+        int r = side ? x : a, c = side ? a : x;
+        if (!(L->cand[r] >> c & 1)) return 0;
+        QS_SFX(st_place)(S, L, r, c);
+    }
+    return 1;
+}
+
+/* The capacity of lines: every row and column, and every two neighbouring ones (a strip two
+   cells wide holds as many stars as the union of its lines does on one line), must hold the
+   stars they need, else a dead end (-1). A line or strip with no room to spare has its stars
+   where its runs of odd length have their even offsets: in a line those cells are stars; in
+   a strip the other cells of those runs go, and a forced position with one cell left is a
+   star. Returns 1 when it placed or removed a cell, else 0. */
+QS_TARGET static int QS_SFX(st_lines)(const qs_stars *S, qs_level *L) {
+    int n = S->n;
+    for (int side = 0; side < 2; side++) {
+        qs_line *line = side ? L->ccand : L->cand;
+        const int16_t *need = L->need + side * n;
+        const int16_t *cnt = L->cnt + side * n;
+        for (int a = 0; a < n; a++) {
+            if (need[a] && cnt[a] <= 2 * need[a] - 1) {
+                int cap = QS_SFX(st_line_cap)(line[a]);
+                if (cap < need[a]) return -1;
+                if (cap == need[a]) {
+                    qs_line forced = QS_SFX(st_odd_run_evens)(line[a]);
+                    if (forced) return QS_SFX(st_place_on)(S, L, side, a, forced) ? 1 : -1;
+                }
+            }
+            if (a + 1 < n) {
+                int both = need[a] + need[a + 1];
+                if (both && cnt[a] + cnt[a + 1] <= 4 * both) {
+                    qs_line u = line[a] | line[a + 1];
+                    int cap = QS_SFX(st_line_cap)(u);
+                    if (cap < both) return -1;
+                    if (cap == both) {
+                        qs_line forced = QS_SFX(st_odd_run_evens)(u);
+                        qs_line runs = 0, x = forced;
+                        while (x) {  /* the odd runs holding the forced positions */
+                            int start = __builtin_ctzll(x);
+                            qs_line y = u >> start;
+                            int len = ~y ? __builtin_ctzll(~y) : 64 - start;
+                            qs_line run = (len >= 64 ? ~(qs_line)0 : (((qs_line)1 << len) - 1)) << start;
+                            runs |= run;
+                            x &= ~run;
+                        }
+                        qs_line cut = runs & ~forced;
+                        int changed = 0;
+                        for (int b = a; b <= a + 1; b++)
+                            if (line[b] & cut) { QS_SFX(st_remove_on)(S, L, side, b, line[b] & cut); changed = 1; }
+                        qs_line only_a = forced & line[a] & ~line[a + 1], only_b = forced & line[a + 1] & ~line[a];
+                        if (only_a || only_b) {
+                            if (!QS_SFX(st_place_on)(S, L, side, a, only_a)) return -1;
+                            if (!QS_SFX(st_place_on)(S, L, side, a + 1, only_b)) return -1;
+                            changed = 1;
+                        }
+                        if (changed) return 1;
+                    }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Units with no slack take their candidates, and lines with no room to spare theirs
+   (``st_lines``), until neither finds more; 0 at a dead end. */
+QS_TARGET static inline int QS_SFX(st_settle)(const qs_stars *S, qs_level *L) {
+    int cells[QS_STARS_MAX_N];
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int u = 0; u < S->units; u++) {
+            int need = L->need[u];
+            if (!need) continue;
+            if (L->cnt[u] < need) return 0;
+            if (L->cnt[u] == need) {
+                int m = QS_SFX(st_cells)(S, L, u, cells, need);
+                for (int i = 0; i < m; i++) {
+                    int r = cells[i] >> 8, c = cells[i] & 255;
+                    if (!(L->cand[r] >> c & 1)) return 0;  /* two of its last candidates touch */
+                    QS_SFX(st_place)(S, L, r, c);
+                }
+                changed = 1;
+            }
+        }
+        if (!changed) {
+            int lines = QS_SFX(st_lines)(S, L);
+            if (lines < 0) return 0;
+            changed = lines;
+        }
+    }
+    return 1;
+}
+
+QS_TARGET static int QS_SFX(st_record)(qs_stars *S, const qs_level *L) {
+    int n = S->n, k = S->k, at = 0;
+    S->count++;
+    if (S->count <= S->keep) {
+        for (int r = 0; r < n; r++) {
+            qs_line m = L->star[r];
+            while (m) { S->solution[at++] = (int16_t)__builtin_ctzll(m); m &= m - 1; }
+        }
+        (void)k;
+        if (S->emit(S->ctx, S->solution)) { S->stop = QS_STARS_INTERRUPTED; return 1; }
+    }
+    if (S->limit > 0 && S->count >= S->limit) { S->stop = QS_STARS_LIMIT; return 1; }
+    return 0;
+}
+
+/* The subtree of level ``depth``; 1 when the search must stop (limit, time, Ctrl-C). */
+QS_TARGET static int QS_SFX(st_node)(qs_stars *S, int depth) {
+    qs_level L = qs_stars_level(S, depth);
+    int cells[1];
+    for (;;) {
+        S->nodes++;
+        if ((S->nodes & QS_STARS_CHECK_MASK) == 0 && qs_stars_poll(S)) return 1;
+        if (!QS_SFX(st_settle)(S, &L)) return 0;
+        int best = -1, best_slack = 1 << 30;
+        for (int u = 0; u < S->units; u++) {
+            if (L.need[u] && L.cnt[u] - L.need[u] < best_slack) {
+                best = u;
+                best_slack = L.cnt[u] - L.need[u];
+            }
+        }
+        if (best < 0) return QS_SFX(st_record)(S, &L);
+        QS_SFX(st_cells)(S, &L, best, cells, 1);
+        int r = cells[0] >> 8, c = cells[0] & 255;
+        qs_level child = qs_stars_level(S, depth + 1);
+        memcpy(child.base, L.base, S->level_bytes);
+        QS_SFX(st_place)(S, &child, r, c);
+        if (QS_SFX(st_node)(S, depth + 1)) return 1;
+        QS_SFX(st_remove)(S, &L, r, (qs_line)1 << c);  /* no star on (r, c) from here on */
+    }
+}
