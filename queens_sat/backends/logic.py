@@ -20,6 +20,7 @@ from .base import Backend
 
 class LogicBackend(Backend):
     name = "logic"
+    star_battle = True  # the engine reasons in stars: k per row, column and region
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         super().__init__(None, **options)

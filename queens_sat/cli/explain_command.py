@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from .common import add_input_arguments, add_output_arguments, emit_json, ms, open_records, positive_float, unlocated
-from .logic_common import add_depth_argument, verdict_status
+from .logic_common import add_depth_argument, piece_mark, verdict_status
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..display import queen_mark, wants_color
+    from ..display import wants_color
     from ..errors import PuzzleError
     from ..logic import logic_solve
     from ..logic.describe import describe, replay, state_lines, step_dicts, summary
@@ -36,7 +36,6 @@ def run(args: argparse.Namespace) -> int:
 
     batch, records = open_records(args)
     color = wants_color(sys.stdout, False if args.no_color else None)
-    queen = queen_mark(sys.stdout)
     statuses: set[str] = set()
     for record in records:
         error = record.error
@@ -56,16 +55,20 @@ def run(args: argparse.Namespace) -> int:
                 print(f"queens-sat: error: {error}", file=sys.stderr)
             continue
         puzzle = record.puzzle
+        queen = piece_mark(puzzle, sys.stdout)
         statuses.add(verdict_status(result.status))
         if args.json:
             obj: dict[str, Any] = {"source": record.source, "line": record.line, "id": record.id, "n": puzzle.n, "rule": puzzle.rule}
+            if puzzle.stars > 1:
+                obj["stars"] = puzzle.stars
             obj.update(result.as_dict())
             obj.update(summary=summary(result, puzzle), steps=step_dicts(result, puzzle))
             emit_json(obj)
             continue
         if args.quiet:
             continue
-        print(f"{record.name}: {summary(result, puzzle)} [{puzzle.n}x{puzzle.n}, {puzzle.rule}, {ms(result.elapsed)}]")
+        stars = f", {puzzle.stars} stars" if puzzle.stars > 1 else ""
+        print(f"{record.name}: {summary(result, puzzle)} [{puzzle.n}x{puzzle.n}, {puzzle.rule}{stars}, {ms(result.elapsed)}]")
         if args.boards:
             print("  start:")
             print("\n".join(state_lines(puzzle, puzzle.queens, puzzle.blocked, color=color, queen=queen)))

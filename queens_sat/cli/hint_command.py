@@ -11,7 +11,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from .common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, iter_records
-from .logic_common import add_depth_argument, verdict_status
+from .logic_common import add_depth_argument, piece_mark, verdict_status
 
 if TYPE_CHECKING:
     from ..formats.records import PuzzleRecord
@@ -66,7 +66,7 @@ def _one_record(args: argparse.Namespace) -> PuzzleRecord:
 
 def _show(args: argparse.Namespace, found: Hint) -> None:
     """The hint in words (or why there is none), and the board with it applied when asked."""
-    from ..display import queen_mark, wants_color
+    from ..display import wants_color
     from ..logic import SOLVED
     from ..logic.describe import cells_phrase, contradiction_phrase, describe, replay, state_lines
     from ..logic.hinting import NO_SOLUTION
@@ -94,4 +94,4 @@ def _show(args: argparse.Namespace, found: Hint) -> None:
     if args.board:
         color = wants_color(sys.stdout, False if args.no_color else None)
         *_, (queens, crossed) = replay(puzzle, [*found.implied_steps, hint])
-        print("\n".join(state_lines(puzzle, queens, crossed, color=color, queen=queen_mark(sys.stdout))))
+        print("\n".join(state_lines(puzzle, queens, crossed, color=color, queen=piece_mark(puzzle, sys.stdout))))

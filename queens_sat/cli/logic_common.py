@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import IO, TYPE_CHECKING
 
 from .common import nonnegative_int
+
+if TYPE_CHECKING:
+    from ..puzzle import Puzzle
 
 DEFAULT_DEPTH = 2  # the engine's own default; repeated here so --help imports no engine code
 
@@ -23,3 +27,12 @@ def verdict_status(status: str) -> str:
     """A logic status as the verdict ``exit_codes.exit_code`` knows: solved counts as success,
     stuck or contradiction as failure (1), timed-out as a time limit (3)."""
     return {"solved": "solved", "timed-out": "unknown"}.get(status, "none")
+
+
+def piece_mark(puzzle: Puzzle, stream: IO[str]) -> str:
+    """How a board drawing marks a placed piece: a crown for a queen, a star in a Star
+    Battle (k > 1), "*" where the terminal cannot show either."""
+    from ..display import queen_mark
+
+    mark = queen_mark(stream)
+    return "\u2605" if puzzle.stars > 1 and mark != "*" else mark

@@ -1,9 +1,14 @@
-"""The cell-state board of the logic engine: every cell is unknown, a queen, or crossed out.
+"""The cell-state board of the logic engine: every cell is unknown, a star (queen), or crossed out.
 
-The geometry of a puzzle (the cells of each row, column and region, the cells a queen
+The geometry of a puzzle (the cells of each row, column and region, the cells a star
 rules out) is computed once as Python-int bitmasks with bit ``r * n + c`` per cell, so
 that the rules work on whole units with a few integer operations. The state itself is
 three integers, which makes copying it for a contradiction probe free.
+
+Star Battle (``puzzle.stars`` = k > 1) is the same board: a unit stays open until it
+holds k stars, and what it still needs is k minus the stars it holds (``need``). A
+queen (k = 1) fills its units at once, so its ``attack`` is its units and neighbours;
+a star of k > 1 rules out only its neighbours until a unit of it is full.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from ..errors import PuzzleError
 from ..limits import LOGIC_N
 from ..puzzle import Puzzle
 from ..rules import Cell
+from .deduction import Contradiction
 
 MAX_N = LOGIC_N  # region-free boards beyond this are N-Queens instances: nothing for a person to deduce
 
@@ -22,7 +28,7 @@ ROW, COLUMN, REGION = "row", "column", "region"
 
 
 class Unit(NamedTuple):
-    """A row, column or region: the things that must each hold exactly one queen."""
+    """A row, column or region: the things that must each hold exactly k stars (one queen)."""
 
     kind: str  # "row", "column" or "region"
     index: int  # type: ignore[assignment]  # 0-based row or column number, or canonical region number (shadows tuple.index on purpose: the name says what it is)
@@ -50,7 +56,10 @@ class Geometry:
         "cell_unit_bits",
         "cell_units",
         "families",
+        "halo",
+        "k",
         "n",
+        "near",
         "puzzle",
         "region_col_pieces",
         "region_of",
@@ -64,6 +73,7 @@ class Geometry:
         if n > MAX_N:
             raise PuzzleError(f"the logic engine handles boards up to n = {MAX_N}; this one has n = {n}")
         self.n = n
+        self.k = puzzle.stars
         self.puzzle = puzzle
         full_row = (1 << n) - 1
         column0 = sum(1 << (r * n) for r in range(n))
@@ -90,7 +100,8 @@ class Geometry:
                         self.region_col_pieces.append((k, line, mask & self.unit_mask[n + line]))
         self.cell_units: list[tuple[int, ...]] = []
         self.cell_unit_bits: list[int] = []
-        self.attack: list[int] = []
+        self.attack: list[int] = []  # what a star rules out at once
+        self.near: list[int] = []  # its neighbours (no-touch) or diagonals (queens rule)
         unit_mask = self.unit_mask
         reach = _rule_reach(puzzle.rule, n)
         for i in range(n * n):
@@ -103,7 +114,13 @@ class Geometry:
                 mask = unit_mask[r] | unit_mask[n + c] | unit_mask[ids[2]]
             self.cell_units.append(ids)
             self.cell_unit_bits.append(sum(1 << u for u in ids))
-            self.attack.append((mask | reach(r, c)) & ~(1 << i))
+            self.near.append(reach(r, c) & ~(1 << i))
+            self.attack.append((mask | reach(r, c)) & ~(1 << i) if self.k == 1 else self.near[i])
+        # k > 1: each unit with its neighbouring cells, where a star takes cells from it
+        self.halo: list[int] = []
+        if self.k > 1:
+            for um in unit_mask:
+                self.halo.append(um | _union_of(um, self.near))
 
     # ------------------------------------------------------------------ conversions
     def cell(self, i: int) -> Cell:
@@ -118,6 +135,48 @@ class Geometry:
 
     def unit_tuple(self, ids) -> tuple[Unit, ...]:
         return tuple(self.units[u] for u in ids)
+
+    def fits(self, mask: int, stars: int) -> bool:
+        """Whether ``stars`` cells of ``mask`` can hold stars at once: no two neighbours
+        (for one star, whether ``mask`` has a cell). A small branching search: a unit's
+        candidates are few and ``stars`` is at most k."""
+        if stars <= 0:
+            return True
+        if mask.bit_count() < stars:
+            return False
+        if stars == 1:
+            return True
+        # greedy in reading order first: exact on a line, and mostly enough
+        if self.spread(mask).bit_count() >= stars:
+            return True
+        return self._fits(mask, stars)
+
+    def spread(self, mask: int) -> int:
+        """Cells of ``mask`` that can all hold stars at once, chosen greedily in reading order."""
+        near = self.near
+        rest, chosen = mask, 0
+        while rest:
+            low = rest & -rest
+            chosen |= low
+            rest &= ~low & ~near[low.bit_length() - 1]
+        return chosen
+
+    def _fits(self, mask: int, stars: int) -> bool:
+        """``fits`` by branching on the first cell: a star there, or none."""
+        if stars <= 0:
+            return True
+        if mask.bit_count() < stars:
+            return False
+        low = mask & -mask
+        return self._fits(mask & ~low & ~self.near[low.bit_length() - 1], stars - 1) or self._fits(mask & ~low, stars)
+
+
+def _union_of(mask: int, table: list[int]) -> int:
+    """The union of ``table[i]`` over the set bits ``i`` of ``mask``."""
+    out = 0
+    for i in bits(mask):
+        out |= table[i]
+    return out
 
 
 def _rule_reach(rule: str, n: int) -> Callable[[int, int], int]:
@@ -142,10 +201,10 @@ def _rule_reach(rule: str, n: int) -> Callable[[int, int], int]:
 
 
 class State:
-    """Which cells are still unknown (``cand``), which hold queens, which units are open.
+    """Which cells are still unknown (``cand``), which hold stars (``queens``), which units are open.
 
-    A cell that is neither a candidate nor a queen is crossed out. A unit is open
-    while it has no queen; every open unit still needs one.
+    A cell that is neither a candidate nor a star is crossed out. A unit is open
+    while it has fewer than k stars; it still needs ``need(geo, u)`` more.
     """
 
     __slots__ = ("cand", "open", "queens")
@@ -170,10 +229,41 @@ class State:
         return State(self.cand, self.queens, self.open)
 
     def place(self, geo: Geometry, i: int) -> None:
-        """A queen on cell ``i``; its row, column and region are no longer open."""
+        """A star on cell ``i``; those of its row, column and region it fills are no longer open."""
         self.queens |= 1 << i
         self.cand &= ~(1 << i)
-        self.open &= ~geo.cell_unit_bits[i]
+        if geo.k == 1:
+            self.open &= ~geo.cell_unit_bits[i]
+            return
+        for u in geo.cell_units[i]:
+            if (self.queens & geo.unit_mask[u]).bit_count() >= geo.k:
+                self.open &= ~(1 << u)
+
+    def put(self, geo: Geometry, i: int) -> None:
+        """A star on cell ``i`` with everything it rules out crossed at once (what a probe
+        assumes): its neighbours, and the rest of every unit it fills."""
+        self.place(geo, i)
+        self.cand &= ~geo.attack[i]
+        if geo.k > 1:
+            for u in geo.cell_units[i]:
+                if not self.open >> u & 1:
+                    self.cand &= ~geo.unit_mask[u]
+
+    def settle(self, geo: Geometry) -> None:
+        """k > 1, after stars came in from elsewhere (a probe's remembered state): close
+        the units that hold their k stars and cross their other cells; a unit holding more
+        than k is a contradiction."""
+        for u in bits(self.open):
+            held = (self.queens & geo.unit_mask[u]).bit_count()
+            if held > geo.k:
+                raise Contradiction((u,))
+            if held == geo.k:
+                self.open &= ~(1 << u)
+                self.cand &= ~geo.unit_mask[u]
+
+    def need(self, geo: Geometry, u: int) -> int:
+        """How many more stars unit ``u`` must get (0 once it is full)."""
+        return geo.k - (self.queens & geo.unit_mask[u]).bit_count()
 
     def apply(self, geo: Geometry, place: int, cross: int) -> None:
         self.cand &= ~cross

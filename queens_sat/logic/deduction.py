@@ -11,8 +11,9 @@ SINGLE_CANDIDATE = "single-candidate"
 CONFINEMENT = "confinement"
 PIGEONHOLE = "pigeonhole"
 WOULD_EMPTY_UNIT = "would-empty-unit"
+BLOCKS = "two-by-two"  # Star Battle only: a 2x2 block holds at most one star
 PROBE = "probe"
-RULE_NAMES = (QUEEN_ELIMINATES, SINGLE_CANDIDATE, CONFINEMENT, PIGEONHOLE, WOULD_EMPTY_UNIT, PROBE)
+RULE_NAMES = (QUEEN_ELIMINATES, SINGLE_CANDIDATE, CONFINEMENT, PIGEONHOLE, WOULD_EMPTY_UNIT, BLOCKS, PROBE)
 
 
 class Deduction:
@@ -23,9 +24,12 @@ class Deduction:
     found empty); ``lines`` are the units whose other cells get crossed out
     (confinement, pigeonhole); ``cell`` is the queen that eliminates, or the cell a
     probe assumed; ``forced`` are the queens that followed from a probe's assumption.
+    ``stars`` (k > 1 only) is the number of stars the reasoning counts: what the units
+    still need (confinement, pigeonhole, single candidate, 2x2 blocks); ``blocks`` the
+    top-left cells of the 2x2 blocks that hold one star each (two-by-two).
     """
 
-    __slots__ = ("cell", "cross", "depth", "forced", "lines", "place", "rule", "units")
+    __slots__ = ("blocks", "cell", "cross", "depth", "forced", "lines", "place", "rule", "stars", "units")
 
     def __init__(
         self,
@@ -37,6 +41,8 @@ class Deduction:
         cell: int = -1,
         depth: int = 0,
         forced: int = 0,
+        stars: int = 0,
+        blocks: int = 0,
     ) -> None:
         self.rule = rule
         self.place = place
@@ -46,11 +52,14 @@ class Deduction:
         self.cell = cell
         self.depth = depth
         self.forced = forced
+        self.stars = stars
+        self.blocks = blocks
 
 
 class Contradiction(Exception):
-    """The state has no solution: ``units`` have no candidate left, or (``lines`` set)
-    ``units`` must put more queens into ``lines`` than those lines can hold."""
+    """The state has no solution: ``units`` have no candidate left (with k stars: too few
+    for the stars they need), or (``lines`` set) ``units`` must put more queens into
+    ``lines`` than those lines can hold."""
 
     def __init__(self, units: tuple[int, ...], lines: tuple[int, ...] = ()) -> None:
         super().__init__(units, lines)

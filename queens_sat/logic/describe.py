@@ -72,7 +72,11 @@ def _crossed(step: Step) -> str:
 
 
 def describe(step: Step, puzzle: Puzzle) -> str:
-    """One step as a sentence."""
+    """One step as a sentence (a Star Battle's in stars: ``describe_stars``)."""
+    if puzzle.stars > 1:
+        from .describe_stars import describe_stars
+
+        return describe_stars(step, puzzle)
     rule = step.rule
     if rule == QUEEN_ELIMINATES:
         assert step.cell is not None
@@ -115,6 +119,10 @@ def describe(step: Step, puzzle: Puzzle) -> str:
 
 def contradiction_phrase(puzzle: Puzzle, units: Sequence[Unit], lines: Sequence[Unit], hypothetical: bool = False) -> str:
     """Why a state has no solution: an empty unit, or k units with fewer than k lines."""
+    if puzzle.stars > 1:
+        from .describe_stars import contradiction_stars
+
+        return contradiction_stars(puzzle, units, lines, hypothetical)
     would = "would " if hypothetical else ""
     if not units:
         return f"a queen and a crossed-out cell {would}collide"
@@ -177,9 +185,6 @@ def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[frozenset[Ce
 def state_lines(
     puzzle: Puzzle, queens: Iterable[Cell], crossed: Iterable[Cell], *, color: bool = False, queen: str = "*"
 ) -> list[str]:
-    """A partly solved board: queens, "x" on crossed-out cells, region labels elsewhere."""
-    cols = [-1] * puzzle.n
-    for r, c in queens:
-        cols[r] = c
+    """A partly solved board: queens (stars), "x" on crossed-out cells, region labels elsewhere."""
     marked = puzzle.replace(queens=(), blocked=crossed)
-    return board_lines(marked, cols, color=color, queen=queen)
+    return board_lines(marked, None, color=color, queen=queen, queens=frozenset(queens))

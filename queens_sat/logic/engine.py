@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..puzzle import Puzzle, as_puzzle
-from ..rules import Cell
+from ..rules import Cell, star_rows
 from .board import Geometry, State, Unit
 from .deduction import PROBE, Contradiction, Deduction
 from .grading import grade_of, hardest_of
@@ -36,6 +36,9 @@ class Step:
     cells it crossed out (see ``rules.Deduction``); ``cell`` is the queen that
     eliminates or the cell a probe assumed; ``forced`` are the queens that followed
     from a probe's assumption; ``depth`` is the probe depth (0 for other rules).
+    Star Battle (k > 1) only: ``stars`` is the number of stars the step counts (what
+    ``units`` still need), ``blocks`` the top-left cells of the 2x2 blocks of a
+    two-by-two step.
     """
 
     rule: str
@@ -46,6 +49,8 @@ class Step:
     cell: Cell | None = None
     depth: int = 0
     forced: tuple[Cell, ...] = ()
+    stars: int = 0
+    blocks: tuple[Cell, ...] = ()
 
     @property
     def technique(self) -> str:
@@ -53,7 +58,7 @@ class Step:
         return f"{PROBE}-{self.depth}" if self.rule == PROBE else self.rule
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "rule": self.rule,
             "technique": self.technique,
             "depth": self.depth,
@@ -64,6 +69,11 @@ class Step:
             "cell": list(self.cell) if self.cell is not None else None,
             "forced": [list(c) for c in self.forced],
         }
+        if self.stars:
+            out["stars"] = self.stars
+        if self.blocks:
+            out["blocks"] = [list(c) for c in self.blocks]
+        return out
 
 
 @dataclass(frozen=True)
@@ -79,6 +89,7 @@ class LogicResult:
     elapsed: float
     contradiction: tuple[tuple[Unit, ...], tuple[Unit, ...]] | None = None  # (units, lines) of the dead end
     counts: dict[str, int] = field(default_factory=dict)  # steps per technique
+    stars: int = 1  # k: stars a row, column and region
 
     @property
     def solved(self) -> bool:
@@ -86,13 +97,11 @@ class LogicResult:
 
     @property
     def solution(self) -> tuple[int, ...] | None:
-        """The queen's column in each row, when solved."""
+        """The queen's column in each row, when solved; for k stars, the k star columns of
+        each row, ascending, row after row (see ``rules.star_rows``)."""
         if not self.solved:
             return None
-        cols = [0] * self.n
-        for r, c in self.queens:
-            cols[r] = c
-        return tuple(cols)
+        return tuple(c for _, c in sorted(self.queens))
 
     @property
     def hardest(self) -> str | None:
@@ -106,7 +115,14 @@ class LogicResult:
     @property
     def grade(self) -> str | None:
         """Trivial, Easy, Medium, Hard or Expert; None when logic did not solve it."""
-        return grade_of(self.counts) if self.solved else None
+        return grade_of(self.counts, self.stars) if self.solved else None
+
+    def _solution_json(self) -> list[Any] | None:
+        """The solution as JSON shows it: a column a row, or a list of k columns a row."""
+        solution = self.solution
+        if solution is None:
+            return None
+        return star_rows(solution, self.stars) if self.stars > 1 else list(solution)
 
     def as_dict(self, steps: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -119,7 +135,7 @@ class LogicResult:
             "step_count": len(self.steps),
             "counts": dict(self.counts),
             "elapsed": round(self.elapsed, 6),
-            "solution": list(self.solution) if self.solution else None,
+            "solution": self._solution_json(),
         }
         if self.contradiction is not None:
             units, lines = self.contradiction
@@ -186,6 +202,8 @@ class Engine:
             cell=geo.cell(d.cell) if d.cell >= 0 else None,
             depth=d.depth,
             forced=geo.cells(d.forced),
+            stars=d.stars,
+            blocks=geo.cells(d.blocks),
         )
 
 
@@ -219,4 +237,5 @@ def logic_solve(
         elapsed=time.perf_counter() - start,
         contradiction=dead_end,
         counts=dict(Counter(s.technique for s in steps)),
+        stars=puzzle.stars,
     )

@@ -13,6 +13,14 @@ cells there crossed out, and these are exactly the cells no matching (hence no s
 can use. The other direction (k rows inside k regions) is the same graph read backwards:
 the rows that reach ``b``. A failed matching is a contradiction: some k units have
 fewer than k lines for their queens.
+
+With k stars a unit, counted in stars: each open region must send the stars it still
+needs to the rows it touches, and each row takes the stars it still needs. The
+matching becomes a flow (every region's need sent, every row's need met; both sum to
+the stars still to place), and a row *leads to* the rows touched by any region that
+sends it stars. The same closures give m regions inside m rows that need as many stars
+as those rows do, and a failed flow gives regions that need more stars than the rows
+they touch can take. For k = 1 the flow is the matching, step for step.
 """
 
 from __future__ import annotations
@@ -34,16 +42,18 @@ def pigeonhole(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None
     everything = 0
     for fa, fb, adj in _graphs(geo, st):
         nodes = [j for j in range(n) if st.open >> (fa * n + j) & 1]
-        match_a, match_b = _match(adj, nodes, fa, fb, n)
-        lines = [match_a[a] for a in nodes]
-        everywhere = sum(1 << b for b in lines)
-        step = [0] * n  # line -> the lines its matched unit touches
-        for b in lines:
-            step[b] = adj[match_b[b]]
+        flow = _Flow(geo, st, fa, fb)
+        flow.fill(adj, nodes)
+        everywhere = 0
+        for a in nodes:
+            everywhere |= flow.out[a]
+        step = [0] * n  # line -> the lines touched by the units that send it stars
+        for b in bits(everywhere):
+            step[b] = _union(flow.into[b], adj)
         component = _components(everywhere, step, n)
         for a in nodes:
-            line = match_a[a]
-            # a's cells in the lines outside its matched line's component: no matching uses them
+            line = (flow.out[a] & -flow.out[a]).bit_length() - 1
+            # a's cells in the lines outside its lines' component: no flow uses them
             removable = adj[a] & ~component[line]
             if not removable:
                 continue
@@ -62,9 +72,9 @@ def pigeonhole(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None
                 if best is not None and k >= best[0]:
                     continue
                 if around.bit_count() <= inside_lines.bit_count():
-                    found = _deduction(geo, st, fa, _mapped(around, match_b), fb, around)
+                    found = _deduction(geo, st, fa, _union(around, flow.into), fb, around)
                 else:
-                    found = _deduction(geo, st, fb, inside_lines, fa, _mapped(inside_lines, match_b))
+                    found = _deduction(geo, st, fb, inside_lines, fa, _union(inside_lines, flow.into))
                 best = (k, found)
         if best is not None and best[0] <= 2:
             break
@@ -73,12 +83,81 @@ def pigeonhole(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None
     return best[1] if best is not None else None
 
 
-def _mapped(items: int, match: list[int]) -> int:
-    """The partners of ``items`` under ``match``, as a mask."""
-    out = 0
-    for b in bits(items):
-        out |= 1 << match[b]
-    return out
+class _Flow:
+    """Stars sent from the open units of family a to the lines of family b: every unit
+    sends what it still needs, no line takes more than it still needs (one each for
+    k = 1, where this is a matching). Masks say who sends to whom; ``amount`` how many."""
+
+    __slots__ = ("amount", "cap", "fa", "fb", "into", "left", "load", "n", "out")
+
+    def __init__(self, geo: Geometry, st: State, fa: int, fb: int) -> None:
+        n = self.n = geo.n
+        self.fa, self.fb = fa, fb
+        self.out = [0] * n  # a -> lines it sends stars to
+        self.into = [0] * n  # b -> units sending it stars
+        self.amount: dict[tuple[int, int], int] = {}
+        self.load = [0] * n
+        if geo.k == 1:
+            self.left = [1 if st.open >> (fa * n + j) & 1 else 0 for j in range(n)]
+            self.cap = [1 if st.open >> (fb * n + j) & 1 else 0 for j in range(n)]
+        else:
+            self.left = [st.need(geo, fa * n + j) for j in range(n)]
+            self.cap = [st.need(geo, fb * n + j) for j in range(n)]
+
+    def add(self, a: int, b: int, x: int) -> None:
+        """Send ``x`` more stars (negative: fewer) from unit a to line b."""
+        got = self.amount.get((a, b), 0) + x
+        self.amount[(a, b)] = got
+        self.load[b] += x
+        self.left[a] -= x
+        if got:
+            self.out[a] |= 1 << b
+            self.into[b] |= 1 << a
+        else:
+            self.out[a] &= ~(1 << b)
+            self.into[b] &= ~(1 << a)
+
+    def fill(self, adj: list[int], nodes: list[int]) -> None:
+        """Send every node's stars (augmenting paths, one star at a time after a greedy
+        start). Raises ``Contradiction`` naming units that need more stars than the lines
+        they touch can take."""
+        load, cap, left = self.load, self.cap, self.left
+        full = sum(1 << b for b in range(self.n) if load[b] >= cap[b])
+        for a in nodes:  # greedy start: most units find free lines at once
+            while left[a]:
+                free = adj[a] & ~full
+                if not free:
+                    break
+                b = (free & -free).bit_length() - 1
+                self.add(a, b, min(left[a], cap[b] - load[b]))
+                if load[b] >= cap[b]:
+                    full |= 1 << b
+        n, fa, fb = self.n, self.fa, self.fb
+        for a in nodes:
+            while left[a]:
+                visited = [0]
+                if not self._augment(a, adj, visited):
+                    group = (1 << a) | _union(visited[0], self.into)
+                    raise Contradiction(
+                        tuple(fa * n + j for j in bits(group)), tuple(fb * n + j for j in bits(visited[0]))
+                    )
+
+    def _augment(self, a: int, adj: list[int], visited: list[int]) -> bool:
+        free = adj[a] & ~visited[0]
+        while free:
+            low = free & -free
+            b = low.bit_length() - 1
+            visited[0] |= low
+            if self.load[b] < self.cap[b]:
+                self.add(a, b, 1)
+                return True
+            for other in bits(self.into[b]):
+                if self._augment(other, adj, visited):
+                    self.add(other, b, -1)  # other sends that star elsewhere now
+                    self.add(a, b, 1)
+                    return True
+            free &= ~visited[0]
+        return False
 
 
 def _union(items: int, table: list[int]) -> int:
@@ -143,7 +222,8 @@ def _deduction(geo: Geometry, st: State, f_in: int, inside: int, f_out: int, aro
     outer = 0
     for u in lines:
         outer |= unit_mask[u]
-    return Deduction(PIGEONHOLE, cross=st.cand & outer & ~inner, units=units, lines=lines)
+    stars = sum(st.need(geo, u) for u in units) if geo.k > 1 else 0
+    return Deduction(PIGEONHOLE, cross=st.cand & outer & ~inner, units=units, lines=lines, stars=stars)
 
 
 def _graphs(geo: Geometry, st: State) -> list[tuple[int, int, list[int]]]:
@@ -163,45 +243,3 @@ def _graphs(geo: Geometry, st: State) -> list[tuple[int, int, list[int]]]:
         if cand & piece:
             region_cols[k] |= 1 << c
     return [(2, 0, region_rows), (2, 1, region_cols), line_pair]
-
-
-def _match(adj: list[int], nodes: list[int], fa: int, fb: int, n: int) -> tuple[list[int], list[int]]:
-    """A matching of every node to a distinct neighbour (Kuhn's augmenting paths),
-    as (line of each node, node of each line); -1 where unmatched.
-
-    Raises ``Contradiction`` naming k nodes whose neighbours number fewer than k.
-    """
-    match_a = [-1] * n
-    match_b = [-1] * n
-    taken = 0
-    for a in nodes:  # greedy start: most nodes find a free neighbour at once
-        free = adj[a] & ~taken
-        if free:
-            low = free & -free
-            taken |= low
-            b = low.bit_length() - 1
-            match_a[a], match_b[b] = b, a
-    for a in nodes:
-        if match_a[a] >= 0:
-            continue
-        visited = [0]
-        if not _augment(a, adj, match_a, match_b, visited):
-            group = (1 << a) | _mapped(visited[0], match_b)
-            raise Contradiction(
-                tuple(fa * n + j for j in bits(group)), tuple(fb * n + j for j in bits(visited[0]))
-            )
-    return match_a, match_b
-
-
-def _augment(a: int, adj: list[int], match_a: list[int], match_b: list[int], visited: list[int]) -> bool:
-    free = adj[a] & ~visited[0]
-    while free:
-        low = free & -free
-        b = low.bit_length() - 1
-        visited[0] |= low
-        other = match_b[b]
-        if other < 0 or _augment(other, adj, match_a, match_b, visited):
-            match_a[a], match_b[b] = b, a
-            return True
-        free &= ~visited[0]
-    return False

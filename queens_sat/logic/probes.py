@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterator
 
 from .basic_deductions import BASIC_RULES, confinement, would_empty_unit
+from .blocks import blocks
 from .board import Geometry, State, bits
 from .deduction import PROBE, Contradiction, Deduction
 from .pigeonhole import pigeonhole
@@ -42,7 +43,7 @@ def next_deduction(
 
 
 # Inside a probe, the crossing rules in order of cost (not of difficulty), applied in bulk.
-_CROSSING_RULES = (confinement, would_empty_unit, pigeonhole)
+_CROSSING_RULES = (confinement, would_empty_unit, pigeonhole, blocks)
 
 
 def saturate(geo: Geometry, st: State, depth: int, deadline: float | None, hints: Hints | None = None) -> None:
@@ -56,19 +57,29 @@ def saturate(geo: Geometry, st: State, depth: int, deadline: float | None, hints
     attack = geo.attack
     cell_unit_bits = geo.cell_unit_bits
     units = range(len(unit_mask))
+    one = geo.k == 1
     while st.open:
         placed = False
         for u in units:
             if not st.open >> u & 1:
                 continue  # closed, perhaps by a queen placed earlier in this pass
             m = st.cand & unit_mask[u]
-            if not m:
+            if one:
+                if not m:
+                    raise Contradiction((u,))
+                if not m & (m - 1):
+                    i = m.bit_length() - 1
+                    st.queens |= m
+                    st.cand &= ~(m | attack[i])
+                    st.open &= ~cell_unit_bits[i]
+                    placed = True
+                continue
+            need = st.need(geo, u)
+            count = m.bit_count()
+            if count < need:
                 raise Contradiction((u,))
-            if not m & (m - 1):
-                i = m.bit_length() - 1
-                st.queens |= m
-                st.cand &= ~(m | attack[i])
-                st.open &= ~cell_unit_bits[i]
+            if count == need:
+                _put_all(geo, st, m, (u,))
                 placed = True
         if placed:
             continue
@@ -76,6 +87,8 @@ def saturate(geo: Geometry, st: State, depth: int, deadline: float | None, hints
             found = rule(geo, st, True)
             if found is not None:
                 st.cand &= ~found.cross
+                if found.place:
+                    _put_all(geo, st, found.place, found.units)
                 break
         else:
             if depth == 0:
@@ -84,6 +97,17 @@ def saturate(geo: Geometry, st: State, depth: int, deadline: float | None, hints
             if found is None:
                 return
             st.cand &= ~found.cross
+            if found.place:
+                _put_all(geo, st, found.place, found.units)
+
+
+def _put_all(geo: Geometry, st: State, cells: int, why: tuple[int, ...]) -> None:
+    """Stars on ``cells``, one by one with what each rules out; a cell that an earlier one
+    ruled out (they touch, or its unit filled) is a contradiction."""
+    for i in bits(cells):
+        if not st.cand >> i & 1:
+            raise Contradiction(why)
+        st.put(geo, i)
 
 
 # cell -> the state that a queen on it led to, saturated without probes, in some
@@ -138,8 +162,7 @@ def _assume(geo: Geometry, st: State, i: int, hint: State | None) -> State:
     """``st`` with a queen on cell ``i`` and its eliminations, merged with what that queen
     led to in an earlier state when known; raises ``Contradiction`` on a clash."""
     trial = st.copy()
-    trial.place(geo, i)
-    trial.cand &= ~geo.attack[i]
+    trial.put(geo, i)
     if hint is None:
         return trial
     if hint.queens & ~(trial.cand | trial.queens) or trial.queens & ~(hint.cand | hint.queens):
@@ -147,6 +170,8 @@ def _assume(geo: Geometry, st: State, i: int, hint: State | None) -> State:
     trial.queens |= hint.queens
     trial.cand &= hint.cand & ~trial.queens
     trial.open &= hint.open
+    if geo.k > 1:
+        trial.settle(geo)  # stars of both together may fill (or overfill) a unit
     return trial
 
 
@@ -155,7 +180,10 @@ def probe_order(geo: Geometry, st: State) -> Iterator[int]:
     person would try ("this region has two cells left; what if it were this one?")."""
     cand = st.cand
     unit_mask = geo.unit_mask
-    units = sorted(bits(st.open), key=lambda u: (cand & unit_mask[u]).bit_count())
+    if geo.k == 1:
+        units = sorted(bits(st.open), key=lambda u: (cand & unit_mask[u]).bit_count())
+    else:  # the units with fewest candidates to spare
+        units = sorted(bits(st.open), key=lambda u: (cand & unit_mask[u]).bit_count() - st.need(geo, u))
     seen = 0
     for u in units:
         fresh = cand & unit_mask[u] & ~seen

@@ -50,7 +50,10 @@ class Witnesses:
         # find a solution far more often than one long run.
         for attempt in range(RESTARTS):
             order = None if attempt == 0 else random.Random(attempt).random
-            found = _search(geo, st.cand, st.open, st.queens, [budget // RESTARTS], order)
+            if geo.k == 1:
+                found = _search(geo, st.cand, st.open, st.queens, [budget // RESTARTS], order)
+            else:
+                found = _search_stars(geo, st.copy(), [budget // RESTARTS], order)
             if found is not None:
                 self.add(found)
                 return True
@@ -89,3 +92,32 @@ def _search(
         if found is not None or budget[0] < 0:
             return found
     return None
+
+
+def _search_stars(geo: Geometry, st: State, budget: list[int], order=None) -> int | None:
+    """``_search`` for k > 1 stars: on the open unit with the fewest candidates to spare,
+    a star on one of its candidates, or that candidate crossed out."""
+    if not st.open:
+        return st.queens
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    unit_mask = geo.unit_mask
+    best = 0
+    spare_best = 1 << 30
+    for u in bits(st.open):
+        m = st.cand & unit_mask[u]
+        spare = m.bit_count() - st.need(geo, u)
+        if spare < spare_best:
+            if spare < 0:
+                return None
+            best, spare_best = m, spare
+    choices = list(bits(best))
+    i = choices[int(order() * len(choices))] if order is not None else choices[0]
+    star = st.copy()
+    star.put(geo, i)
+    found = _search_stars(geo, star, budget, order)
+    if found is not None or budget[0] < 0:
+        return found
+    st.cand &= ~(1 << i)
+    return _search_stars(geo, st, budget, order)
