@@ -111,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
                         line = {"n": n, "stars": stars, "strategy": strategy, "validator": validator, "seed": seed, "result": got}
                         out.write(json.dumps(line) + "\n")
                         out.flush()
-                    print(f"  n={label} {strategy} {validator} seed {seed}: {got and round(got['seconds'], 3)}", file=sys.stderr, flush=True)
+                    seconds = got and round(got["seconds"], 3)
+                    print(f"  n={label} {strategy} {validator} seed {seed}: {seconds}", file=sys.stderr, flush=True)
                 rows.append(summarise(label, strategy, validator, results, budget, medians, given_up))
     console.print(f"after: {load()}")
     table = Table(title=f"seconds per unique puzzle, {args.rule}, one core, {args.seeds} seeds")

@@ -272,3 +272,22 @@ def test_logic_and_grade_with_stars_work_or_say_why(capsys):
 def test_a_validator_that_cannot_check_stars_is_refused_up_front(capsys):
     code, _out, err = run(capsys, "generate", "--n", "10", "--stars", "2", "--validator", "nqueens")
     assert code == 2 and "validator 'nqueens' cannot check Star Battle boards" in err and "Traceback" not in err
+
+
+@pytest.mark.skipif(refusal(get_backend("logic"), 10, 2) is not None, reason="the logic engine does not take k-star boards")
+def test_logic_filter_with_stars():
+    from queens_sat.logic import logic_solve
+
+    for p in generate(10, 2, stars=2, seed=7, logic=True, grades=("Medium", "Hard")):
+        result = logic_solve(p.puzzle(), max_depth=2)
+        assert result.solved and result.grade == p.extra["grade"] in ("Medium", "Hard")
+        assert_good_star_puzzle(p, 2)
+
+
+def test_the_example_is_a_unique_two_star_puzzle():
+    import os
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "starbattle-10x10-2.json")
+    (read,) = list(read_puzzles(path))
+    assert read.puzzle is not None and read.puzzle.stars == 2 and read.puzzle.n == 10
+    assert len(independent_solutions(read.puzzle.regions, 2, limit=2)) == 1
