@@ -291,3 +291,29 @@ def test_the_example_is_a_unique_two_star_puzzle():
     (read,) = list(read_puzzles(path))
     assert read.puzzle is not None and read.puzzle.stars == 2 and read.puzzle.n == 10
     assert len(independent_solutions(read.puzzle.regions, 2, limit=2)) == 1
+
+
+def test_bench_generates_star_boards_and_shows_refusing_backends(capsys):
+    code, out, _ = run(capsys, "bench", "--generate", "--stars", "2", "--per-size", "2", "--backends", "python,nqueens", "--json")
+    assert code == 0
+    rows = {(r["size"], r["backend"]): r for r in json.loads(out)["rows"]}
+    assert rows[("10/2", "python")]["puzzles"] == 2 and rows[("10/2", "python")]["refused"] is None
+    refused = rows[("10/2", "nqueens")]
+    assert refused["puzzles"] == 0 and refused["median_ms"] is None and refused["refused"]
+    code, out, _ = run(capsys, "bench", "--generate", "8/2,12/3", "--per-size", "1", "--backends", "python", "--csv")
+    assert code == 0 and [line.split(",")[1] for line in out.splitlines()[1:3]] == ["8/2", "12/3"]
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--stars", "2"], "give --generate"),
+        (["--generate", "--stars", "9"], "name the sizes"),
+        (["--generate", "10/x"], "whole number"),
+        (["--generate", "10", "--stars", "2", "--rule", "queens"], "no-touch"),
+        (["--generate", "7/2"], "n >= 8"),
+    ],
+)
+def test_bench_star_errors_exit_2(capsys, argv, message):
+    code, _out, err = run(capsys, "bench", *argv)
+    assert code == 2 and message in err and "Traceback" not in err
