@@ -27,7 +27,7 @@ from .moves import Probe
 from .placement import random_placement, star_room
 from .region_rules import RegionRules
 from .repair import repair
-from .validators import Validator, Verdict, interpret, named_validator, refusal, shared_backend
+from .validators import Validator, Verdict, interpret, named_validator, native_stars, refusal, shared_backend
 
 if TYPE_CHECKING:
     from ..backends.base import Backend
@@ -138,8 +138,8 @@ class Searches:
         self.checks = self.timeouts = 0
         self.star_probe: Backend | None = None
         self.probe: Probe | None = self.solution_through
-        if self.stars > 1:  # the probe asks the backend auto picks; without one, repairs go unprobed
-            backend = shared_backend("auto")
+        if self.stars > 1:  # the probe asks the native search (else what auto picks); without one, repairs go unprobed
+            backend = shared_backend("native" if native_stars(options.n, self.stars) else "auto")
             self.star_probe = backend if refusal(backend, options.n, self.stars) is None else None
             self.probe = self.solution_through if self.star_probe is not None else None
 

@@ -110,6 +110,13 @@ def shared_backend(name: str) -> Backend:
     return get_backend(name)
 
 
+def native_stars(n: int, stars: int) -> bool:
+    """Whether the native backend checks n x n boards of ``stars`` stars (compiled, and big enough)."""
+    from ..backends.native import NativeBackend
+
+    return NativeBackend.available() and refusal(shared_backend("native"), n, stars) is None
+
+
 def star_sample(n: int, stars: int) -> Any:
     """A k-star puzzle of size n (each row its own region) to ask a backend whether it takes such boards."""
     from ..puzzle import Puzzle
@@ -126,21 +133,29 @@ def refusal(backend: Backend, n: int, stars: int) -> str | None:
         return backend.unsupported(star_sample(n, stars))
 
 
-def portfolio_count(regions: np.ndarray, rule: str = "no-touch", time_limit: float | None = None) -> Any:
+def portfolio_count(regions: np.ndarray, rule: str = "no-touch", time_limit: float | None = None, stars: int = 1) -> Any:
     """The ``auto`` validator: the native search, and on the rare board that outlasts its first
-    turn, the ``auto`` backend's portfolio (native and SAT taking turns) for the time left."""
+    turn, the ``auto`` backend's portfolio (native and SAT taking turns) for the time left.
+
+    Only that rare board pays for the portfolio (a SAT backend made, its library imported):
+    asking ``auto`` itself would pay for it on every check."""
     from .. import fast
     from ..backends.auto import MIN_TURN, AutoBackend, first_turn
     from ..puzzle import Puzzle
 
     turn = first_turn(2, time_limit)
-    first = fast.native_count_regions(regions, rule, limit=2, keep=2, time_limit=turn)
-    if not first.timed_out or first.count >= 2 or turn == time_limit:
-        return first
+    if stars == 1:
+        counted = fast.native_count_regions(regions, rule, limit=2, keep=2, time_limit=turn)
+        if not counted.timed_out or counted.count >= 2 or turn == time_limit:
+            return counted
+        taken = counted.outcome()
+    else:  # k stars: the native backend's k-star search
+        taken = shared_backend("native").search(Puzzle(regions.tolist(), rule=rule, stars=stars), limit=2, keep=2, time_limit=turn)
+        if not taken.timed_out or taken.count >= 2 or turn == time_limit:
+            return taken
     left = None if time_limit is None else max(time_limit - (turn or 0.0), MIN_TURN)
-    taken = first.outcome()
     taken.stats["seconds"] = turn
-    return AutoBackend().go_on(Puzzle(regions.tolist(), rule=rule), taken, limit=2, keep=2, time_limit=left)
+    return AutoBackend().go_on(Puzzle(regions.tolist(), rule=rule, stars=stars), taken, limit=2, keep=2, time_limit=left)
 
 
 def named_validator(name: str, time_limit: float | None = None, stars: int = 1, n: int = 0) -> Validator:
@@ -160,9 +175,12 @@ def named_validator(name: str, time_limit: float | None = None, stars: int = 1, 
     if stars > 1:
         if base != "auto" and base not in backend_names():
             raise BackendError(f"unknown validator {name!r}; choose one of {', '.join(NAMES)} (or a backend variant such as sat:glucose4)")
-        why = refusal(get_backend(name), max(n, 4 * stars), stars)
+        size = max(n, 4 * stars)
+        why = refusal(get_backend(name), size, stars)
         if why:
             raise BackendError(f"validator {name!r} cannot check Star Battle boards: {why}")
+        if name == "auto" and native_stars(size, stars):
+            return partial(portfolio_count, time_limit=time_limit)
         return BackendValidator(name, time_limit)
     if name == "auto":
         if fast.IMPLEMENTATION == "native":
