@@ -108,10 +108,8 @@ class GeneratedPuzzle:
     extra: dict[str, Any] = field(default_factory=dict)  # e.g. the logic grade
     stars: int = 1  # k stars a row, column and region
 
-    def puzzle(self):
+    def puzzle(self) -> Puzzle:
         """The puzzle as a ``Puzzle``."""
-        from ..puzzle import Puzzle
-
         return Puzzle(self.regions, rule=self.rule, stars=self.stars)
 
 
@@ -169,7 +167,7 @@ class Searches:
                 found = count_regions(
                     layout.grid, self.rule, 1, queens=(divmod(cell, n),), keep=0, time_limit=self.probe_time_limit
                 )
-            else:  # k stars: the backend auto picks, the cell a given star
+            else:  # k stars: the native k-star search (else what auto picks), the cell a given star
                 puzzle = Puzzle(layout.rows(), rule=self.rule, stars=self.stars, queens=(divmod(cell, n),))
                 found = self.star_probe.search(puzzle, limit=1, keep=0, time_limit=self.probe_time_limit)
             if found.timed_out:
