@@ -12,6 +12,7 @@ import pytest
 
 import queens_sat as qs
 from queens_sat.backends import get_backend
+from queens_sat.extension import stars
 from queens_sat.puzzle import Puzzle
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
@@ -135,7 +136,7 @@ def test_auto_takes_star_boards() -> None:
     assert qs.count_solutions(pinned) == 1
 
 
-native = pytest.mark.skipif(not get_backend("native").available(), reason="the native extension is not built")
+native = pytest.mark.skipif(stars() is None, reason="the native extension is not built, or QUEENS_SAT_PURE_PYTHON is set")
 
 
 @native
@@ -171,3 +172,16 @@ def test_native_streams_and_auto_routes_to_it() -> None:
     assert streamed == list(qs.solve(puzzle, backend="python", limit=None, keep=10**6).solutions)
     assert get_backend("auto").resolve(puzzle).name == "native"
     assert qs.solve(puzzle.replace(queens=stars)).backend == "native"
+
+
+def test_auto_lets_cpsat_take_turns_on_star_boards() -> None:
+    from queens_sat.backends.auto import AutoBackend
+
+    puzzle, _ = star_board(10, 2, random.Random(3))
+    other = AutoBackend().fallback(puzzle)
+    if get_backend("cpsat").available():
+        assert other is not None and other.name == "cpsat"
+    queens = Puzzle([[0, 0, 1, 1], [0, 2, 2, 1], [3, 2, 2, 1], [3, 3, 3, 1]])  # k = 1 keeps sat first
+    first = AutoBackend().fallback(queens)
+    if get_backend("sat").available():
+        assert first is not None and first.name == "sat"

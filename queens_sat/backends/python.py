@@ -90,7 +90,11 @@ def search_parts(
     ``region_of`` lists the region of each cell row by row (None: no regions).
     """
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    board = _Board(n, rule, region_of, queens, blocked, deadline)
+    return _collect(_Board(n, rule, region_of, queens, blocked, deadline), limit, keep)
+
+
+def _collect(board: _Board | _StarBoard, limit: int | None, keep: int) -> Outcome:
+    """Run a board's search up to ``limit`` solutions, keeping the first ``keep``."""
     kept: list[Solution] = []
     count = 0
     complete = True
@@ -278,22 +282,7 @@ def search_stars(
 ) -> Outcome:
     """The k-star search on a board given by parts (``region_of`` as in ``search_parts``)."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    board = _StarBoard(n, stars, region_of, given, blocked, deadline)
-    kept: list[Solution] = []
-    count = 0
-    complete = True
-    timed_out = False
-    try:
-        for solution in board.solutions():
-            count += 1
-            if len(kept) < keep:
-                kept.append(solution)
-            if limit is not None and count >= limit:
-                complete = False
-                break
-    except _Stop:
-        complete, timed_out = False, True
-    return Outcome(kept, count, complete, timed_out, {"nodes": board.nodes})
+    return _collect(_StarBoard(n, stars, region_of, given, blocked, deadline), limit, keep)
 
 
 def line_capacity(line: int) -> int:
@@ -340,8 +329,8 @@ class _StarBoard:
     one line holding the union of its two lines does). A unit whose candidates
     number exactly what it needs takes them all, and a line or strip with no room to
     spare has its stars where its runs force them (``_lines``). Otherwise the search branches on
-    the first cell of the open unit with the least slack (candidates - need): a star
-    there, or not. The native search (``native/stars.h``) makes the same moves.
+    the first cell of the unit ``_pick`` chooses: a star there, or not. The native
+    search (``native/stars.h``) makes the same moves.
     """
 
     CHECK_EVERY = 1024  # nodes between two looks at the clock
@@ -497,6 +486,29 @@ class _StarBoard:
                 changed, cand = lined != cand, lined
         return cand
 
+    def _line(self, cand: int, u: int) -> int:
+        """The candidates of line ``u`` (a row, or column u - n) as bits along it."""
+        n = self.n
+        if u < n:
+            return cand >> (u * n) & ((1 << n) - 1)
+        return sum((cand >> (r * n + u - n) & 1) << r for r in range(n))
+
+    def _pick(self, cand: int, need: list[int]) -> int:
+        """The unit to branch on (-1: none open): the first line with no room to spare, else
+        the open unit with the least slack (candidates - need), a region before a line on a tie."""
+        n = self.n
+        best, best_key = -1, 2 * n * n
+        for u, mask in enumerate(self.unit_mask):
+            if not need[u]:
+                continue
+            have = (cand & mask).bit_count()
+            key = 2 * (have - need[u]) + (u < 2 * n)
+            if u < 2 * n and have <= 2 * need[u] and line_capacity(self._line(cand, u)) == need[u]:
+                return u  # a line with no room to spare
+            if key < best_key:
+                best, best_key = u, key
+        return best
+
     def _search(self, cand: int, need: list[int], placed: list[int]) -> Iterator[list[int]]:
         """Every completion of ``placed``; ``need`` and ``placed`` are this node's own copies."""
         while True:
@@ -507,10 +519,7 @@ class _StarBoard:
             if settled is None:
                 return
             cand = settled
-            best, best_slack = -1, self.n * self.n
-            for u, mask in enumerate(self.unit_mask):
-                if need[u] and (cand & mask).bit_count() - need[u] < best_slack:
-                    best, best_slack = u, (cand & mask).bit_count() - need[u]
+            best = self._pick(cand, need)
             if best < 0:  # every unit holds its k stars
                 yield placed
                 return
