@@ -114,8 +114,9 @@ class Geometry:
                 mask = unit_mask[r] | unit_mask[n + c] | unit_mask[ids[2]]
             self.cell_units.append(ids)
             self.cell_unit_bits.append(sum(1 << u for u in ids))
-            self.near.append(reach(r, c) & ~(1 << i))
-            self.attack.append((mask | reach(r, c)) & ~(1 << i) if self.k == 1 else self.near[i])
+            around = reach(r, c) & ~(1 << i)
+            self.near.append(around)
+            self.attack.append((mask | around) & ~(1 << i) if self.k == 1 else around)
         # k > 1: each unit with its neighbouring cells, where a star takes cells from it
         self.halo: list[int] = []
         if self.k > 1:

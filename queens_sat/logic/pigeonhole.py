@@ -45,11 +45,15 @@ def pigeonhole(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None
         flow = _Flow(geo, st, fa, fb)
         flow.fill(adj, nodes)
         everywhere = 0
-        for a in nodes:
-            everywhere |= flow.out[a]
         step = [0] * n  # line -> the lines touched by the units that send it stars
-        for b in bits(everywhere):
-            step[b] = _union(flow.into[b], adj)
+        for a in nodes:
+            sent = flow.out[a]
+            everywhere |= sent
+            if not sent & (sent - 1):  # one line (always for k = 1)
+                step[sent.bit_length() - 1] |= adj[a]
+            else:
+                for b in bits(sent):
+                    step[b] |= adj[a]
         component = _components(everywhere, step, n)
         for a in nodes:
             line = (flow.out[a] & -flow.out[a]).bit_length() - 1
@@ -88,26 +92,26 @@ class _Flow:
     sends what it still needs, no line takes more than it still needs (one each for
     k = 1, where this is a matching). Masks say who sends to whom; ``amount`` how many."""
 
-    __slots__ = ("amount", "cap", "fa", "fb", "into", "left", "load", "n", "out")
+    __slots__ = ("amount", "cap", "fa", "fb", "into", "left", "load", "n", "one", "out")
 
     def __init__(self, geo: Geometry, st: State, fa: int, fb: int) -> None:
         n = self.n = geo.n
         self.fa, self.fb = fa, fb
         self.out = [0] * n  # a -> lines it sends stars to
         self.into = [0] * n  # b -> units sending it stars
-        self.amount: dict[tuple[int, int], int] = {}
+        self.one = geo.k == 1  # one queen a unit: the flow is a matching (``_match``, the fast path)
+        if self.one:
+            return
+        self.amount = [0] * (n * n)  # a * n + b -> stars a sends b
         self.load = [0] * n
-        if geo.k == 1:
-            self.left = [1 if st.open >> (fa * n + j) & 1 else 0 for j in range(n)]
-            self.cap = [1 if st.open >> (fb * n + j) & 1 else 0 for j in range(n)]
-        else:
-            self.left = [st.need(geo, fa * n + j) for j in range(n)]
-            self.cap = [st.need(geo, fb * n + j) for j in range(n)]
+        self.left = [st.need(geo, fa * n + j) for j in range(n)]
+        self.cap = [st.need(geo, fb * n + j) for j in range(n)]
 
     def add(self, a: int, b: int, x: int) -> None:
         """Send ``x`` more stars (negative: fewer) from unit a to line b."""
-        got = self.amount.get((a, b), 0) + x
-        self.amount[(a, b)] = got
+        key = a * self.n + b
+        got = self.amount[key] + x
+        self.amount[key] = got
         self.load[b] += x
         self.left[a] -= x
         if got:
@@ -117,22 +121,49 @@ class _Flow:
             self.out[a] &= ~(1 << b)
             self.into[b] &= ~(1 << a)
 
+    def move(self, a: int, a2: int, b: int) -> None:
+        """Line b takes one star from a2 instead of a (``add`` twice, inlined: hot)."""
+        n, amount = self.n, self.amount
+        amount[a * n + b] -= 1
+        if not amount[a * n + b]:
+            self.out[a] &= ~(1 << b)
+            self.into[b] &= ~(1 << a)
+        amount[a2 * n + b] += 1
+        self.left[a2] -= 1
+        self.left[a] += 1
+        self.out[a2] |= 1 << b
+        self.into[b] |= 1 << a2
+
     def fill(self, adj: list[int], nodes: list[int]) -> None:
         """Send every node's stars (augmenting paths, one star at a time after a greedy
         start). Raises ``Contradiction`` naming units that need more stars than the lines
         they touch can take."""
-        load, cap, left = self.load, self.cap, self.left
-        full = sum(1 << b for b in range(self.n) if load[b] >= cap[b])
-        for a in nodes:  # greedy start: most units find free lines at once
+        if self.one:
+            self._match(adj, nodes)
+            return
+        load, cap, left, out, into, amount = self.load, self.cap, self.left, self.out, self.into, self.amount
+        n, fa, fb = self.n, self.fa, self.fb
+        full = 0  # nothing is sent yet: the full lines are those that need nothing
+        for b in range(n):
+            if not cap[b]:
+                full |= 1 << b
+        for a in nodes:  # greedy start: most units find free lines at once (``add`` inlined: hot)
             while left[a]:
                 free = adj[a] & ~full
                 if not free:
                     break
-                b = (free & -free).bit_length() - 1
-                self.add(a, b, min(left[a], cap[b] - load[b]))
+                low = free & -free
+                b = low.bit_length() - 1
+                x = cap[b] - load[b]
+                if left[a] < x:
+                    x = left[a]
+                amount[a * n + b] += x
+                load[b] += x
+                left[a] -= x
+                out[a] |= low
+                into[b] |= 1 << a
                 if load[b] >= cap[b]:
-                    full |= 1 << b
-        n, fa, fb = self.n, self.fa, self.fb
+                    full |= low
         for a in nodes:
             while left[a]:
                 visited = [0]
@@ -143,21 +174,71 @@ class _Flow:
                     )
 
     def _augment(self, a: int, adj: list[int], visited: list[int]) -> bool:
+        load, cap, into = self.load, self.cap, self.into
         free = adj[a] & ~visited[0]
         while free:
             low = free & -free
             b = low.bit_length() - 1
             visited[0] |= low
-            if self.load[b] < self.cap[b]:
+            if load[b] < cap[b]:
                 self.add(a, b, 1)
                 return True
-            for other in bits(self.into[b]):
+            senders = into[b]
+            while senders:
+                other = (senders & -senders).bit_length() - 1
+                senders &= senders - 1
                 if self._augment(other, adj, visited):
-                    self.add(other, b, -1)  # other sends that star elsewhere now
-                    self.add(a, b, 1)
+                    self.move(other, a, b)  # other sends that star elsewhere now
                     return True
             free &= ~visited[0]
         return False
+
+
+    def _match(self, adj: list[int], nodes: list[int]) -> None:
+        """k = 1: a matching of every node to a distinct neighbour (Kuhn's augmenting
+        paths), the flow's special case at its old speed. Raises ``Contradiction`` naming
+        m nodes whose neighbours number fewer than m."""
+        n = self.n
+        match_a = [-1] * n
+        match_b = [-1] * n
+        taken = 0
+        for a in nodes:  # greedy start: most nodes find a free neighbour at once
+            free = adj[a] & ~taken
+            if free:
+                low = free & -free
+                taken |= low
+                b = low.bit_length() - 1
+                match_a[a], match_b[b] = b, a
+        for a in nodes:
+            if match_a[a] >= 0:
+                continue
+            visited = [0]
+            if not _augment_match(a, adj, match_a, match_b, visited):
+                group = 1 << a
+                for b in bits(visited[0]):
+                    group |= 1 << match_b[b]
+                raise Contradiction(
+                    tuple(self.fa * n + j for j in bits(group)), tuple(self.fb * n + j for j in bits(visited[0]))
+                )
+        out, into = self.out, self.into
+        for a in nodes:
+            b = match_a[a]
+            out[a] = 1 << b
+            into[b] = 1 << a
+
+
+def _augment_match(a: int, adj: list[int], match_a: list[int], match_b: list[int], visited: list[int]) -> bool:
+    free = adj[a] & ~visited[0]
+    while free:
+        low = free & -free
+        b = low.bit_length() - 1
+        visited[0] |= low
+        other = match_b[b]
+        if other < 0 or _augment_match(other, adj, match_a, match_b, visited):
+            match_a[a], match_b[b] = b, a
+            return True
+        free &= ~visited[0]
+    return False
 
 
 def _union(items: int, table: list[int]) -> int:

@@ -16,6 +16,10 @@ from .board import Geometry, State, bits
 
 RESTARTS = 16  # tries, the first in plain order, the others shuffled
 NODES_PER_CANDIDATE = 10  # search budget: a probe sweep costs about one saturation per candidate, ~10 nodes
+# With k > 1 stars a saturation runs the counted rules (flows, 2x2 covers) and costs
+# about as much as a hundred search nodes; 30 a candidate finds most witnesses on
+# boards with several solutions without doubling the cost of a failed search.
+NODES_PER_CANDIDATE_STARS = 30
 
 
 class Witnesses:
@@ -45,7 +49,7 @@ class Witnesses:
     def search(self, geo: Geometry, st: State) -> bool:
         """Look (briefly: about as long as probing every candidate would take) for a
         solution extending ``st``; remember it if found."""
-        budget = NODES_PER_CANDIDATE * max(st.cand.bit_count(), 20)
+        budget = (NODES_PER_CANDIDATE if geo.k == 1 else NODES_PER_CANDIDATE_STARS) * max(st.cand.bit_count(), 20)
         # Backtracking on queens is heavy-tailed: a few short runs in shuffled orders
         # find a solution far more often than one long run.
         for attempt in range(RESTARTS):
@@ -95,23 +99,30 @@ def _search(
 
 
 def _search_stars(geo: Geometry, st: State, budget: list[int], order=None) -> int | None:
-    """``_search`` for k > 1 stars: on the open unit with the fewest candidates to spare,
-    a star on one of its candidates, or that candidate crossed out."""
+    """``_search`` for k > 1 stars: the forced stars of units with no candidate to spare
+    placed first, then, on the open unit with the fewest candidates to spare, a star on
+    one of its candidates, or that candidate crossed out."""
+    unit_mask = geo.unit_mask
+    while True:  # forced stars: a unit with exactly as many candidates as it needs
+        best, spare_best = 0, 1 << 30
+        for u in bits(st.open):
+            m = st.cand & unit_mask[u]
+            spare = m.bit_count() - st.need(geo, u)
+            if spare < spare_best:
+                if spare < 0:
+                    return None
+                best, spare_best = m, spare
+        if spare_best:
+            break
+        for i in bits(best):
+            if not st.cand >> i & 1:
+                return None  # two of them touch
+            st.put(geo, i)
     if not st.open:
         return st.queens
     budget[0] -= 1
     if budget[0] < 0:
         return None
-    unit_mask = geo.unit_mask
-    best = 0
-    spare_best = 1 << 30
-    for u in bits(st.open):
-        m = st.cand & unit_mask[u]
-        spare = m.bit_count() - st.need(geo, u)
-        if spare < spare_best:
-            if spare < 0:
-                return None
-            best, spare_best = m, spare
     choices = list(bits(best))
     i = choices[int(order() * len(choices))] if order is not None else choices[0]
     star = st.copy()
