@@ -261,9 +261,10 @@ def test_bad_star_values_are_usage_errors(capsys, value):
     assert "--stars" in capsys.readouterr().err
 
 
-def test_logic_and_grade_with_stars_work_or_say_why(capsys):
-    if refusal(get_backend("logic"), 10, 2) is None:
-        pytest.skip("the logic engine takes k-star boards: see test_logic_filter_with_stars")
+def test_logic_and_grade_say_why_when_the_engine_refuses_stars(capsys, monkeypatch):
+    from queens_sat.backends.logic import LogicBackend
+
+    monkeypatch.setattr(LogicBackend, "star_battle", False)  # an engine that reasons about one queen a unit only
     for flag in (["--logic"], ["--grade", "Easy"]):
         code, _out, err = run(capsys, "generate", "--n", "10", "--stars", "2", *flag)
         assert code == 2 and "--logic and --grade cannot be used with 2 stars" in err and "Traceback" not in err
