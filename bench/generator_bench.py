@@ -3,6 +3,8 @@
     .venv/bin/python bench/generator_bench.py [--sizes 8,10,12,14,16,20,30] [--seeds 10]
         [--repair-budget 300] [--reject-budget 20] [--validators native] [--rule no-touch]
         [--out results.jsonl]
+    .venv/bin/python bench/generator_bench.py --stars 2 [--sizes 10]      # Star Battle, 2 stars
+    .venv/bin/python bench/generator_bench.py --sizes 10/2,14/3,17/4,21/5 --strategies repair --validators auto
 
 For every size and strategy, puzzle 0 of the runs with seeds 0..S-1 is made in a
 fresh process of its own, one at a time (one core; the process start is not
@@ -18,6 +20,12 @@ than half unfinished is shown as "> budget"). Once a strategy's median fails at
 one size it is not tried at larger ones. ``--validators native,sat`` adds rows
 whose uniqueness checks go to python-sat (the repairs are still steered by the
 native search).
+
+``--stars K`` makes Star Battles with K stars a row, column and region: alone,
+at the classic size for K (10 for 2, 14 for 3, 17 for 4, 21 for 5); sizes may
+also carry their own stars (``10/2,14/3``). Their uniqueness checks go through
+the backends (``auto``: the native k-star search when built); the ``native``
+validator name means that backend too.
 
 The machine's load (``uptime``) is printed before and after: other jobs slow all
 rows alike, so compare the ratios, and repeat when noisy. With ``--out``, a
@@ -37,6 +45,7 @@ from dataclasses import asdict
 from rich.console import Console
 from rich.table import Table
 
+from queens_sat.benchmark.cases import parse_board_sizes
 from queens_sat.generator import GeneratorOptions, make_puzzle
 
 
@@ -68,7 +77,8 @@ def load() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default="8,10,12,14,16,20,30")
+    parser.add_argument("--sizes", help="board sizes, 10/2 for 2 stars (default 8,10,12,14,16,20,30; with --stars K: the classic size)")
+    parser.add_argument("--stars", type=int, default=1, help="stars a row, column and region (default 1: Queens)")
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--rule", default="no-touch", choices=("no-touch", "queens"))
     parser.add_argument("--repair-budget", type=float, default=300.0)
@@ -77,30 +87,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strategies", default="repair,reject")
     parser.add_argument("--out", help="write one JSON line per puzzle here")
     args = parser.parse_args(argv)
-    sizes = [int(s) for s in args.sizes.split(",")]
+    sizes = parse_board_sizes(args.sizes or ("" if args.stars > 1 else "8,10,12,14,16,20,30"), args.stars)
     console = Console(width=max(Console().width, 140))
     console.print(f"before: {load()}")
     out = open(args.out, "a") if args.out else None  # noqa: SIM115 -- appended to row by row, closed at the end
     rows = []
     medians: dict[tuple[int, str, str], float] = {}
     given_up: set[tuple[str, str]] = set()
-    for n in sizes:
+    for n, stars in sizes:
+        label = n if stars == 1 else f"{n}/{stars}"
         for validator in args.validators.split(","):
             for strategy in args.strategies.split(","):
                 budget = args.repair_budget if strategy == "repair" else args.reject_budget
                 if (strategy, validator) in given_up:
-                    rows.append([n, strategy, validator, "-", f"skipped: did not finish in {budget:g} s at a smaller size"])
+                    rows.append([label, strategy, validator, "-", f"skipped: did not finish in {budget:g} s at a smaller size"])
                     continue
                 results = []
                 for seed in range(args.seeds):
-                    options = GeneratorOptions(n=n, rule=args.rule, seed=seed, strategy=strategy, validator=validator)
+                    options = GeneratorOptions(n=n, rule=args.rule, seed=seed, strategy=strategy, validator=validator, stars=stars)
                     got = measure(options, budget)
                     results.append(got)
                     if out:
-                        out.write(json.dumps({"n": n, "strategy": strategy, "validator": validator, "seed": seed, "result": got}) + "\n")
+                        line = {"n": n, "stars": stars, "strategy": strategy, "validator": validator, "seed": seed, "result": got}
+                        out.write(json.dumps(line) + "\n")
                         out.flush()
-                    print(f"  n={n} {strategy} {validator} seed {seed}: {got and round(got['seconds'], 3)}", file=sys.stderr, flush=True)
-                rows.append(summarise(n, strategy, validator, results, budget, medians, given_up))
+                    seconds = got and round(got["seconds"], 3)
+                    print(f"  n={label} {strategy} {validator} seed {seed}: {seconds}", file=sys.stderr, flush=True)
+                rows.append(summarise(label, strategy, validator, results, budget, medians, given_up))
     console.print(f"after: {load()}")
     table = Table(title=f"seconds per unique puzzle, {args.rule}, one core, {args.seeds} seeds")
     for column in ("n", "strategy", "validator", "finished", "median s", "max s", "repairs", "restarts", "checks", "timeouts", "vs reject"):

@@ -227,7 +227,8 @@ def test_summary_figures():
     rows = {(r.size, r.backend): r for r in summarise(ms, ["a", "b"])}
     assert rows[(8, "a")].median == 0.002 and rows[(8, "b")].ratio == pytest.approx(3.0)
     assert rows[(8, "b")].build_median == 0.0001 and rows[(8, "a")].build_median is None
-    assert (9, "a") not in rows and rows[(9, "b")].timeouts == 1 and rows[(9, "b")].ratio == 1.0
+    assert rows[(9, "a")].refused == "too big" and rows[(9, "a")].puzzles == 0  # shown as refusing, without times
+    assert rows[(9, "b")].timeouts == 1 and rows[(9, "b")].ratio == 1.0
     assert rows[("all", "b")].puzzles == 4 and rows[("all", "a")].puzzles == 3
 
 

@@ -172,3 +172,16 @@ def test_native_streams_and_auto_routes_to_it() -> None:
     assert streamed == list(qs.solve(puzzle, backend="python", limit=None, keep=10**6).solutions)
     assert get_backend("auto").resolve(puzzle).name == "native"
     assert qs.solve(puzzle.replace(queens=stars)).backend == "native"
+
+
+def test_auto_lets_cpsat_take_turns_on_star_boards() -> None:
+    from queens_sat.backends.auto import AutoBackend
+
+    puzzle, _ = star_board(10, 2, random.Random(3))
+    other = AutoBackend().fallback(puzzle)
+    if get_backend("cpsat").available():
+        assert other is not None and other.name == "cpsat"
+    queens = Puzzle([[0, 0, 1, 1], [0, 2, 2, 1], [3, 2, 2, 1], [3, 3, 3, 1]])  # k = 1 keeps sat first
+    first = AutoBackend().fallback(queens)
+    if get_backend("sat").available():
+        assert first is not None and first.name == "sat"

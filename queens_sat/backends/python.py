@@ -90,7 +90,11 @@ def search_parts(
     ``region_of`` lists the region of each cell row by row (None: no regions).
     """
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    board = _Board(n, rule, region_of, queens, blocked, deadline)
+    return _collect(_Board(n, rule, region_of, queens, blocked, deadline), limit, keep)
+
+
+def _collect(board: _Board | _StarBoard, limit: int | None, keep: int) -> Outcome:
+    """Run a board's search up to ``limit`` solutions, keeping the first ``keep``."""
     kept: list[Solution] = []
     count = 0
     complete = True
@@ -278,22 +282,7 @@ def search_stars(
 ) -> Outcome:
     """The k-star search on a board given by parts (``region_of`` as in ``search_parts``)."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    board = _StarBoard(n, stars, region_of, given, blocked, deadline)
-    kept: list[Solution] = []
-    count = 0
-    complete = True
-    timed_out = False
-    try:
-        for solution in board.solutions():
-            count += 1
-            if len(kept) < keep:
-                kept.append(solution)
-            if limit is not None and count >= limit:
-                complete = False
-                break
-    except _Stop:
-        complete, timed_out = False, True
-    return Outcome(kept, count, complete, timed_out, {"nodes": board.nodes})
+    return _collect(_StarBoard(n, stars, region_of, given, blocked, deadline), limit, keep)
 
 
 def line_capacity(line: int) -> int:

@@ -7,7 +7,10 @@ so that the benchmark also times boards with many solutions. ``cells_board``
 grows the regions from n random cells instead, as a generator's first draft
 may: most such boards of any size have no solution at all, and proving that is
 where a plain backtracker's tails are. Unique boards come from
-``queens_sat.generator`` (``queens-sat generate``).
+``queens_sat.generator`` (``queens-sat generate``). With ``stars`` = k > 1 both
+make Star Battle boards: the planted kind places k stars a row and column and
+joins the regions grown around them k stars at a time (the generator's
+``joining``), so each region holds k planted stars.
 """
 
 from __future__ import annotations
@@ -24,27 +27,39 @@ def random_board(n: int, rng: random.Random, rule: str = "no-touch") -> Puzzle:
     return planted_board(n, rng, rule)
 
 
-def planted_board(n: int, rng: random.Random, rule: str = "no-touch") -> Puzzle:
+def planted_board(n: int, rng: random.Random, rule: str = "no-touch", stars: int = 1) -> Puzzle:
     """Regions flood-filled around a random solution; raises ValueError if none exists."""
-    queens = random_placement(n, rng, rule)
+    queens = random_placement(n, rng, rule, stars)
+    if stars > 1:
+        return Puzzle(_star_regions(n, stars, queens, rng), rule=rule, stars=stars)
     return Puzzle(flood_fill(n, [(r, c) for r, c in enumerate(queens)], rng), rule=rule)
+
+
+def _star_regions(n: int, stars: int, solution: list[int], rng: random.Random) -> list[list[int]]:
+    """Regions holding k planted stars each, connected, of any size (drawn again until the join works)."""
+    from ..generator.joining import star_regions
+
+    while True:
+        cells = star_regions(n, stars, solution, rng, n * n)
+        if cells is not None:
+            return [cells[r * n : (r + 1) * n] for r in range(n)]
 
 
 BOARD_KINDS = ("planted", "cells")
 
 
-def cells_board(n: int, rng: random.Random, rule: str = "no-touch") -> Puzzle:
+def cells_board(n: int, rng: random.Random, rule: str = "no-touch", stars: int = 1) -> Puzzle:
     """Regions flood-filled from n distinct random cells (any number of solutions, often none)."""
     seeds = [divmod(i, n) for i in rng.sample(range(n * n), n)]
-    return Puzzle(flood_fill(n, seeds, rng), rule=rule)
+    return Puzzle(flood_fill(n, seeds, rng), rule=rule, stars=stars)
 
 
-def kind_board(kind: str, n: int, rng: random.Random, rule: str = "no-touch") -> Puzzle:
-    """A random board of the named kind (``BOARD_KINDS``)."""
+def kind_board(kind: str, n: int, rng: random.Random, rule: str = "no-touch", stars: int = 1) -> Puzzle:
+    """A random board of the named kind (``BOARD_KINDS``), with ``stars`` stars a row, column and region."""
     if kind == "planted":
-        return planted_board(n, rng, rule)
+        return planted_board(n, rng, rule, stars)
     if kind == "cells":
-        return cells_board(n, rng, rule)
+        return cells_board(n, rng, rule, stars)
     raise ValueError(f"unknown kind of board {kind!r}; choose {' or '.join(BOARD_KINDS)}")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +36,34 @@ def parse_sizes(text: str) -> list[int]:
             raise ValueError(f"sizes must be between 1 and {MAX_REGION_N}, got {part!r}")
         sizes.update(range(first, last + 1))
     return sorted(sizes)
+
+
+# The classic board size for k stars (10x10 with 2, 14x14 with 3...): ``--generate`` without sizes.
+STAR_SIZES = {2: 10, 3: 14, 4: 17, 5: 21, 6: 25}
+BoardSize = tuple[int, int]  # (n, stars)
+
+
+def parse_board_sizes(text: str | None, stars: int = 1) -> list[BoardSize]:
+    """Board sizes with their stars from "8-11" or "10/2,14/3" (a size without "/K" takes ``stars``);
+    empty or None: the classic size for ``stars``. Raises ValueError on bad text."""
+    if not text:
+        if stars not in STAR_SIZES:
+            raise ValueError(f"name the sizes to generate (classic sizes are known for {', '.join(map(str, STAR_SIZES))} stars)")
+        return [(STAR_SIZES[stars], stars)]
+    out: set[BoardSize] = set()
+    for part in text.split(","):
+        size, slash, k = part.strip().partition("/")
+        if slash:
+            try:
+                k_stars = int(k)
+            except ValueError:
+                raise ValueError(f"{part.strip()!r}: the stars after '/' must be a whole number") from None
+            if k_stars < 1:
+                raise ValueError(f"{part.strip()!r}: at least 1 star")
+        else:
+            k_stars = stars
+        out.update((n, k_stars) for n in parse_sizes(size))
+    return sorted(out)
 
 
 def expected_verdict(meta: dict[str, Any]) -> str | None:
@@ -70,13 +98,19 @@ def corpus_cases(
 
 
 def generated_cases(
-    sizes: list[int], per_size: int, seed: int, rule: str, kinds: tuple[str, ...] = ("planted",)
+    sizes: Sequence[int | BoardSize], per_size: int, seed: int, rule: str, kinds: tuple[str, ...] = ("planted",)
 ) -> Iterator[BenchCase]:
-    """``per_size`` random boards of each size, shared out in turn among ``kinds`` (see
-    ``benchmark.boards``); the same ones for the same seed."""
-    for n in sizes:
-        rngs = {kind: random.Random(f"{seed}:{n}:{rule}" if kind == "planted" else f"{seed}:{n}:{rule}:{kind}") for kind in kinds}
+    """``per_size`` random boards of each size (n, or (n, stars)), shared out in turn among
+    ``kinds`` (see ``benchmark.boards``); the same ones for the same seed."""
+    for size in sizes:
+        n, k = size if isinstance(size, tuple) else (size, 1)
+        star_key = f":{k}stars" if k > 1 else ""
+        rngs = {
+            kind: random.Random(f"{seed}:{n}:{rule}{star_key}" if kind == "planted" else f"{seed}:{n}:{rule}:{kind}{star_key}")
+            for kind in kinds
+        }
+        stars = f" {k} stars" if k > 1 else ""
         for i in range(per_size):
             kind = kinds[i % len(kinds)]
             label = "" if kinds == ("planted",) else f" {kind}"
-            yield BenchCase(f"generated{label} n={n} #{i + 1} (seed {seed})", kind_board(kind, n, rngs[kind], rule))
+            yield BenchCase(f"generated{label} n={n}{stars} #{i + 1} (seed {seed})", kind_board(kind, n, rngs[kind], rule, k))

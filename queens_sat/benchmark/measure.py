@@ -35,6 +35,12 @@ class Measurement:
     build_time: float | None = None  # model building, for backends that report it
     solve_time: float | None = None
     error: str | None = None
+    stars: int = 1  # k stars a row, column and region (Star Battle when above 1)
+
+    @property
+    def size(self) -> int | str:
+        """The board size the figures are grouped by: n, or "n/k" for a board of k stars."""
+        return self.n if self.stars == 1 else f"{self.n}/{self.stars}"
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -65,15 +71,15 @@ def measure_case(label: str, engine: Backend, case: BenchCase, time_limit: float
     """The best of ``repeat`` uniqueness checks; the verdict is the first run's."""
     puzzle = case.puzzle
     why = engine.unsupported(puzzle)
-    if why is not None:
-        return Measurement(label, case.name, puzzle.n, "skipped", error=why)
+    if why is not None:  # a backend that refuses the board (k stars, say) is shown as such, not run
+        return Measurement(label, case.name, puzzle.n, "skipped", error=why, stars=puzzle.stars)
     best = None
     status = None
     for _ in range(repeat):
         try:
             result = solve(puzzle, backend=engine, limit=2, time_limit=time_limit)
         except BackendError as err:  # a wrong or repeated solution: the facade refused it
-            return Measurement(label, case.name, puzzle.n, "error", error=str(err))
+            return Measurement(label, case.name, puzzle.n, "error", error=str(err), stars=puzzle.stars)
         status = status or result.status.value
         if best is None or result.elapsed < best.elapsed:
             best = result
@@ -86,6 +92,7 @@ def measure_case(label: str, engine: Backend, case: BenchCase, time_limit: float
         best.elapsed,
         best.stats.get("build_time"),
         best.stats.get("solve_time"),
+        stars=puzzle.stars,
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import os
 import platform
 from collections.abc import Sequence
@@ -13,11 +14,13 @@ from ..formats import puzzle_to_text
 from .measure import BenchRun, Disagreement
 from .summary import SummaryRow
 
-CSV_FIELDS = ("backend", "size", "puzzles", "median_ms", "p95_ms", "max_ms", "ratio", "build_median_ms", "solve_median_ms", "timeouts")
+CSV_FIELDS = (
+    "backend", "size", "puzzles", "median_ms", "p95_ms", "max_ms", "ratio", "build_median_ms", "solve_median_ms", "timeouts", "refused",
+)
 
 
 def _ms(seconds: float | None) -> float | None:
-    return None if seconds is None else round(seconds * 1000, 4)
+    return None if seconds is None or math.isnan(seconds) else round(seconds * 1000, 4)
 
 
 def row_record(row: SummaryRow) -> dict[str, Any]:
@@ -29,10 +32,11 @@ def row_record(row: SummaryRow) -> dict[str, Any]:
         "median_ms": _ms(row.median),
         "p95_ms": _ms(row.p95),
         "max_ms": _ms(row.max),
-        "ratio": round(row.ratio, 3),
+        "ratio": None if math.isnan(row.ratio) else round(row.ratio, 3),
         "build_median_ms": _ms(row.build_median),
         "solve_median_ms": _ms(row.solve_median),
         "timeouts": row.timeouts,
+        "refused": row.refused,
     }
 
 
@@ -89,6 +93,9 @@ def print_table(out: IO[str], run: BenchRun, rows: Sequence[SummaryRow], notes: 
         if previous is not None and row.size != previous:
             table.add_section()
         previous = row.size
+        if row.refused is not None:
+            table.add_row(str(row.size), row.backend, "0", "refuses", "", "", "", "", "", "")
+            continue
         table.add_row(
             str(row.size),
             row.backend,

@@ -16,7 +16,7 @@ ALL_SIZES = "all"
 @dataclass
 class SummaryRow:
     backend: str
-    size: int | str  # a board size, or "all"
+    size: int | str  # a board size, "n/k" for k stars, or "all"
     puzzles: int  # checks timed (skipped and failed ones excluded)
     median: float  # seconds
     p95: float
@@ -25,6 +25,7 @@ class SummaryRow:
     build_median: float | None  # model building, for backends that report it
     solve_median: float | None
     timeouts: int
+    refused: str | None = None  # why the backend took none of these puzzles (it refuses k stars, say); no times then
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -39,14 +40,20 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 def summarise(measurements: Iterable[Measurement], backends: Sequence[str]) -> list[SummaryRow]:
     """A row per size and backend (sizes ascending, backends in the order given), then
-    a row per backend over all sizes."""
+    a row per backend over all sizes. A backend that refused every puzzle of a size
+    (it does not search k stars, say) gets a row that says so, without times."""
     groups: dict[tuple[Any, str], list[Measurement]] = {}
+    refused: dict[tuple[Any, str], str] = {}
+    order: dict[Any, tuple[int, int]] = {}  # size -> (n, stars), to sort by
     for m in measurements:
+        order[m.size] = (m.n, m.stars)
         if m.elapsed is None:
+            if m.status == "skipped":
+                refused.setdefault((m.size, m.backend), m.error or "skipped")
             continue
-        groups.setdefault((m.n, m.backend), []).append(m)
+        groups.setdefault((m.size, m.backend), []).append(m)
         groups.setdefault((ALL_SIZES, m.backend), []).append(m)
-    sizes = sorted({size for size, _ in groups if size != ALL_SIZES})
+    sizes = sorted(order, key=order.__getitem__)
     rows: list[SummaryRow] = []
     for size in [*sizes, ALL_SIZES]:
         group_rows = [_row(b, size, groups[(size, b)]) for b in backends if (size, b) in groups]
@@ -55,8 +62,16 @@ def summarise(measurements: Iterable[Measurement], backends: Sequence[str]) -> l
         fastest = min((r.median for r in group_rows), default=0.0)
         for row in group_rows:
             row.ratio = row.median / fastest if fastest > 0 else 1.0
+        if size != ALL_SIZES:
+            group_rows += [_refused_row(b, size, refused[(size, b)]) for b in backends if (size, b) in refused and (size, b) not in groups]
+            group_rows.sort(key=lambda r: list(backends).index(r.backend))
         rows.extend(group_rows)
     return rows
+
+
+def _refused_row(backend: str, size: int | str, why: str) -> SummaryRow:
+    nan = math.nan
+    return SummaryRow(backend, size, 0, nan, nan, nan, nan, None, None, 0, refused=why)
 
 
 def _row(backend: str, size: int | str, ms: list[Measurement]) -> SummaryRow:

@@ -36,7 +36,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "sat:minisat22,sat:glucose4:ladder (default: every installed exact backend; "
         "missing ones are skipped with a note)",
     )
-    p.add_argument("--generate", metavar="SIZES", help="also make random boards of these sizes: 8-11, 8,11,14,18 ...")
+    p.add_argument(
+        "--generate",
+        metavar="SIZES",
+        nargs="?",
+        const="",
+        help="also make random boards of these sizes: 8-11, 8,11,14,18 ..., or with stars 10/2,14/3,17/4,21/5 "
+        "(alone, with --stars K: the classic size for K stars)",
+    )
+    p.add_argument(
+        "--stars",
+        type=positive_int,
+        default=1,
+        metavar="K",
+        help="the random boards are Star Battles with K stars a row, column and region (default 1: Queens); "
+        "backends that do not search them are shown as refusing",
+    )
     p.add_argument(
         "--per-size",
         type=positive_int,
@@ -96,14 +111,16 @@ def _run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _sizes(args: argparse.Namespace) -> tuple[list[int], set[int] | None]:
+def _sizes(args: argparse.Namespace) -> tuple[list[tuple[int, int]], set[int] | None]:
     """The sizes to generate and the corpus sizes to keep; bad arguments refused before any work."""
     from ..benchmark import BenchError
-    from ..benchmark.cases import parse_sizes
+    from ..benchmark.cases import parse_board_sizes, parse_sizes
     from ..benchmark.plot import check_plot_target
 
+    if args.stars > 1 and args.generate is None:
+        raise BenchError("--stars K makes random boards with K stars: give --generate (alone: the classic size for K)")
     try:
-        generate = parse_sizes(args.generate) if args.generate else []
+        generate = parse_board_sizes(args.generate, args.stars) if args.generate is not None else []
         sizes = set(parse_sizes(args.sizes)) if args.sizes else None
     except ValueError as err:
         raise BenchError(str(err)) from None
@@ -114,7 +131,7 @@ def _sizes(args: argparse.Namespace) -> tuple[list[int], set[int] | None]:
     return generate, sizes
 
 
-def _cases(args: argparse.Namespace, generate: list[int], sizes: set[int] | None, notes: list[str]) -> list[Any]:
+def _cases(args: argparse.Namespace, generate: list[tuple[int, int]], sizes: set[int] | None, notes: list[str]) -> list[Any]:
     """The puzzles to measure: the corpus files' (within --sizes) and the generated ones."""
     from ..benchmark import BenchError
     from ..benchmark.cases import corpus_cases, generated_cases

@@ -39,6 +39,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="make puzzles with exactly one solution",
         description="Make puzzles with exactly one solution: a random solution, regions flood-filled "
         "around its queens, cells moved between regions until that solution is the only one. "
+        "With --stars K, Star Battle puzzles: K stars in every row, column and region, none touching. "
         "Writes one JSON line per puzzle (queens-sat check reads them) as each is done. The same "
         "seed and options give the same puzzles, whatever --workers. Exit codes: 0 done, 1 fewer "
         "puzzles than asked (the size ran out of new ones, or --max-restarts), 2 bad usage, "
@@ -48,6 +49,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--count", type=_count, default=1, help="how many puzzles (default 1)")
     p.add_argument("--seed", type=int, help="the run's seed (default: a random one, reported; with --resume, the file's)")
     p.add_argument("--rule", choices=RULES, default="no-touch", help="placement rule (default no-touch)")
+    p.add_argument(
+        "--stars",
+        type=positive_int,
+        default=1,
+        metavar="K",
+        help="K stars in every row, column and region (Star Battle; no-touch only, n >= 4K; default 1: Queens)",
+    )
     p.add_argument(
         "--validator",
         default="auto",
@@ -94,7 +102,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         where = f" to {args.out}" if args.out else ""
         resumed = f", resuming after {progress.done} puzzles (index {progress.start})" if args.resume else ""
-        print(f"queens-sat: generating {wanted} puzzles n = {args.n}, {args.rule}, seed {seed}{where}{resumed}", file=sys.stderr)
+        stars = f", {args.stars} stars" if args.stars > 1 else ""
+        print(f"queens-sat: generating {wanted} puzzles n = {args.n}{stars}, {args.rule}, seed {seed}{where}{resumed}", file=sys.stderr)
     return _generate(args, options, writer, progress, wanted)
 
 
@@ -150,6 +159,7 @@ def _options(args: argparse.Namespace, seed: int) -> GeneratorOptions:
             logic=args.logic,
             max_depth=args.max_depth,
             grades=tuple(args.grade or ()),
+            stars=args.stars,
         )
     except ValueError as err:
         raise UsageError(str(err)) from None

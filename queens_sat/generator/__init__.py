@@ -1,7 +1,8 @@
 """The puzzle generator: a random solution, regions flood-filled around it, repaired until unique.
 
-Modules, one job each: ``placement`` (the random solution), ``growth`` (regions
-flood-filled around it), ``region_rules`` (what a layout must obey), ``moves``
+Modules, one job each: ``placement`` (the random solution, k stars a row for a
+Star Battle), ``growth`` (regions flood-filled around it), ``joining`` (k stars:
+a blob around every star, joined k at a time into regions), ``region_rules`` (what a layout must obey), ``moves``
 and ``repair`` (making it unique), ``validators`` (the uniqueness check, any
 callable), ``attempt`` (one puzzle from its seed), ``dedupe`` (symmetry keys),
 ``executors`` and ``run`` (in parallel, in order), ``output`` (JSON lines, resume),

@@ -14,17 +14,23 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..fast import count_regions
+from ..puzzle import Puzzle
 from .growth import grow_regions
+from .joining import star_regions
 from .layout import Layout
-from .placement import random_placement
+from .moves import Probe
+from .placement import random_placement, star_room
 from .region_rules import RegionRules
 from .repair import repair
-from .validators import Validator, Verdict, interpret, named_validator
+from .validators import Validator, Verdict, interpret, named_validator, native_stars, refusal, shared_backend
+
+if TYPE_CHECKING:
+    from ..backends.base import Backend
 
 STRATEGIES = ("repair", "reject")
 
@@ -46,6 +52,7 @@ class GeneratorOptions:
     logic: bool = False  # keep only puzzles the logic engine solves...
     max_depth: int = 2  # ...with contradiction probes at most this deep
     grades: tuple[str, ...] = ()  # keep only puzzles of these grades (implies logic)
+    stars: int = 1  # k stars a row, column and region (Star Battle); 1: Queens
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
@@ -54,8 +61,11 @@ class GeneratorOptions:
             raise ValueError(f"rule {self.rule!r} is not one of no-touch, queens")
         if isinstance(self.n, bool) or not isinstance(self.n, int) or not 1 <= self.n <= 64:
             raise ValueError(f"the generator makes boards from n = 1 to 64, got n = {self.n!r}")
-        if self.n in (2, 3):
+        if self.n in (2, 3) and self.stars == 1:
             raise ValueError(f"no {self.n}x{self.n} board has a solution under either rule")
+        why = star_room(self.n, self.stars, self.rule)
+        if why:
+            raise ValueError(why)
         why = self.rules.infeasible(self.n)
         if why:
             raise ValueError(why)
@@ -64,12 +74,13 @@ class GeneratorOptions:
             if value is not None and value < 0:
                 raise ValueError(f"{name} must be at least 0, got {value}")
         if isinstance(self.validator, str):
-            named_validator(self.validator)  # an unknown or missing one fails here, not in every worker
+            named_validator(self.validator, stars=self.stars, n=self.n)  # an unknown, missing or unfit one fails here, not in every worker
         elif not callable(self.validator):
             raise ValueError(f"validator must be a name or a callable, got {self.validator!r}")
         if self.logic or self.grades:
-            from .logic_filter import check_grades
+            from .logic_filter import check_grades, check_logic_stars
 
+            check_logic_stars(self.n, self.stars)
             object.__setattr__(self, "grades", check_grades(tuple(self.grades)))
             if self.max_depth < 0:
                 raise ValueError(f"max_depth must be at least 0, got {self.max_depth}")
@@ -87,20 +98,19 @@ class GeneratedPuzzle:
     seed: int  # the run's seed
     n: int
     rule: str
-    regions: list[list[int]]  # region k holds the queen of row k
-    solution: tuple[int, ...]  # the unique solution: the queen's column in each row
+    regions: list[list[int]]  # region k holds the queen of row k (k stars: regions in the order of their first star)
+    solution: tuple[int, ...]  # the unique solution: the queen's column in each row (k stars: see rules.star_rows)
     seconds: float
     repairs: int  # cells moved on the layout that became this puzzle
     restarts: int  # layouts given up before it
     checks: int  # validator calls
     timeouts: int  # searches a time limit stopped (0: reproducible exactly)
     extra: dict[str, Any] = field(default_factory=dict)  # e.g. the logic grade
+    stars: int = 1  # k stars a row, column and region
 
-    def puzzle(self):
+    def puzzle(self) -> Puzzle:
         """The puzzle as a ``Puzzle``."""
-        from ..puzzle import Puzzle
-
-        return Puzzle(self.regions, rule=self.rule)
+        return Puzzle(self.regions, rule=self.rule, stars=self.stars)
 
 
 class GenerationFailed(RuntimeError):
@@ -121,13 +131,21 @@ class Searches:
 
     def __init__(self, options: GeneratorOptions) -> None:
         validator = options.validator
-        self.call = named_validator(validator, options.check_time_limit) if isinstance(validator, str) else validator
-        self.rule, self.probe_time_limit = options.rule, options.probe_time_limit
+        self.call = named_validator(validator, options.check_time_limit, options.stars) if isinstance(validator, str) else validator
+        self.rule, self.probe_time_limit, self.stars = options.rule, options.probe_time_limit, options.stars
         self.checks = self.timeouts = 0
+        self.star_probe: Backend | None = None
+        self.probe: Probe | None = self.solution_through
+        if self.stars > 1:  # the probe asks the native search (else what auto picks); without one, repairs go unprobed
+            backend = shared_backend("native" if native_stars(options.n, self.stars) else "auto")
+            self.star_probe = backend if refusal(backend, options.n, self.stars) is None else None
+            self.probe = self.solution_through if self.star_probe is not None else None
 
     def check(self, layout: Layout) -> Verdict:
         self.checks += 1
-        verdict = interpret(self.call(layout.grid, rule=self.rule), layout.solution)
+        # k = 1 calls keep the two-argument form, so that any checker of regions and rule plugs in
+        found = self.call(layout.grid, rule=self.rule) if self.stars == 1 else self.call(layout.grid, rule=self.rule, stars=self.stars)
+        verdict = interpret(found, layout.solution)
         self.timeouts += not verdict.settled
         if verdict.settled and verdict.count == 0:
             raise ValidatorError(
@@ -138,15 +156,20 @@ class Searches:
     def solution_through(self, layout: Layout, cells: tuple[int, ...]) -> bool:
         """Whether some solution of the layout puts a queen on one of ``cells`` (the repair's probe).
 
-        One fast search per cell with that cell as a given queen, which leaves it
+        One fast search per cell with that cell as a given queen (star), which leaves it
         little to search. It only steers the repairs (the validator has the last
         word), so a probe stopped by its time limit just counts as "yes".
         """
         n = layout.n
         for cell in cells:
-            found = count_regions(
-                layout.grid, self.rule, 1, queens=(divmod(cell, n),), keep=0, time_limit=self.probe_time_limit
-            )
+            found: Any
+            if self.star_probe is None:
+                found = count_regions(
+                    layout.grid, self.rule, 1, queens=(divmod(cell, n),), keep=0, time_limit=self.probe_time_limit
+                )
+            else:  # k stars: the native k-star search (else what auto picks), the cell a given star
+                puzzle = Puzzle(layout.rows(), rule=self.rule, stars=self.stars, queens=(divmod(cell, n),))
+                found = self.star_probe.search(puzzle, limit=1, keep=0, time_limit=self.probe_time_limit)
             if found.timed_out:
                 self.timeouts += 1
                 return True
@@ -166,14 +189,17 @@ def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
     while True:
         if options.max_restarts is not None and restarts > options.max_restarts:
             raise GenerationFailed(f"puzzle {index}: no unique puzzle after {options.max_restarts} fresh layouts")
-        solution = random_placement(n, rng, options.rule)
-        cells = grow_regions(n, solution, rng, cap)
+        solution = random_placement(n, rng, options.rule, options.stars)
+        if options.stars == 1:
+            cells = grow_regions(n, solution, rng, cap)
+        else:
+            cells = star_regions(n, options.stars, solution, rng, cap)
         if cells is None or options.rules.violations(cells, n):
             restarts += 1
             continue
-        layout = Layout(n, options.rule, cells, solution)
+        layout = Layout(n, options.rule, cells, solution, options.stars)
         if options.strategy == "repair":
-            outcome = repair(layout, searches.check, rng, options.rules, options.repair_budget, searches.solution_through)
+            outcome = repair(layout, searches.check, rng, options.rules, options.repair_budget, searches.probe)
             unique, repairs = outcome.unique, outcome.repairs
         else:
             verdict = searches.check(layout)
@@ -182,7 +208,7 @@ def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
         if extra is not None:
             return GeneratedPuzzle(
                 index, options.seed, n, options.rule, layout.rows(), layout.solution,
-                time.perf_counter() - start, repairs, restarts, searches.checks, searches.timeouts, extra,
+                time.perf_counter() - start, repairs, restarts, searches.checks, searches.timeouts, extra, options.stars,
             )
         restarts += 1
 

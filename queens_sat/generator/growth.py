@@ -39,19 +39,24 @@ def grow_regions(n: int, solution: Sequence[int], rng: random.Random, max_size: 
     end up walled in by full regions: then the layout is given up (None) and the
     caller draws a new one.
     """
+    return grow_from(n, [k * n + c for k, c in enumerate(solution)], rng, max_size)
+
+
+def grow_from(n: int, seeds: Sequence[int], rng: random.Random, max_size: int) -> list[int] | None:
+    """A flat list of blob numbers, blob i grown from cell ``seeds[i]``, or None when stuck (see ``grow_regions``)."""
     nbrs = neighbours(n)
+    m = len(seeds)
     cells = [-1] * (n * n)
-    sizes = [1] * n
+    sizes = [1] * m
     low = math.log(rate_floor(n))
-    rates = [math.exp(rng.uniform(low, 0.0)) for _ in range(n)]
-    styles = [rng.choice(STYLES) for _ in range(n)]
-    frontier: list[list[tuple[int, bool]]] = [[] for _ in range(n)]  # (cell, reached sideways)
-    for k, c in enumerate(solution):
-        cell = k * n + c
+    rates = [math.exp(rng.uniform(low, 0.0)) for _ in range(m)]
+    styles = [rng.choice(STYLES) for _ in range(m)]
+    frontier: list[list[tuple[int, bool]]] = [[] for _ in range(m)]  # (cell, reached sideways)
+    for k, cell in enumerate(seeds):
         cells[cell] = k
         _push(frontier[k], cell, nbrs, cells, n)
-    left = n * n - n
-    active = [k for k in range(n) if sizes[k] < max_size]
+    left = n * n - m
+    active = [k for k in range(m) if sizes[k] < max_size]
     while left:
         if not active:
             return None

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..puzzle import Puzzle
+from ..rules import star_cells
 
 if TYPE_CHECKING:
     from .moves import Move
@@ -34,21 +35,27 @@ def neighbours(n: int) -> tuple[tuple[int, ...], ...]:
 class Layout:
     """Regions grown around a planted solution: region k holds the queen of row k... wherever it is.
 
-    Region ``k`` is the one grown from the queen of row ``k``, so the planted
-    solution stays valid as long as no queen's cell changes region.
+    Region ``k`` is the one grown from the queen of row ``k`` (with ``stars`` = k > 1,
+    the one holding the planted stars ``anchors[k]``), so the planted solution
+    stays valid as long as no planted cell changes region.
     """
 
-    __slots__ = ("cells", "grid", "n", "queen_cells", "rule", "sizes", "solution")
+    __slots__ = ("anchors", "cells", "grid", "n", "queen_cells", "rule", "sizes", "solution", "stars")
 
-    def __init__(self, n: int, rule: str, cells: Sequence[int], solution: Sequence[int]) -> None:
-        self.n, self.rule = n, rule
+    def __init__(self, n: int, rule: str, cells: Sequence[int], solution: Sequence[int], stars: int = 1) -> None:
+        self.n, self.rule, self.stars = n, rule, stars
         self.cells = list(cells)
         self.grid = np.array(self.cells, dtype=np.int64).reshape(n, n)
         self.sizes = [0] * n
         for k in self.cells:
             self.sizes[k] += 1
         self.solution = tuple(solution)
-        self.queen_cells = frozenset(r * n + c for r, c in enumerate(solution))
+        planted = sorted(r * n + c for r, c in star_cells(solution, stars))
+        self.queen_cells = frozenset(planted)
+        anchors: list[list[int]] = [[] for _ in range(n)]
+        for cell in planted:
+            anchors[self.cells[cell]].append(cell)
+        self.anchors = tuple(tuple(a) for a in anchors)  # each region's planted cells, which never move
 
     def move(self, move: Move) -> list[tuple[int, int]]:
         """Give the move's cells to its region (the caller has checked the region rules).
@@ -75,4 +82,4 @@ class Layout:
         return [self.cells[r * n:(r + 1) * n] for r in range(n)]
 
     def puzzle(self) -> Puzzle:
-        return Puzzle(self.rows(), rule=self.rule)
+        return Puzzle(self.rows(), rule=self.rule, stars=self.stars)

@@ -22,6 +22,18 @@ def logic_engine():
     return logic_solve, GRADES
 
 
+def check_logic_stars(n: int, stars: int) -> None:
+    """A ValueError when the logic engine does not reason about boards with ``stars`` stars (yet)."""
+    if stars == 1:
+        return
+    from ..backends import get_backend
+    from .validators import refusal
+
+    why = refusal(get_backend("logic"), n, stars)
+    if why:
+        raise ValueError(f"--logic and --grade cannot be used with {stars} stars: {why}")
+
+
 def check_grades(grades: tuple[str, ...]) -> tuple[str, ...]:
     """The grades as the engine spells them (any case); ValueError naming the choices for an unknown one."""
     _, known = logic_engine()
@@ -37,7 +49,7 @@ def check_grades(grades: tuple[str, ...]) -> tuple[str, ...]:
 def graded(puzzle: Puzzle, max_depth: int, grades: tuple[str, ...]) -> dict[str, Any] | None:
     """The engine's verdict to record (grade, hardest technique, steps), or None to throw the puzzle away."""
     logic_solve, _ = logic_engine()
-    result = logic_solve(puzzle, max_depth=max_depth)
+    result = logic_solve(puzzle, max_depth=max_depth)  # the puzzle carries its stars
     if not result.solved or (grades and result.grade not in grades):
         return None
     return {"grade": result.grade, "hardest": result.hardest, "logic_steps": len(result.steps)}

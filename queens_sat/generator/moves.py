@@ -11,6 +11,9 @@ planted queen's) changes region. The smallest move that does it:
   goes along (it borders the moved cells, so it stays connected to the target).
 
 The planted queens never move, so the planted solution holds after any move.
+With k stars a region the same holds: S's stars are k in every region, so the
+region a star of S leaves has k - 1 of them; a move that would cut a region's
+planted stars apart from one another is not made.
 
 A move kills every solution with a queen on a moved cell, and can create new
 ones only through the moved cells. ``choose_move`` therefore prefers, among the
@@ -25,6 +28,7 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
+from ..rules import star_cells
 from .layout import Layout, neighbours
 from .region_rules import RegionRules, stays_connected
 
@@ -42,12 +46,12 @@ class Move(NamedTuple):
 def paths_out(layout: Layout, cell: int) -> dict[int, list[int]]:
     """For each region the cell can reach through its own region, the shortest such path (cell first).
 
-    The path never runs through the region's planted queen.
+    The path never runs through a planted queen (star).
     """
     n, cells = layout.n, layout.cells
     nbrs = neighbours(n)
     k = cells[cell]
-    queen = k * n + layout.solution[k]
+    planted = layout.queen_cells
     parent = {cell: -1}
     order = [cell]
     ends: dict[int, int] = {}
@@ -55,7 +59,7 @@ def paths_out(layout: Layout, cell: int) -> dict[int, list[int]]:
         for nb in nbrs[here]:
             region = cells[nb]
             if region == k:
-                if nb not in parent and nb != queen:
+                if nb not in parent and nb not in planted:
                     parent[nb] = here
                     order.append(nb)
             elif region not in ends:
@@ -74,7 +78,10 @@ def complete_move(layout: Layout, path: list[int], region: int, rules: RegionRul
     """The path plus what it cuts off from its region's queen, as a move; None when a rule forbids it."""
     moved = path
     if rules.connected and not (len(path) == 1 and stays_connected(layout.cells, layout.n, path[0])):
-        moved = path + _cut_off(layout, layout.cells[path[0]], set(path))
+        cut = _cut_off(layout, layout.cells[path[0]], set(path))
+        if cut is None:
+            return None
+        moved = path + cut
     if layout.sizes[region] + len(moved) > rules.max_size(layout.n):
         return None
     if not rules.full_lines and _fills_line(layout, moved, region):
@@ -82,19 +89,22 @@ def complete_move(layout: Layout, path: list[int], region: int, rules: RegionRul
     return Move(tuple(moved), region)
 
 
-def _cut_off(layout: Layout, k: int, removed: set[int]) -> list[int]:
-    """The cells of region k that ``removed`` would separate from the region's queen."""
+def _cut_off(layout: Layout, k: int, removed: set[int]) -> list[int] | None:
+    """The cells of region k that ``removed`` would separate from the region's queen (its first planted
+    star); None when it would separate the region's planted stars from one another."""
     n, cells = layout.n, layout.cells
     nbrs = neighbours(n)
-    queen = k * n + layout.solution[k]
-    seen = {queen}
-    stack = [queen]
+    anchors = layout.anchors[k]
+    seen = {anchors[0]}
+    stack = [anchors[0]]
     while stack:
         here = stack.pop()
         for nb in nbrs[here]:
             if nb not in seen and nb not in removed and cells[nb] == k:
                 seen.add(nb)
                 stack.append(nb)
+    if len(anchors) > 1 and not seen.issuperset(anchors):
+        return None
     if len(seen) + len(removed) == layout.sizes[k]:
         return []
     # what is cut off touches the removed cells (the region was one piece): search from there,
@@ -136,7 +146,7 @@ def choose_move(
     """
     n = layout.n
     if other is not None:
-        starts = [r * n + c for r, c in enumerate(other) if c != layout.solution[r]]
+        starts = [cell for r, c in star_cells(other, layout.stars) if (cell := r * n + c) not in layout.queen_cells]
     else:
         starts = [rng.choice([c for c in range(n * n) if c not in layout.queen_cells])]
     candidates = [

@@ -1,7 +1,9 @@
 """Generated puzzles as JSON lines: written whole and flushed one by one, and read back to resume.
 
 Each line is a puzzle in the project's JSON form (``queens-sat check`` reads the
-file as it is) plus how it was made: ``id``, ``solution``, ``seed`` and ``index``
+file as it is; a Star Battle's carries ``"stars": k``) plus how it was made: ``id``,
+``solution`` (the queen's column in each row; with k stars, each row's k columns as
+a list), ``seed`` and ``index``
 (which make it again), ``seconds``, ``repairs``, ``restarts``, ``checks``,
 ``timeouts``, and the logic grade when asked for.
 
@@ -24,6 +26,7 @@ from typing import IO, Any
 from ..errors import PuzzleError
 from ..formats import puzzle_to_dict
 from ..puzzle import Puzzle
+from ..rules import star_rows
 from .attempt import GeneratedPuzzle, GeneratorOptions
 from .dedupe import layout_key
 
@@ -68,15 +71,16 @@ def run_options(options: GeneratorOptions) -> dict[str, Any]:
 
 
 def puzzle_id(p: GeneratedPuzzle) -> str:
-    return f"n{p.n}-s{p.seed}-{p.index:05d}"
+    stars = f"-{p.stars}star" if p.stars > 1 else ""
+    return f"n{p.n}{stars}-s{p.seed}-{p.index:05d}"
 
 
 def record(p: GeneratedPuzzle, options: GeneratorOptions, previous: int = -1) -> dict[str, Any]:
     """The JSON object of one generated puzzle; ``previous`` is the index of the line before it
     in the file (-1: none), so that a resumed run notices a line lost or written twice."""
-    out = puzzle_to_dict(Puzzle(p.regions, rule=p.rule), id=puzzle_id(p))
+    out = puzzle_to_dict(Puzzle(p.regions, rule=p.rule, stars=p.stars), id=puzzle_id(p))
     out.update(
-        solution=list(p.solution),
+        solution=list(p.solution) if p.stars == 1 else star_rows(p.solution, p.stars),
         seed=p.seed,
         index=p.index,
         strategy=options.strategy,
@@ -216,6 +220,11 @@ def _same_run(obj: dict[str, Any], options: GeneratorOptions) -> None:
                 f"made by another run ({name} {obj.get(name)!r}, this run's is {wanted[name]!r}); "
                 "resume with that run's options or write to another file"
             )
+    if obj.get("stars", 1) != options.stars:  # a Queens line carries no "stars"
+        raise PuzzleError(
+            f"made by another run (stars {obj.get('stars', 1)!r}, this run's is {options.stars!r}); "
+            "resume with that run's --stars or write to another file"
+        )
     if "options" not in obj:  # written before the options were recorded: n, rule, seed and strategy are all there is
         return
     stored, current = obj["options"], run_options(options)

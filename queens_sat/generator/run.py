@@ -115,7 +115,7 @@ def generate(
     dask: str | None = None,
     **options: Any,
 ) -> list[GeneratedPuzzle]:
-    """Make ``count`` distinct puzzles of size ``n``, each with exactly one solution.
+    """Make ``count`` distinct puzzles of size ``n``, each with exactly one solution (``stars=2``: Star Battles).
 
     ``validator``: "auto" (the native search when compiled, else the pure-Python
     one), "native", "python", a backend name ("sat", "cpsat:blocking"...) or any
@@ -125,7 +125,8 @@ def generate(
     until unique) or "reject" (draw layouts until one is unique). ``workers``:
     processes (1: this one); ``dask``: "local" or a scheduler address. Further
     keywords are ``GeneratorOptions`` fields (``rules=RegionRules(...)``,
-    ``max_repairs``, ``logic``, ``grades``...).
+    ``max_repairs``, ``logic``, ``grades``, ``stars=K`` for Star Battles with K
+    stars a row, column and region...).
 
     Returns ``GeneratedPuzzle`` objects in the order made: ``.puzzle()``,
     ``.solution``, ``.regions``, ``.repairs``, ``.seconds``... The same arguments
