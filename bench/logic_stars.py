@@ -2,9 +2,11 @@
 
     .venv/bin/python bench/logic_stars.py [FILE.jsonl ...] [--max-depth 2] [--limit N] [--out results.jsonl]
 
-Default input: bench/stars_published.jsonl, a sample of published 10x10 2-star puzzles
-(KrazyDad "Two Not Touch"; see that file's records for the source). Any JSON lines file
-of k-star puzzles works, e.g. a generated set (``queens-sat generate --stars 2``).
+Default input: bench/stars-puzzles.jsonl, generated unique puzzles (10/2, 14/3, 17/4, 21/5).
+Any JSON lines file of k-star puzzles works. Published puzzles are not copied into this
+repository; the figures in the issue notes were measured on 1,000 KrazyDad "Two Not Touch"
+10x10 2-star puzzles (random_sample_10x10.txt of github.com/masonomara/star-battle at
+47cc6fcdead4, turned into our JSON lines with their solutions and KrazyDad's ``lwork``).
 
 Prints, per file:
 - the solve rate by logic with probes up to --max-depth, and the tiers: solved with no
@@ -35,7 +37,7 @@ from queens_sat.logic import GRADES, logic_solve, rank
 from queens_sat.rules import star_rows
 
 ROOT = Path(__file__).resolve().parent
-DEFAULT = ROOT / "stars_published.jsonl"
+DEFAULT = ROOT / "stars-puzzles.jsonl"
 
 
 def tier_of(result: Any) -> str:

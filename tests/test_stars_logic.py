@@ -148,10 +148,14 @@ def test_fewer_blocks_than_stars_is_a_contradiction():
 
 
 def sample():
-    return [r for r in read_puzzles(str(BENCH / "stars_published.jsonl"))]
+    """Generated unique 10x10 2-star puzzles (bench/stars-puzzles.jsonl; published puzzles are
+    not copied into this repository: bench/logic_stars.py measures them from a file given)."""
+    records = [r for r in read_puzzles(str(BENCH / "stars-puzzles.jsonl")) if r.puzzle is not None and r.puzzle.n == 10]
+    return records[:12]
 
 
-def test_the_published_sample_is_solved_by_logic_with_its_own_solution():
+def test_generated_unique_puzzles_are_solved_by_logic_with_their_own_solution():
+    assert len(sample()) == 12
     for record in sample():
         result = logic_solve(record.puzzle, 2)
         assert result.solved, record.id
