@@ -212,9 +212,24 @@ def test_generate_streams_json_lines_of_unique_puzzles(client):
     assert [json.loads(line)["regions"] for line in again] == [p["regions"] for p in lines]
 
 
+def test_generate_makes_star_battles(client):
+    from queens_sat.formats import puzzle_from_dict
+    from queens_sat.solving import solve
+
+    lines = [json.loads(line) for line in client.post("/generate", json={"n": 10, "stars": 2, "count": 2, "seed": 3}).text.splitlines()]
+    assert len(lines) == 2
+    for record in lines:
+        puzzle = puzzle_from_dict(record)
+        assert puzzle.stars == 2 and len(record["solution"]) == 10 and all(len(row) == 2 for row in record["solution"])
+        assert solve(puzzle).is_unique
+
+
 @pytest.mark.parametrize(
     "body, words",
     [
+        ({"n": 10, "stars": 2, "rule": "queens"}, "needs the no-touch rule"),
+        ({"n": 6, "stars": 2}, "2 stars need n >= 8"),
+        ({"n": 10, "stars": "2"}, '"stars" must be int'),
         ({"n": 6, "count": 0}, "count must be 1 to"),
         ({"n": 40}, "up to n = 20"),
         ({"n": 3}, "no 3x3 board"),

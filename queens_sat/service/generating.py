@@ -1,7 +1,7 @@
 """``POST /generate``: new unique puzzles, streamed as JSON lines while they are made.
 
 The body is a JSON object of generator options (``n``, ``count``, ``seed``, ``rule``,
-``strategy``, ``logic``, ``max_depth``, ``grade``); each line is the record
+``stars`` (k stars a row, column and region: Star Battle), ``strategy``, ``logic``, ``max_depth``, ``grade``); each line is the record
 ``queens-sat generate`` writes. Every puzzle is made in a worker thread under the
 server's time limit; a failure after the first line is reported as a last line
 ``{"error": ...}``, since the status has been sent by then.
@@ -31,6 +31,7 @@ FIELDS: dict[str, tuple[type, ...]] = {
     "count": (int,),
     "seed": (int,),
     "rule": (str,),
+    "stars": (int,),
     "strategy": (str,),
     "logic": (bool,),
     "max_depth": (int,),
@@ -70,6 +71,7 @@ def options_from(fields: dict[str, Any], settings: ServiceSettings) -> tuple[Gen
         options = GeneratorOptions(
             n=n,
             rule=fields.get("rule", "no-touch"),
+            stars=fields.get("stars", 1),
             seed=fields["seed"] if "seed" in fields else random.SystemRandom().randrange(2**31),
             strategy=fields.get("strategy", "repair"),
             max_restarts=MAX_RESTARTS,

@@ -64,6 +64,7 @@ GENERATE_BODY = {
                     "count": {"type": "integer", "minimum": 1, "default": 1},
                     "seed": {"type": "integer"},
                     "rule": {"type": "string", "enum": ["no-touch", "queens"], "default": "no-touch"},
+                    "stars": {"type": "integer", "minimum": 1, "default": 1, "description": "k stars a row, column and region"},
                     "strategy": {"type": "string", "enum": ["repair", "reject"], "default": "repair"},
                     "logic": {"type": "boolean", "default": False},
                     "max_depth": {"type": "integer", "minimum": 0, "default": 2},
