@@ -60,7 +60,7 @@ def test_a_star_crosses_its_neighbours_and_a_full_unit_its_rest():
 
 
 def test_a_unit_with_as_many_cells_as_stars_needed_gets_them_all():
-    puzzle = Puzzle(BOARD, stars=2, blocked=[(3, c) for c in (1, 2, 3, 4, 6)])
+    puzzle = Puzzle(BOARD, stars=2, blocked=[(3, c) for c in (1, 2, 3, 4, 6, 7)])
     geo, st = start(puzzle)
     found = single_candidate(geo, st)
     assert found is not None and found.units == (3,) and cells(geo, found.place) == {(3, 0), (3, 5)}
@@ -70,7 +70,7 @@ def test_a_unit_with_as_many_cells_as_stars_needed_gets_them_all():
 
 
 def test_too_few_cells_that_can_hold_stars_together_is_a_contradiction():
-    touching = Puzzle(BOARD, stars=2, blocked=[(3, c) for c in (0, 1, 2, 5, 6)])  # row 3: (3, 3) and (3, 4) only
+    touching = Puzzle(BOARD, stars=2, blocked=[(3, c) for c in (0, 1, 2, 5, 6, 7)])  # row 3: (3, 3) and (3, 4) only
     geo, st = start(touching)
     with pytest.raises(Contradiction) as why:
         single_candidate(geo, st)
@@ -84,20 +84,28 @@ def test_confinement_counts_the_stars():
     puzzle = Puzzle(BOARD, stars=2, blocked=blocked)
     geo, st = start(puzzle)
     found = confinement(geo, st, True)
-    assert found is not None and {(5, c) for c in range(3, 7)} <= cells(geo, found.cross)
+    assert found is not None and {(5, c) for c in range(3, 8)} <= cells(geo, found.cross)
     found = confinement(geo, st)  # the first one: row 6 lies in region G, which needs its 2 stars too
-    assert found is not None and (found.units, found.lines, found.stars) == ((6,), (2 * 7 + 6,), 2)
-    # with a star of row 5 already elsewhere, E (needing 2) cannot fit: a contradiction
-    geo, st = start(Puzzle(BOARD, stars=2, blocked=blocked, queens=[(5, 5)]))
-    st.cand &= ~geo.attack[geo.index((5, 5))]
-    with pytest.raises(Contradiction):
+    assert found is not None and (found.units, found.lines, found.stars) == ((6,), (2 * 8 + 6,), 2)
+    assert cells(geo, found.cross) == {(5, c) for c in range(3, 8)}
+    # E left only column 0, which has 1 of its 2 stars already on (0, 0): E (needing 2) cannot fit
+    # there. (A star in row 5 would do the same, but it stands in G, and row 6, all in G, fails first.)
+    blocked = [(r, c) for r in (4, 5, 6) for c in (1, 2)]
+    geo, st = start(Puzzle(BOARD, stars=2, blocked=blocked, queens=[(0, 0)]))
+    st.cand &= ~geo.attack[geo.index((0, 0))]
+    with pytest.raises(Contradiction) as why:
         confinement(geo, st)
+    assert (why.value.units, why.value.lines) == ((2 * 8 + 4,), (8 + 0,))
+    geo, st = start(Puzzle(BOARD, stars=2, blocked=blocked))  # column 0 still needs 2: E owns them
+    found = confinement(geo, st)
+    assert found is not None and (found.units, found.lines, found.stars) == ((2 * 8 + 4,), (8 + 0,), 2)
+    assert cells(geo, found.cross) == {(r, 0) for r in (0, 1, 2, 3, 7)}
 
 
 def test_pigeonhole_counts_stars_in_m_units():
     # regions A and B fill rows 0-1 exactly: 4 stars in 2 rows. Make C and D reach into
     # rows 0-1 instead: rows 0-1 then hold A's and B's 4 stars, so C's and D's cells there go.
-    board = ["AAAACBB", "AAADBBB", "CCCDDDD", "CCCDDDD", "EEEFFFF", "EEEGGGG", "EEEGGGG"]
+    board = ["AAAACBBB", "AAADBBBB", "CCCDDDDD", "CCCDDDDD", "EEEFFFFF", "EEEGGGGG", "EEEGGGGG", "HHHHHHHH"]
     puzzle = Puzzle(board, stars=2)
     geo, st = start(puzzle)
     assert {(0, 4), (1, 3)} <= cells(geo, pigeonhole(geo, st, True).cross)
@@ -113,21 +121,22 @@ def test_pigeonhole_counts_stars_in_m_units():
 
 def test_a_star_that_would_starve_a_unit_is_crossed():
     # row 3 keeps (3, 2), (3, 3) and (3, 4): a star on (3, 3) would leave it 1 star short
-    puzzle = Puzzle(BOARD, stars=2, blocked=[(3, c) for c in (0, 1, 5, 6)])
+    puzzle = Puzzle(BOARD, stars=2, blocked=[(3, c) for c in (0, 1, 5, 6, 7)])
     geo, st = start(puzzle)
     found = would_empty_unit(geo, st)
     assert found is not None and found.units == (3,) and found.stars == 2
-    assert (3, 3) in cells(geo, found.cross)
+    # (3, 2) or (3, 4) leaves the other one; the cells above and below (3, 3) leave too few too
+    assert cells(geo, found.cross) == {(3, 3)} | {(r, c) for r in (2, 4) for c in range(1, 6)}
     step = next(s for s in Engine(puzzle).steps() if s.rule == "would-empty-unit")
     assert "too few cells for the 2 stars it needs" in describe(step, puzzle)
 
 
 def test_two_by_two_blocks_hold_one_star_each():
     # column 0 keeps (0, 0), (1, 0), (5, 0) and (6, 0): two blocks, two stars, one in each
-    puzzle = Puzzle(BOARD, stars=2, blocked=[(r, 0) for r in (2, 3, 4)])
+    puzzle = Puzzle(BOARD, stars=2, blocked=[(r, 0) for r in (2, 3, 4, 7)])
     geo, st = start(puzzle)
     found = blocks(geo, st)
-    assert found is not None and found.units == (7,) and found.stars == 2
+    assert found is not None and found.units == (8,) and found.stars == 2
     # (0, 1) and (1, 1) touch both cells of the top block; (5, 1) and (6, 1) of the bottom one
     assert {(0, 1), (1, 1), (5, 1), (6, 1)} <= cells(geo, found.cross)
     assert not found.cross & st.queens and not found.cross & mask(geo, [(0, 0), (1, 0), (5, 0), (6, 0)])
@@ -138,8 +147,8 @@ def test_two_by_two_blocks_hold_one_star_each():
 
 def test_fewer_blocks_than_stars_is_a_contradiction():
     # rows 0 and 1 need 4 stars, but their cells left (columns 0-5) fit in 3 blocks
-    board = ["AABBBCC", "AABBBCC", "AADDCCC", "DDDDEEE", "FFFFEEE", "FFGGGGG", "FFGGGGG"]
-    puzzle = Puzzle(board, stars=2, blocked=[(0, 6), (1, 6)])
+    board = ["AABBBBCC", "AABBBBCC", "AADDDCCC", "DDDDDEEE", "FFFFEEEE", "FFGGGGGG", "FFGGGGGG", "HHHHHHHH"]
+    puzzle = Puzzle(board, stars=2, blocked=[(0, 6), (0, 7), (1, 6), (1, 7)])
     geo, st = start(puzzle)
     assert single_candidate(geo, st) is None  # each row alone still has room for 2
     with pytest.raises(Contradiction) as why:
