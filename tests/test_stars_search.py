@@ -185,3 +185,21 @@ def test_auto_lets_cpsat_take_turns_on_star_boards() -> None:
     first = AutoBackend().fallback(queens)
     if get_backend("sat").available():
         assert first is not None and first.name == "sat"
+
+
+@native
+def test_native_stops_on_ctrl_c() -> None:
+    """The search runs without the GIL; Ctrl-C still stops it (checked every 4096 nodes)."""
+    import os
+    import signal
+    import threading
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
+    try:
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            get_backend("native").search(Puzzle(None, n=20, stars=4), limit=None, keep=0, time_limit=30)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
