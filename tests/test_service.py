@@ -228,7 +228,7 @@ def test_generate_makes_star_battles(client):
     "body, words",
     [
         ({"n": 10, "stars": 2, "rule": "queens"}, "needs the no-touch rule"),
-        ({"n": 6, "stars": 2}, "2 stars need n >= 8"),
+        ({"n": 6, "stars": 2}, "cannot hold 2 stars a row"),
         ({"n": 10, "stars": "2"}, '"stars" must be int'),
         ({"n": 6, "count": 0}, "count must be 1 to"),
         ({"n": 40}, "up to n = 20"),

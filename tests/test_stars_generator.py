@@ -110,10 +110,10 @@ def test_random_placement_puts_k_stars_in_every_row_and_column(n, k):
 
 def test_sizes_without_a_placement_are_refused_with_the_reason():
     assert star_room(8, 2, "no-touch") is None and star_room(10, 1, "queens") is None
-    assert "n >= 8" in star_room(7, 2, "no-touch")  # 4k - 1 has no placement (exhaustive search)
+    assert "n must be at least 8" in star_room(7, 2, "no-touch")  # 4k - 1 has no placement
     assert "no-touch" in star_room(10, 2, "queens")
     assert "whole number" in star_room(10, 1.5, "no-touch")
-    with pytest.raises(ValueError, match="n >= 12"):
+    with pytest.raises(ValueError, match="n must be at least 12"):
         random_placement(11, random.Random(0), "no-touch", 3)
     for bad in (dict(stars=0), dict(stars=True), dict(stars=2, rule="queens"), dict(n=7, stars=2)):
         with pytest.raises(ValueError):
@@ -242,8 +242,8 @@ def test_cli_generates_star_puzzles_and_resumes(capsys, tmp_path):
     "argv, message",
     [
         (["--n", "10", "--stars", "2", "--rule", "queens"], "needs the no-touch rule"),
-        (["--n", "11", "--stars", "3"], "3 stars need n >= 12"),
-        (["--n", "7", "--stars", "2"], "2 stars need n >= 8"),
+        (["--n", "11", "--stars", "3"], "n must be at least 12"),
+        (["--n", "7", "--stars", "2"], "n must be at least 8"),
         (["--n", "10", "--stars", "2", "--validator", "oracle"], "unknown validator"),
     ],
 )
@@ -312,7 +312,7 @@ def test_bench_generates_star_boards_and_shows_refusing_backends(capsys):
         (["--generate", "--stars", "9"], "name the sizes"),
         (["--generate", "10/x"], "whole number"),
         (["--generate", "10", "--stars", "2", "--rule", "queens"], "no-touch"),
-        (["--generate", "7/2"], "n >= 8"),
+        (["--generate", "7/2"], "n must be at least 8"),
     ],
 )
 def test_bench_star_errors_exit_2(capsys, argv, message):

@@ -103,18 +103,32 @@ class AutoBackend(Backend):
     def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
         first = self.pick(puzzle)
         deciding = limit is not None and limit <= PORTFOLIO_LIMIT  # counting many: nothing beats the backtracker
-        other = self.fallback(puzzle) if first.takes_turns and deciding else None
-        if other is None:
+        if not (first.takes_turns and deciding and self.may_fall_back(puzzle)):
             return _named(first.search(puzzle, limit=limit, keep=keep, time_limit=time_limit), first.full_name)
-        return interleave((first, other), puzzle, limit=limit, keep=keep, time_limit=time_limit)
+        # The first turn alone; the solver that takes turns is built only when the turn leaves the
+        # question open (building cpsat imports OR-Tools: half a second, for the rare tail board).
+        began = time.perf_counter()
+        taken = first.search(puzzle, limit=limit, keep=keep, time_limit=first_turn(limit, time_limit))
+        spent = time.perf_counter() - began
+        remaining = None if time_limit is None else time_limit - spent
+        if not taken.timed_out or (remaining is not None and remaining <= 0):
+            return _named(taken, first.full_name)
+        taken.stats.setdefault("seconds", round(spent, 6))
+        return self.go_on(puzzle, taken, limit=limit, keep=keep, time_limit=remaining)
+
+    def may_fall_back(self, puzzle: Puzzle) -> bool:
+        """Whether a solver that could take turns is installed (without building one: see ``search``)."""
+        from . import _backend_class
+
+        return any(_backend_class(name).available() for name in (STAR_FALLBACKS if puzzle.stars > 1 else FALLBACKS))
 
     def go_on(self, puzzle: Puzzle, taken: Outcome, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
-        """The portfolio after its first turn was taken elsewhere (a native batch, the generator's
+        """The portfolio after its first turn was taken (here, in a native batch, or in the generator's
         validator) and left ``taken`` unsettled: the next turns, without running that one again."""
         first = self.pick(puzzle)
         other = self.fallback(puzzle) if first.takes_turns else None
         if other is None:  # nothing to take turns with: the first choice again, for the time left
-            return self.search(puzzle, limit=limit, keep=keep, time_limit=time_limit)
+            return _named(first.search(puzzle, limit=limit, keep=keep, time_limit=time_limit), first.full_name)
         return interleave((first, other), puzzle, limit=limit, keep=keep, time_limit=time_limit, taken=taken)
 
     def batches(self) -> bool:

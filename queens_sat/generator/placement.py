@@ -11,20 +11,16 @@ URGENCY_JITTER = 1.5  # k stars a row: how far chance reorders columns that lack
 
 
 def star_room(n: int, stars: Any, rule: str) -> str | None:
-    """Why no n x n board has a placement of ``stars`` stars a row (None when some board has).
-
-    A k-star placement needs n >= 4k: the model's own bound (``puzzle.check_star_room``,
-    two rows hold 2k stars in ceil(n / 2) 2 x 2 blocks) lets n = 4k - 1 through, but an
-    exhaustive search finds no placement there (k = 2, 3, 4, 5 checked).
-    """
-    from ..puzzle import check_stars
+    """Why no n x n board has a placement of ``stars`` stars a row (None when some board has):
+    the model's own checks (``puzzle.check_stars``, ``puzzle.check_star_room``: n >= 4k)."""
+    from ..puzzle import check_star_room, check_stars
 
     try:
         k = check_stars(stars, rule)
+        if k > 1:
+            check_star_room(n, k)
     except ValueError as err:
         return str(err)
-    if k > 1 and n < 4 * k:
-        return f"no {n}x{n} board holds {k} stars in every row and column with none touching: {k} stars need n >= {4 * k}"
     return None
 
 
