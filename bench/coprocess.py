@@ -6,7 +6,7 @@ Run from the repository root, once the package is installed as the README says:
     .venv/bin/python bench/coprocess.py --command "check" --command "count --limit 2"
 
 The candidates are what a generator checks: regions grown around a random placement of
-queens (``queens_sat.generator``), so each has a solution and most have several. Each
+queens (``queens_sat.services.generator``), so each has a solution and most have several. Each
 command runs as ``queens-sat CMD --json -`` and is driven in lock-step by a Python client
 (this script) and by a Node client (``bench/coprocess_client.js``, skipped with a reason
 when ``node`` is missing). The figure is candidates per second, one at a time, each
@@ -33,8 +33,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from queens_sat.generator.growth import grow_regions
-from queens_sat.generator.placement import random_placement
+from queens_sat.services.generator.growth import grow_regions
+from queens_sat.services.generator.placement import random_placement
 
 HERE = Path(__file__).resolve().parent
 SCRIPT = shutil.which("queens-sat", path=os.path.dirname(sys.executable)) or "queens-sat"

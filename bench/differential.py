@@ -5,7 +5,7 @@ the same solutions in the same order, the same node counts.
     .venv/bin/python bench/differential.py --boards 500 --seed 3
     .venv/bin/python bench/differential.py --stars         # 10,000 Star Battle boards
 
-Boards are made as a generator meets them (``queens_sat.benchmark.boards``): regions
+Boards are made as a generator meets them (``queens_sat.services.benchmark.boards``): regions
 flood-filled around a planted solution, or from n random cells, in turn; n from 5 to 30
 under the no-touch rule and 5 to 20 under the queens rule (the Hall filtering knows no
 diagonals, so larger queens boards can run long in the reference); every fifth board carries
@@ -30,10 +30,9 @@ from pathlib import Path
 
 import numpy as np
 
-from queens_sat import fast
-from queens_sat.backends import get_backend
-from queens_sat.benchmark.boards import kind_board
-from queens_sat.puzzle import Puzzle
+from queens_sat.backends import fast, get_backend
+from queens_sat.model.puzzle import Puzzle
+from queens_sat.services.benchmark.boards import kind_board
 
 
 def board(rng: random.Random, index: int) -> tuple[np.ndarray, str, list[tuple[int, int]], list[tuple[int, int]]]:

@@ -45,8 +45,8 @@ from dataclasses import asdict
 from rich.console import Console
 from rich.table import Table
 
-from queens_sat.benchmark.cases import parse_board_sizes
-from queens_sat.generator import GeneratorOptions, make_puzzle
+from queens_sat.services.benchmark.cases import parse_board_sizes
+from queens_sat.services.generator import GeneratorOptions, make_puzzle
 
 
 def _one(options: GeneratorOptions, conn) -> None:

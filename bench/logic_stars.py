@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from queens_sat.formats import read_puzzles
-from queens_sat.logic import GRADES, logic_solve, rank
-from queens_sat.rules import star_rows
+from queens_sat.model.placement import star_rows
+from queens_sat.services.logic import GRADES, logic_solve, rank
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT = ROOT / "stars-puzzles.jsonl"

@@ -13,7 +13,7 @@ interleaved so that the machine's load hits all alike:
 - ``Puzzle way``: a ``Puzzle`` built and handed to the facade with a backend object, the
   full way every call took before (its ``Puzzle`` now built by the same C check);
 - ``is_unique`` and ``solve`` on a list of lists and on a numpy array: the plain-grid path
-  (``queens_sat.grids``);
+  (``queens_sat.backends.grids``);
 - ``search``: the compiled search alone on a ready int64 array, the floor.
 
 Figures are microseconds of this process's CPU time per call (not wall-clock time, which
@@ -39,9 +39,9 @@ import numpy as np
 import queens_sat as qs
 from queens_sat.backends import get_backend
 from queens_sat.extension import native_module
-from queens_sat.generator.growth import grow_regions
-from queens_sat.generator.placement import random_placement
-from queens_sat.solving import as_puzzle, solve
+from queens_sat.services.generator.growth import grow_regions
+from queens_sat.services.generator.placement import random_placement
+from queens_sat.services.solving import as_puzzle, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 

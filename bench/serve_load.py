@@ -124,8 +124,8 @@ class Connection:
 def puzzles_n9(count: int) -> list[bytes]:
     """``count`` distinct unique 9x9 puzzles, made by the generator with a fixed seed."""
     from queens_sat.formats import puzzle_to_json
-    from queens_sat.generator import generate
-    from queens_sat.puzzle import Puzzle
+    from queens_sat.model.puzzle import Puzzle
+    from queens_sat.services.generator import generate
 
     made = generate(9, count, seed=14, workers=1)
     return [puzzle_to_json(Puzzle(p.regions, rule=p.rule)).encode() for p in made]
@@ -137,8 +137,8 @@ def candidates_n9(count: int) -> tuple[list[bytes], list[str]]:
     import random
 
     from queens_sat import solve
-    from queens_sat.benchmark.boards import planted_board
     from queens_sat.formats import puzzle_to_json
+    from queens_sat.services.benchmark.boards import planted_board
 
     rng = random.Random(9)
     boards = [planted_board(9, rng) for _ in range(count)]

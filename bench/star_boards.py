@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from queens_sat.backends.python import _StarBoard
-from queens_sat.puzzle import Puzzle
+from queens_sat.model.puzzle import Puzzle
 
 Cell = tuple[int, int]
 

@@ -31,7 +31,7 @@ from star_boards import star_board
 
 from queens_sat.backends import get_backend
 from queens_sat.formats import read_puzzles
-from queens_sat.puzzle import Puzzle
+from queens_sat.model.puzzle import Puzzle
 
 DEFAULT_SIZES = "10/2,14/3,17/4,21/5"
 BOARDS = {10: 30, 14: 15, 17: 8, 21: 4, 25: 3}  # built boards per size (more where each is quick)

@@ -1,6 +1,6 @@
 """The search's tails: random boards the way a generator meets them, every backend side by side.
 
-Boards are made in turn by the two recipes of ``queens_sat.benchmark.boards``: regions
+Boards are made in turn by the two recipes of ``queens_sat.services.benchmark.boards``: regions
 flood-filled around a planted no-touch solution (at least one solution, often several),
 and regions flood-filled from n random cells (mostly no solution at all). For each size
 and backend it prints the median, p95 and max time of the uniqueness check (model
@@ -27,11 +27,11 @@ from typing import Any
 from rich.console import Console
 
 from queens_sat.backends import get_backend
-from queens_sat.benchmark.cases import generated_cases, parse_sizes
-from queens_sat.benchmark.measure import Measurement, run_bench
-from queens_sat.benchmark.report import print_table
-from queens_sat.benchmark.summary import SummaryRow, summarise
-from queens_sat.display import wants_color
+from queens_sat.services.benchmark.cases import generated_cases, parse_sizes
+from queens_sat.services.benchmark.measure import Measurement, run_bench
+from queens_sat.services.benchmark.report import print_table
+from queens_sat.services.benchmark.summary import SummaryRow, summarise
+from queens_sat.services.render.terminal import wants_color
 
 SIZES = "16,20,24,30,40,50,64"
 BACKENDS = "native,auto,sat,cpsat,logic"

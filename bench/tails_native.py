@@ -22,8 +22,8 @@ import time
 
 import numpy as np
 
-from queens_sat import fast
-from queens_sat.benchmark.boards import flood_fill, planted_board
+from queens_sat.backends import fast
+from queens_sat.services.benchmark.boards import flood_fill, planted_board
 
 SIZES = (16, 20, 24, 30, 40, 50, 64)
 

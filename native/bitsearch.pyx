@@ -52,7 +52,7 @@ this is).
 Python entries: ``count`` (one board), ``count_batch`` (a stack of boards in one
 call, no Python work per board), ``Search`` (resumable) and ``MAX_N``; a rule
 is given as 0 (no-touch) or 1 (queens). Callers use them through
-``queens_sat.fast`` and the ``native`` backend, which check shapes and dtypes;
+``queens_sat.backends.fast`` and the ``native`` backend, which check shapes and dtypes;
 these entries trust them.
 """
 

@@ -2,7 +2,7 @@
 """The native k-star (Star Battle) search: the Python entry to ``native/stars.h`` (plain C).
 
 ``count`` searches one board without the GIL and returns ``(count, complete, timed_out,
-solutions, nodes)``, each solution as k * n columns (see ``queens_sat.rules.star_rows``).
+solutions, nodes)``, each solution as k * n columns (see ``queens_sat.model.placement.star_rows``).
 Kept apart from native/bitsearch.pyx: that search is specialised to one queen a unit and
 keeps its speed; this one carries counts and needs per unit. Callers go through
 ``queens_sat.extension.stars`` and the native backend, which check what they pass.

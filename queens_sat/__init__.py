@@ -10,39 +10,39 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what a type checker sees; at run time ``__getattr__`` imports each name on first use
-    from .backends import available_backends, get_backend
-    from .errors import BackendError, FormatError, PuzzleError, Undecided, UsageError
-    from .formats import parse_puzzle, puzzle_to_json, puzzle_to_text, read_puzzle, read_puzzles, write_puzzle
-    from .generator import generate
-    from .logic import LogicResult, logic_solve
-    from .logic.hinting import Hint, next_hint
-    from .puzzle import MAX_FREE_N, MAX_REGION_N, Puzzle, as_puzzle
-    from .result import SolveResult, Status
-    from .solving import count_solutions, is_unique, iter_solutions, solve
+    from queens_sat.backends import available_backends, get_backend
+    from queens_sat.formats import parse_puzzle, puzzle_to_json, puzzle_to_text, read_puzzle, read_puzzles, write_puzzle
+    from queens_sat.model.errors import BackendError, FormatError, PuzzleError, Undecided, UsageError
+    from queens_sat.model.puzzle import MAX_FREE_N, MAX_REGION_N, Puzzle, as_puzzle
+    from queens_sat.model.result import SolveResult, Status
+    from queens_sat.services.generator import generate
+    from queens_sat.services.logic import LogicResult, logic_solve
+    from queens_sat.services.logic.hinting import Hint, next_hint
+    from queens_sat.services.solving import count_solutions, is_unique, iter_solutions, solve
 
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "Puzzle": "queens_sat.puzzle",
-    "as_puzzle": "queens_sat.puzzle",
-    "MAX_REGION_N": "queens_sat.puzzle",
-    "MAX_FREE_N": "queens_sat.puzzle",
-    "PuzzleError": "queens_sat.errors",
-    "FormatError": "queens_sat.errors",
-    "BackendError": "queens_sat.errors",
-    "UsageError": "queens_sat.errors",
-    "Undecided": "queens_sat.errors",
-    "Status": "queens_sat.result",
-    "SolveResult": "queens_sat.result",
-    "solve": "queens_sat.solving",
-    "count_solutions": "queens_sat.solving",
-    "is_unique": "queens_sat.solving",
-    "iter_solutions": "queens_sat.solving",
-    "generate": "queens_sat.generator",
-    "logic_solve": "queens_sat.logic",
-    "LogicResult": "queens_sat.logic",
-    "next_hint": "queens_sat.logic.hinting",
-    "Hint": "queens_sat.logic.hinting",
+    "Puzzle": "queens_sat.model.puzzle",
+    "as_puzzle": "queens_sat.model.puzzle",
+    "MAX_REGION_N": "queens_sat.model.puzzle",
+    "MAX_FREE_N": "queens_sat.model.puzzle",
+    "PuzzleError": "queens_sat.model.errors",
+    "FormatError": "queens_sat.model.errors",
+    "BackendError": "queens_sat.model.errors",
+    "UsageError": "queens_sat.model.errors",
+    "Undecided": "queens_sat.model.errors",
+    "Status": "queens_sat.model.result",
+    "SolveResult": "queens_sat.model.result",
+    "solve": "queens_sat.services.solving",
+    "count_solutions": "queens_sat.services.solving",
+    "is_unique": "queens_sat.services.solving",
+    "iter_solutions": "queens_sat.services.solving",
+    "generate": "queens_sat.services.generator",
+    "logic_solve": "queens_sat.services.logic",
+    "LogicResult": "queens_sat.services.logic",
+    "next_hint": "queens_sat.services.logic.hinting",
+    "Hint": "queens_sat.services.logic.hinting",
     "available_backends": "queens_sat.backends",
     "get_backend": "queens_sat.backends",
     "read_puzzle": "queens_sat.formats",

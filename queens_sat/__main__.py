@@ -1,5 +1,5 @@
 """``python -m queens_sat`` is the command-line tool."""
 
-from .cli import main
+from queens_sat.cli import main
 
 raise SystemExit(main())

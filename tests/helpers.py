@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from queens_sat.formats import read_puzzles
-from queens_sat.puzzle import Puzzle
+from queens_sat.model.puzzle import Puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

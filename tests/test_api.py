@@ -12,7 +12,7 @@ from queens_sat import Puzzle, PuzzleError, Undecided
 from queens_sat.backends import get_backend
 from queens_sat.backends.base import Backend
 from queens_sat.formats import read_puzzle
-from queens_sat.result import Outcome
+from queens_sat.model.result import Outcome
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -130,7 +130,7 @@ def test_registry_errors_list_the_choices():
 
 def test_a_wrong_solution_from_a_backend_is_refused(monkeypatch):
     from queens_sat.backends.python import PythonBackend
-    from queens_sat.result import Outcome
+    from queens_sat.model.result import Outcome
 
     monkeypatch.setattr(PythonBackend, "search", lambda self, p, **kw: Outcome([(0, 1, 2, 3)], 1, True))
     with pytest.raises(BackendError, match="wrong solution"):

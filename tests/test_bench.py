@@ -15,12 +15,12 @@ from queens_sat import Puzzle, solve
 from queens_sat.backends import available_backends
 from queens_sat.backends.base import Backend
 from queens_sat.backends.python import PythonBackend
-from queens_sat.benchmark.boards import random_board
-from queens_sat.benchmark.measure import Measurement
-from queens_sat.benchmark.summary import percentile, summarise
 from queens_sat.cli import main
 from queens_sat.formats import puzzle_to_json
-from queens_sat.result import Outcome
+from queens_sat.model.result import Outcome
+from queens_sat.services.benchmark.boards import random_board
+from queens_sat.services.benchmark.measure import Measurement
+from queens_sat.services.benchmark.summary import percentile, summarise
 
 SOLVERS = "python,sat,cpsat" if {"sat", "cpsat"} <= set(available_backends()) else "python"
 SMALL = ["bench", "--generate", "5-6", "--per-size", "3", "--backends"]
@@ -149,7 +149,7 @@ def test_raw_measurements_are_written_as_they_are_made(capsys, tmp_path):
 
 
 def test_ctrl_c_prints_what_was_measured(capsys, monkeypatch):
-    from queens_sat.benchmark import measure
+    from queens_sat.services.benchmark import measure
 
     real = measure.measure_case
     calls = []

@@ -76,7 +76,7 @@ def test_exit_codes_precedence(capsys, tmp_path):
 
 def test_time_limit_exit_code_3(capsys, monkeypatch):
     from queens_sat.backends.python import PythonBackend
-    from queens_sat.result import Outcome
+    from queens_sat.model.result import Outcome
 
     monkeypatch.setattr(PythonBackend, "search", lambda self, p, **kw: Outcome([], 0, False, True))
     code, out, _ = run(capsys, "check", str(EXAMPLES / "unique-8.json"), "--backend", "python")

@@ -11,9 +11,9 @@ import sys
 import pytest
 from helpers import EXAMPLES, random_puzzle
 
-from queens_sat.display import board_lines, wants_color
 from queens_sat.formats import read_puzzle
-from queens_sat.render.palette import hex_to_rgb, region_looks
+from queens_sat.services.render.palette import hex_to_rgb, region_looks
+from queens_sat.services.render.terminal import board_lines, wants_color
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 UNIQUE_8 = (6, 4, 2, 7, 3, 0, 5, 1)

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from queens_sat.generator import generate
-from queens_sat.puzzle import Puzzle
+from queens_sat.model.puzzle import Puzzle
+from queens_sat.services.generator import generate
 
 SEED = int(os.environ.get("QUEENS_SAT_FAULT_SEED", "13"))
 EXIT = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGKILL: -signal.SIGKILL}

@@ -8,8 +8,8 @@ import pytest
 
 from queens_sat import Puzzle
 from queens_sat.cli import main
-from queens_sat.errors import FormatError
 from queens_sat.formats import FieldNames, field_names, read_puzzle, read_puzzles
+from queens_sat.model.errors import FormatError
 
 UNIQUE_5 = [[0, 0, 1, 1, 1], [0, 0, 0, 2, 3], [0, 4, 0, 2, 3], [0, 2, 2, 2, 2], [0, 2, 2, 2, 2]]
 ONE_BASED = [[v + 1 for v in row] for row in UNIQUE_5]

@@ -25,10 +25,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from queens_sat.cli import main
-from queens_sat.errors import PuzzleError
 from queens_sat.formats import parse_puzzle, read_puzzles
 from queens_sat.formats.records import PuzzleRecord
-from queens_sat.puzzle import Puzzle
+from queens_sat.model.errors import PuzzleError
+from queens_sat.model.puzzle import Puzzle
 
 # Generous: an example takes milliseconds; this only catches hangs and quadratic reads.
 DEADLINE = timedelta(seconds=5)

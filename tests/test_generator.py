@@ -17,16 +17,17 @@ import pytest
 from helpers import brute_force_solutions, random_regions
 
 import queens_sat
-from queens_sat import Puzzle, fast
+from queens_sat import Puzzle
+from queens_sat.backends import fast
 from queens_sat.cli import main
-from queens_sat.generator import GeneratorOptions, RegionRules, TooFewPuzzles, generate, iter_generate, make_puzzle
-from queens_sat.generator.dedupe import layout_key
-from queens_sat.generator.growth import grow_regions
-from queens_sat.generator.layout import Layout
-from queens_sat.generator.moves import choose_move
-from queens_sat.generator.placement import random_placement
-from queens_sat.generator.validators import interpret
-from queens_sat.result import Outcome
+from queens_sat.model.result import Outcome
+from queens_sat.services.generator import GeneratorOptions, RegionRules, TooFewPuzzles, generate, iter_generate, make_puzzle
+from queens_sat.services.generator.dedupe import layout_key
+from queens_sat.services.generator.growth import grow_regions
+from queens_sat.services.generator.layout import Layout
+from queens_sat.services.generator.moves import choose_move
+from queens_sat.services.generator.placement import random_placement
+from queens_sat.services.generator.validators import interpret
 
 NATIVE = fast.IMPLEMENTATION == "native"
 
@@ -402,7 +403,7 @@ def test_library_export():
 
 def test_the_pure_python_path_makes_the_same_puzzles():
     code = (
-        "import json, queens_sat.fast as f; from queens_sat.generator import generate; "
+        "import json, queens_sat.backends.fast as f; from queens_sat.services.generator import generate; "
         "print(json.dumps([f.IMPLEMENTATION, [p.regions for p in generate(8, 2, seed=3)]]))"
     )
     env = dict(os.environ, QUEENS_SAT_PURE_PYTHON="1")
@@ -413,7 +414,7 @@ def test_the_pure_python_path_makes_the_same_puzzles():
 
 
 def test_logic_and_grade_keep_only_what_the_engine_solves(capsys):
-    logic = pytest.importorskip("queens_sat.logic")
+    logic = pytest.importorskip("queens_sat.services.logic")
     for p in generate(8, 3, seed=2, logic=True, max_depth=0):
         result = logic.logic_solve(p.puzzle(), max_depth=0)
         assert result.solved and result.solution == p.solution

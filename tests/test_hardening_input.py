@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from queens_sat.cli import main
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL
 from queens_sat.cli.numbers import int_text, json_line
-from queens_sat.errors import PuzzleError
 from queens_sat.formats import _chain_lines, parse_puzzle, read_puzzle, read_puzzles
-from queens_sat.puzzle import Puzzle
+from queens_sat.model.errors import PuzzleError
+from queens_sat.model.puzzle import Puzzle
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -192,7 +192,7 @@ def test_render_labels_writes_svg_that_parses(tmp_path, capsys):
     code, _, err = run(capsys, "render", write(tmp_path, "l.txt", grid), "--labels", "-o", str(svg))
     assert code == 0, err
     ET.parse(svg)
-    from queens_sat.render.svg import escape
+    from queens_sat.services.render.svg import escape
 
     assert ET.fromstring("<t>" + escape("a\x1bb<") + "</t>").text == "a\ufffdb<"
 

@@ -8,8 +8,8 @@ import pytest
 from helpers import random_regions
 
 from queens_sat import Puzzle
-from queens_sat.errors import PuzzleError
-from queens_sat.puzzle import _label_rows
+from queens_sat.model.errors import PuzzleError
+from queens_sat.model.puzzle import _label_rows
 
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 

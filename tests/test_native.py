@@ -1,4 +1,4 @@
-"""The native search, the raw-grid entries of ``queens_sat.fast`` and the pure-Python fallback.
+"""The native search, the raw-grid entries of ``queens_sat.backends.fast`` and the pure-Python fallback.
 
 test_backends.py already runs the ``native`` backend against the brute-force
 oracle; here: native against the reference move for move (same solutions in the
@@ -21,11 +21,12 @@ import numpy as np
 import pytest
 from helpers import EXAMPLES, random_puzzle, random_regions
 
-from queens_sat import BackendError, Puzzle, count_solutions, fast, get_backend, solve
-from queens_sat.benchmark.boards import flood_fill, planted_board
-from queens_sat.checking import check_record, check_records
+from queens_sat import BackendError, Puzzle, count_solutions, get_backend, solve
+from queens_sat.backends import fast
 from queens_sat.extension import native_module
 from queens_sat.formats import read_puzzles
+from queens_sat.services.benchmark.boards import flood_fill, planted_board
+from queens_sat.services.checking import check_record, check_records
 
 NATIVE = native_module() is not None
 needs_native = pytest.mark.skipif(not NATIVE, reason="the native extension is not built, or QUEENS_SAT_PURE_PYTHON is set")
@@ -262,7 +263,7 @@ def _comparable(report) -> dict:
 def test_check_batch_path_gives_the_reports_of_one_record_at_a_time(tmp_path, monkeypatch):
     path = tmp_path / "mixed.jsonl"
     _write_mixed_batch(path)
-    monkeypatch.setattr("queens_sat.checking.BATCH", 16)  # several chunks
+    monkeypatch.setattr("queens_sat.services.checking.BATCH", 16)  # several chunks
     one_by_one = [check_record(rec, "python") for rec in read_puzzles(path)]
     if NATIVE:
         with pytest.warns(UserWarning, match="native search handles n <= 64"):
@@ -309,7 +310,8 @@ REPORT = f"""
 import sys
 from queens_sat.cli import main
 code = main(["check", r"{EXAMPLES / 'unique-8.json'}"])
-from queens_sat import available_backends, fast
+from queens_sat import available_backends
+from queens_sat.backends import fast
 print("native" in available_backends(), fast.IMPLEMENTATION)
 print(fast.count_regions([[0, 0, 1], [0, 2, 1], [2, 2, 1]], "no-touch", None).count)
 sys.exit(code)

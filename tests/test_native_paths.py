@@ -22,7 +22,7 @@ from helpers import random_puzzle, random_regions
 
 from queens_sat import extension, get_backend
 from queens_sat.backends.base import SearchInterrupted
-from queens_sat.result import Outcome
+from queens_sat.model.result import Outcome
 
 PACKAGE = Path(extension.__file__).parent
 NATIVE = extension.bitsearch() is not None

@@ -10,10 +10,10 @@ import pytest
 from helpers import random_regions
 
 import queens_sat as qs
-from queens_sat.errors import PuzzleError
+from queens_sat.backends.grids import count_plain, plain_cells, solution_ok
 from queens_sat.extension import PURE_PYTHON_ENV, bitsearch, pure_python_forced, reread_environment
-from queens_sat.grids import count_plain, plain_cells, solution_ok
-from queens_sat.solving import as_puzzle, solve
+from queens_sat.model.errors import PuzzleError
+from queens_sat.services.solving import as_puzzle, solve
 
 NATIVE = bitsearch() is not None  # the per-call path is the compiled search's; without it every call goes the full way
 UNIQUE_5 = [[0, 0, 1, 1, 1], [0, 0, 0, 2, 3], [0, 4, 0, 2, 3], [0, 2, 2, 2, 2], [0, 2, 2, 2, 2]]
@@ -145,7 +145,7 @@ def test_other_backends_take_the_full_way():
 
 
 def test_the_python_check_stands_in_when_the_compiled_one_is_missing(monkeypatch):
-    from queens_sat import grids
+    from queens_sat.backends import grids
 
     monkeypatch.setattr(grids, "_compiled_check", lambda: None)
     for name, grid in BAD_GRIDS.items():
@@ -188,7 +188,7 @@ def test_a_tail_goes_on_from_the_first_turn_taken_here(monkeypatch):
     next turns (``AutoBackend.go_on``) with that turn recorded, not searched a second time."""
     if not NATIVE:
         pytest.skip("no compiled search: every grid goes the full way")
-    from queens_sat import grids
+    from queens_sat.backends import grids
     from queens_sat.backends.auto import FIRST_BUDGET, AutoBackend
 
     expected = _full(UNIQUE_5).solutions

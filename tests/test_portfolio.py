@@ -13,10 +13,10 @@ from queens_sat import Puzzle, Status, get_backend, solve
 from queens_sat.backends import auto as auto_module
 from queens_sat.backends.auto import AutoBackend, interleave
 from queens_sat.backends.base import Backend
-from queens_sat.benchmark.boards import cells_board, kind_board, planted_board
-from queens_sat.checking import check_records
 from queens_sat.formats.records import PuzzleRecord
-from queens_sat.result import Outcome
+from queens_sat.model.result import Outcome
+from queens_sat.services.benchmark.boards import cells_board, kind_board, planted_board
+from queens_sat.services.checking import check_records
 
 
 class Scripted(Backend):
@@ -144,8 +144,8 @@ def test_the_check_batch_hands_unsettled_boards_to_the_portfolio(monkeypatch):
 
 
 def test_the_generators_auto_validator_falls_back(monkeypatch):
-    from queens_sat import fast
-    from queens_sat.generator import validators
+    from queens_sat.backends import fast
+    from queens_sat.services.generator import validators
 
     if fast.IMPLEMENTATION != "native":  # built but turned off by QUEENS_SAT_PURE_PYTHON too
         pytest.skip("the native search is not in use: auto validates on the python search")

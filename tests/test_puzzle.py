@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from queens_sat import Puzzle, PuzzleError
-from queens_sat.puzzle import MAX_FREE_N, MAX_REGION_N
+from queens_sat.model.puzzle import MAX_FREE_N, MAX_REGION_N
 
 GRID4 = ["AABB", "AABB", "CCDD", "CCDD"]
 

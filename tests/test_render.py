@@ -13,7 +13,7 @@ from PIL import Image
 
 from queens_sat.cli import main
 from queens_sat.formats import read_puzzle
-from queens_sat.render import (
+from queens_sat.services.render import (
     BoardState,
     Deduction,
     RenderError,
@@ -23,8 +23,8 @@ from queens_sat.render import (
     render_steps,
     states_from_deductions,
 )
-from queens_sat.render.palette import hex_to_rgb, labels_needed, region_looks
-from queens_sat.render.scene import margin_for
+from queens_sat.services.render.palette import hex_to_rgb, labels_needed, region_looks
+from queens_sat.services.render.scene import margin_for
 
 SVG = "{http://www.w3.org/2000/svg}"
 UNIQUE_8 = (6, 4, 2, 7, 3, 0, 5, 1)
@@ -116,7 +116,7 @@ def test_png_of_a_30x30_board(tmp_path):
 
 
 def test_region_looks_tell_regions_and_neighbours_apart():
-    from queens_sat.render.palette import region_neighbours
+    from queens_sat.services.render.palette import region_neighbours
 
     for n, seeds in ((6, 10), (9, 10), (12, 10), (30, 4), (64, 2)):
         for seed in range(seeds):
@@ -131,7 +131,7 @@ def test_region_looks_tell_regions_and_neighbours_apart():
 
 
 def test_colour_vision_simulation():
-    from queens_sat.render.palette import REGION_COLORS, seen_as, worst_case_difference
+    from queens_sat.services.render.palette import REGION_COLORS, seen_as, worst_case_difference
 
     def distance(a, b, vision):
         return sum((p - q) ** 2 for p, q in zip(seen_as(a, vision), seen_as(b, vision), strict=False)) ** 0.5
@@ -243,7 +243,7 @@ def test_render_steps_frames_and_animation(tmp_path):
 
 
 def test_render_steps_draws_the_logic_engines_solve(capsys, tmp_path):
-    from queens_sat.logic import logic_solve
+    from queens_sat.services.logic import logic_solve
 
     puzzle = read_puzzle(EXAMPLES / "unique-8.json")
     result = logic_solve(puzzle)
@@ -258,7 +258,7 @@ def test_render_steps_draws_the_logic_engines_solve(capsys, tmp_path):
 
 
 def test_render_steps_of_a_puzzle_logic_cannot_finish_says_so(tmp_path):
-    from queens_sat.render import logic_states
+    from queens_sat.services.render import logic_states
 
     puzzle = read_puzzle(EXAMPLES / "multiple.txt")
     states = logic_states(puzzle)

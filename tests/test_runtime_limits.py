@@ -19,17 +19,17 @@ from pathlib import Path
 import pytest
 from helpers import EXAMPLES
 
-from queens_sat.atomic_file import AtomicOutput
 from queens_sat.backends import available_backends
 from queens_sat.cli import main
-from queens_sat.errors import BackendError
 from queens_sat.formats import read_puzzle
-from queens_sat.interrupts import Terminated, was_terminated
-from queens_sat.nqueens import counting
-from queens_sat.nqueens._impl import native
-from queens_sat.nqueens.no_touch import count_no_touch
-from queens_sat.puzzle import Puzzle
-from queens_sat.solving import solve, time_limit_of
+from queens_sat.model.errors import BackendError
+from queens_sat.model.puzzle import Puzzle
+from queens_sat.services.atomic_file import AtomicOutput
+from queens_sat.services.interrupts import Terminated, was_terminated
+from queens_sat.services.nqueens import counting
+from queens_sat.services.nqueens._impl import native
+from queens_sat.services.nqueens.no_touch import count_no_touch
+from queens_sat.services.solving import solve, time_limit_of
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -247,7 +247,7 @@ def test_each_backend_ends_its_stream_at_the_time_limit(backend, n, total):
 
 
 def iter_solutions_facade(puzzle: Puzzle, backend: str):
-    from queens_sat.solving import iter_solutions
+    from queens_sat.services.solving import iter_solutions
 
     return iter_solutions(puzzle, backend=backend, time_limit=0.05)
 

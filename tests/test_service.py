@@ -22,7 +22,7 @@ with warnings.catch_warnings():
 from helpers import EXAMPLES
 from served import QUEENS_SAT, serving
 
-from queens_sat.service import ServiceSettings, create_app
+from queens_sat.server import ServiceSettings, create_app
 
 UNIQUE_8 = (EXAMPLES / "unique-8.json").read_text()
 UNIQUE_9_TEXT = (EXAMPLES / "unique-9.txt").read_text()
@@ -142,7 +142,7 @@ def test_a_count_runs_in_the_server_process_whichever_name_routes_to_the_counter
     from queens_sat import Puzzle
     from queens_sat.backends.nqueens import NQueensBackend
     from queens_sat.formats import parse_puzzle
-    from queens_sat.service.puzzles import _one_process
+    from queens_sat.server.puzzles import _one_process
 
     board = Puzzle(n=20, rule="queens")
     for name in ("auto", "nqueens", "nqueens:backtrack"):
@@ -200,7 +200,7 @@ def test_star_battle_bodies_that_cannot_be_are_refused(client, change, words):
 
 def test_generate_streams_json_lines_of_unique_puzzles(client):
     from queens_sat.formats import puzzle_from_dict
-    from queens_sat.solving import solve
+    from queens_sat.services.solving import solve
 
     with client.stream("POST", "/generate", json={"n": 6, "count": 3, "seed": 5}) as response:
         assert response.headers["content-type"].startswith("application/x-ndjson")
@@ -214,7 +214,7 @@ def test_generate_streams_json_lines_of_unique_puzzles(client):
 
 def test_generate_makes_star_battles(client):
     from queens_sat.formats import puzzle_from_dict
-    from queens_sat.solving import solve
+    from queens_sat.services.solving import solve
 
     lines = [json.loads(line) for line in client.post("/generate", json={"n": 10, "stars": 2, "count": 2, "seed": 3}).text.splitlines()]
     assert len(lines) == 2
@@ -264,7 +264,7 @@ def test_openapi_describes_every_route(client):
 
 
 def test_the_page_carries_the_renderers_palette(client):
-    from queens_sat.render.palette import REGION_COLORS
+    from queens_sat.services.render.palette import REGION_COLORS
 
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
@@ -359,8 +359,8 @@ def test_a_stalled_body_times_out_and_the_server_stays_up():
 def test_a_search_that_overruns_is_answered_503():
     import anyio
 
-    from queens_sat.service.errors import ServiceError
-    from queens_sat.service.workers import in_thread
+    from queens_sat.server.errors import ServiceError
+    from queens_sat.server.workers import in_thread
 
     settings = ServiceSettings(time_limit=0.1, grace=0.1)
 

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 
 from queens_sat import Puzzle, solve
 from queens_sat.cli import main
-from queens_sat.errors import FormatError, PuzzleError
 from queens_sat.formats import detect_format, format_puzzle, parse_puzzle, read_puzzles
 from queens_sat.formats.puzzlink import borders_code, parse_puzzlink, puzzle_to_puzzlink
 from queens_sat.formats.regionlist import parse_region_list, puzzle_to_region_list
+from queens_sat.model.errors import FormatError, PuzzleError
 
 PZPRJS_TEST = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 CSPUZ_TEST = "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk"
@@ -283,7 +283,7 @@ TEN = REAL_URLS[2]
 
 def test_stars_keyword_on_the_public_calls() -> None:
     from queens_sat import count_solutions, is_unique, iter_solutions
-    from queens_sat.puzzle import as_puzzle
+    from queens_sat.model.puzzle import as_puzzle
 
     puzzle = parse_puzzlink(TEN)
     grid = [list(row) for row in puzzle.regions or ()]
@@ -322,8 +322,8 @@ def test_json_output_shows_a_k_star_solution_row_by_row(tmp_path, capsys) -> Non
 
 
 def test_the_terminal_and_pictures_draw_stars_not_crowns(tmp_path) -> None:
-    from queens_sat.display import QUEEN, STAR, board_lines
-    from queens_sat.render import BoardState, board_svg, render_board
+    from queens_sat.services.render import BoardState, board_svg, render_board
+    from queens_sat.services.render.terminal import QUEEN, STAR, board_lines
 
     puzzle = parse_puzzlink(TEN)
     solution = solve(puzzle, backend="cpsat").solutions[0]

@@ -15,15 +15,15 @@ from queens_sat import Puzzle
 from queens_sat.backends import get_backend
 from queens_sat.cli import main
 from queens_sat.formats import read_puzzles
-from queens_sat.generator import GeneratorOptions, RegionRules, generate
-from queens_sat.generator.joining import adjacency, join_blobs, star_regions
-from queens_sat.generator.layout import Layout
-from queens_sat.generator.moves import choose_move
-from queens_sat.generator.output import record
-from queens_sat.generator.placement import random_placement, star_room
-from queens_sat.generator.validators import refusal
-from queens_sat.result import Outcome
-from queens_sat.rules import star_cells, star_rows, star_violations
+from queens_sat.model.placement import star_cells, star_rows, star_violations
+from queens_sat.model.result import Outcome
+from queens_sat.services.generator import GeneratorOptions, RegionRules, generate
+from queens_sat.services.generator.joining import adjacency, join_blobs, star_regions
+from queens_sat.services.generator.layout import Layout
+from queens_sat.services.generator.moves import choose_move
+from queens_sat.services.generator.output import record
+from queens_sat.services.generator.placement import random_placement, star_room
+from queens_sat.services.generator.validators import refusal
 
 
 def independent_solutions(regions: Sequence[Sequence[int]], k: int, limit: int | None = None) -> list[tuple[int, ...]]:
@@ -277,7 +277,7 @@ def test_a_validator_that_cannot_check_stars_is_refused_up_front(capsys):
 
 @pytest.mark.skipif(refusal(get_backend("logic"), 10, 2) is not None, reason="the logic engine does not take k-star boards")
 def test_logic_filter_with_stars():
-    from queens_sat.logic import logic_solve
+    from queens_sat.services.logic import logic_solve
 
     for p in generate(10, 2, stars=2, seed=7, logic=True, grades=("Medium", "Hard")):
         result = logic_solve(p.puzzle(), max_depth=2)

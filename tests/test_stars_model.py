@@ -6,11 +6,11 @@ import pickle
 
 import pytest
 
-from queens_sat.errors import PuzzleError
 from queens_sat.formats.json_format import puzzle_from_dict, puzzle_to_dict, read_json_lines
 from queens_sat.formats.text_format import puzzle_to_text, read_text
-from queens_sat.puzzle import Puzzle
-from queens_sat.rules import star_cells, star_rows
+from queens_sat.model.errors import PuzzleError
+from queens_sat.model.placement import star_cells, star_rows
+from queens_sat.model.puzzle import Puzzle
 
 # A 10x10 2-star puzzle: five bands of two rows, each band cut into a left and a right half.
 BANDS = ["AAAAABBBBB"] * 2 + ["CCCCCDDDDD"] * 2 + ["EEEEEFFFFF"] * 2 + ["GGGGGHHHHH"] * 2 + ["IIIIIJJJJJ"] * 2

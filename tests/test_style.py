@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from PIL import Image
 
-from queens_sat.render.style import SERIES_COLORS, plot_bars, plot_time_vs_size, series_style
+from queens_sat.services.render.style import SERIES_COLORS, plot_bars, plot_time_vs_size, series_style
 
 
 def test_series_differ_in_colour_marker_and_line():

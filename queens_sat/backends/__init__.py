@@ -11,9 +11,9 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ..errors import BackendError, UsageError
-from ..puzzle import Puzzle
-from .base import Backend
+from queens_sat.backends.base import Backend
+from queens_sat.model.errors import BackendError, UsageError
+from queens_sat.model.puzzle import Puzzle
 
 # name -> (module, class); the module is imported only when the backend is used.
 _REGISTRY: dict[str, tuple[str, str]] = {

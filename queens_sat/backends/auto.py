@@ -32,10 +32,10 @@ import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..errors import BackendError
-from ..puzzle import Puzzle
-from ..result import Outcome, Solution
-from .base import Backend, SearchInterrupted
+from queens_sat.backends.base import Backend, SearchInterrupted
+from queens_sat.model.errors import BackendError
+from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.result import Outcome, Solution
 
 FIRST_BUDGET = 0.1  # seconds the native search has alone before the SAT solver takes a turn
 MIN_TURN = 0.001  # a turn is never shorter (a limit of 0 would mean none at all to some backends)
@@ -61,7 +61,7 @@ class AutoBackend(Backend):
     # ------------------------------------------------------------------ routing
     def pick(self, puzzle: Puzzle | None) -> Backend:
         """The first backend of ``AUTO_ORDER`` that is installed and takes ``puzzle``."""
-        from . import AUTO_ORDER, make_backend
+        from queens_sat.backends import AUTO_ORDER, make_backend
 
         reasons: list[str] = []
         declined: list[str] = []
@@ -91,7 +91,7 @@ class AutoBackend(Backend):
 
     def fallback(self, puzzle: Puzzle) -> Backend | None:
         """The CDCL solver that takes turns with the native search on ``puzzle``, if one is installed."""
-        from . import make_backend
+        from queens_sat.backends import make_backend
 
         for name in STAR_FALLBACKS if puzzle.stars > 1 else FALLBACKS:
             backend = make_backend(name, {})
@@ -118,7 +118,7 @@ class AutoBackend(Backend):
 
     def may_fall_back(self, puzzle: Puzzle) -> bool:
         """Whether a solver that could take turns is installed (without building one: see ``search``)."""
-        from . import _backend_class
+        from queens_sat.backends import _backend_class
 
         return any(_backend_class(name).available() for name in (STAR_FALLBACKS if puzzle.stars > 1 else FALLBACKS))
 
@@ -133,7 +133,7 @@ class AutoBackend(Backend):
 
     def batches(self) -> bool:
         """Batches pay off when the native search is there to take them (its batch is the first turn)."""
-        from . import make_backend
+        from queens_sat.backends import make_backend
 
         native = make_backend("native", {})
         return native is not None and native.batches()
@@ -144,7 +144,7 @@ class AutoBackend(Backend):
         """The boards the native search takes, in one batch as the portfolio's first turn (capped at
         ``FIRST_BUDGET`` when deciding); a board that turn leaves unsettled, and every other board,
         goes through ``search`` (the portfolio) with the time left."""
-        from . import make_backend
+        from queens_sat.backends import make_backend
 
         if keep is None:
             keep = limit if limit is not None else 2

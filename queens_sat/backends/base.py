@@ -7,8 +7,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
-from ..puzzle import Puzzle
-from ..result import Outcome, Solution
+from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.result import Outcome, Solution
 
 
 class SearchInterrupted(KeyboardInterrupt):

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..limits import CELL_MODEL_N
-from ..puzzle import Puzzle
+from queens_sat.model.limits import CELL_MODEL_N
+from queens_sat.model.puzzle import Puzzle
 
 # n² Boolean variables: past this the model is too large to be the right tool
 # (the python and native backends search boards without regions far beyond it).

@@ -39,13 +39,13 @@ from collections.abc import Generator
 from functools import lru_cache
 from typing import Any
 
-from ..errors import BackendError
-from ..puzzle import Puzzle
-from ..result import Outcome, Solution
-from .base import Backend
-from .cells import diagonals, given_cells, line_units, region_units, too_large, touching, windows
-from .settings import Choice, Option, parse_bool, parse_positive_int, parse_seed, parse_settings, spec_name
-from .tally import SolutionTally
+from queens_sat.backends.base import Backend
+from queens_sat.backends.cells import diagonals, given_cells, line_units, region_units, too_large, touching, windows
+from queens_sat.backends.settings import Choice, Option, parse_bool, parse_positive_int, parse_seed, parse_settings, spec_name
+from queens_sat.backends.tally import SolutionTally
+from queens_sat.model.errors import BackendError
+from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.result import Outcome, Solution
 
 CHOICES = (
     Choice("mode", ("enumerate", "blocking"), "enumerate", help="how solutions after the first are found"),

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ..errors import BackendError
-from ..puzzle import Puzzle
-from ..result import Outcome, Solution
-from .base import Backend
+from queens_sat.backends.base import Backend
+from queens_sat.model.errors import BackendError
+from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.result import Outcome, Solution
 
 
 class LogicBackend(Backend):
@@ -24,7 +24,7 @@ class LogicBackend(Backend):
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         super().__init__(None, **options)
-        from ..logic import DEFAULT_DEPTH
+        from queens_sat.services.logic import DEFAULT_DEPTH
 
         self.depth = DEFAULT_DEPTH
         self.variant = variant
@@ -38,7 +38,7 @@ class LogicBackend(Backend):
         return f"{self.name}:{self.variant}" if self.variant else self.name
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
-        from ..logic import MAX_N
+        from queens_sat.services.logic import MAX_N
 
         if self.refuses_stars(puzzle):
             return self.refuses_stars(puzzle)
@@ -47,7 +47,7 @@ class LogicBackend(Backend):
         return None
 
     def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
-        from ..logic import CONTRADICTION, TIMED_OUT, logic_solve
+        from queens_sat.services.logic import CONTRADICTION, TIMED_OUT, logic_solve
 
         result = logic_solve(puzzle, self.depth, time_limit)
         stats = {"logic": result.status, "steps": len(result.steps), "hardest": result.hardest, "grade": result.grade}

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..extension import BITSEARCH, STARS, bitsearch, native_limit, required, rule_code, stars
-from ..puzzle import Puzzle
-from ..result import Outcome, Solution
-from .base import Backend
+from queens_sat.backends.base import Backend
+from queens_sat.extension import BITSEARCH, STARS, bitsearch, native_limit, required, rule_code, stars
+from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.result import Outcome, Solution
 
 
 def _grid(puzzle: Puzzle) -> Any:
@@ -78,7 +78,7 @@ class NativeBackend(Backend):
         self, puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
     ) -> list[Outcome]:
         """The boards with regions in one native call per size and rule; any other one by ``search``."""
-        from ..batch import batchable, search_outcomes
+        from queens_sat.backends.batch import batchable, search_outcomes
 
         if all(batchable(p) for p in puzzles):
             return search_outcomes(puzzles, limit=limit, keep=keep, time_limit=time_limit)

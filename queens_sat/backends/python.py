@@ -19,12 +19,12 @@ import random
 import time
 from collections.abc import Generator, Iterable, Iterator, Sequence
 
-from ..limits import CELL_MODEL_N
-from ..puzzle import Puzzle
-from ..result import Outcome, Solution
-from ..rules import Cell
-from .base import Backend
-from .hall import HALL_N, hall_rows
+from queens_sat.backends.base import Backend
+from queens_sat.backends.hall import HALL_N, hall_rows
+from queens_sat.model.limits import CELL_MODEL_N
+from queens_sat.model.placement import Cell
+from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.result import Outcome, Solution
 
 MAX_N = CELL_MODEL_N  # masks of n*n bits stay small and fast up to here
 
@@ -85,7 +85,7 @@ def search_parts(
     keep: int,
     time_limit: float | None,
 ) -> Outcome:
-    """The search on a board given by parts, no ``Puzzle`` needed (``queens_sat.fast`` uses it).
+    """The search on a board given by parts, no ``Puzzle`` needed (``queens_sat.backends.fast`` uses it).
 
     ``region_of`` lists the region of each cell row by row (None: no regions).
     """

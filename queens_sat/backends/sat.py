@@ -28,13 +28,13 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from ..puzzle import Puzzle
-from ..result import Outcome, Solution
-from .base import Backend
-from .cells import diagonals, given_cells, line_units, region_units, too_large, touching
-from .cnf import AT_MOST_ONE_ONLY, CARDINALITY_ENCODINGS, ENCODINGS, NATIVE, CnfBuilder
-from .settings import Choice, parse_settings
-from .tally import SolutionTally
+from queens_sat.backends.base import Backend
+from queens_sat.backends.cells import diagonals, given_cells, line_units, region_units, too_large, touching
+from queens_sat.backends.cnf import AT_MOST_ONE_ONLY, CARDINALITY_ENCODINGS, ENCODINGS, NATIVE, CnfBuilder
+from queens_sat.backends.settings import Choice, parse_settings
+from queens_sat.backends.tally import SolutionTally
+from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.result import Outcome, Solution
 
 # pysat's incremental solvers. Kissat is left out: pysat's Kissat cannot take
 # clauses after a solve (it aborts the process), which blocking needs.

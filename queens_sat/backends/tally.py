@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..result import Outcome, Solution
+from queens_sat.model.result import Outcome, Solution
 
 
 class SolutionTally:

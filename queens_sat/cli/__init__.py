@@ -15,10 +15,10 @@ import warnings
 from collections.abc import Sequence
 from typing import TextIO
 
-from .. import __version__
-from ..errors import BackendError, PuzzleError, UsageError
-from ..interrupts import sigterm_as_interrupt, was_terminated
-from .exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
+from queens_sat import __version__
+from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
+from queens_sat.model.errors import BackendError, PuzzleError, UsageError
+from queens_sat.services.interrupts import sigterm_as_interrupt, was_terminated
 
 COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "convert", "bench", "backends", "generate", "serve")
 DEBUG_HELP = "print the traceback of an internal error (so does QUEENS_SAT_DEBUG=1)"

@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..backends import AUTO_ORDER, backend_info
+    from queens_sat.backends import AUTO_ORDER, backend_info
 
     for info in backend_info():
         if args.json:

@@ -7,8 +7,8 @@ import json
 import sys
 from typing import Any
 
-from .common import positive_float, positive_int
-from .progress import ProgressBar
+from queens_sat.cli.common import positive_float, positive_int
+from queens_sat.cli.progress import ProgressBar
 
 # The logic engine answers "solvable by deduction?", not "how many solutions?", and
 # nqueens takes no board with regions (bench/nqueens.py measures it): they take part
@@ -80,12 +80,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..benchmark import BenchError
+    from queens_sat.services.benchmark import BenchError
 
     try:
         return _run(args)
     except BenchError as err:
-        from .exit_codes import EXIT_BAD_INPUT
+        from queens_sat.cli.exit_codes import EXIT_BAD_INPUT
 
         print(f"queens-sat: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     """Gather the puzzles and backends, measure them under a progress bar, report, and exit."""
-    from .exit_codes import EXIT_INTERRUPTED, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TERMINATED
+    from queens_sat.cli.exit_codes import EXIT_INTERRUPTED, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TERMINATED
 
     generate, sizes = _sizes(args)
     notes: list[str] = []
@@ -113,9 +113,9 @@ def _run(args: argparse.Namespace) -> int:
 
 def _sizes(args: argparse.Namespace) -> tuple[list[tuple[int, int]], set[int] | None]:
     """The sizes to generate and the corpus sizes to keep; bad arguments refused before any work."""
-    from ..benchmark import BenchError
-    from ..benchmark.cases import parse_board_sizes, parse_sizes
-    from ..benchmark.plot import check_plot_target
+    from queens_sat.services.benchmark import BenchError
+    from queens_sat.services.benchmark.cases import parse_board_sizes, parse_sizes
+    from queens_sat.services.benchmark.plot import check_plot_target
 
     if args.stars > 1 and args.generate is None:
         raise BenchError("--stars K makes random boards with K stars: give --generate (alone: the classic size for K)")
@@ -133,8 +133,8 @@ def _sizes(args: argparse.Namespace) -> tuple[list[tuple[int, int]], set[int] | 
 
 def _cases(args: argparse.Namespace, generate: list[tuple[int, int]], sizes: set[int] | None, notes: list[str]) -> list[Any]:
     """The puzzles to measure: the corpus files' (within --sizes) and the generated ones."""
-    from ..benchmark import BenchError
-    from ..benchmark.cases import corpus_cases, generated_cases
+    from queens_sat.services.benchmark import BenchError
+    from queens_sat.services.benchmark.cases import corpus_cases, generated_cases
 
     cases = list(corpus_cases(args.corpus, sizes, args.per_size, notes))
     try:
@@ -149,8 +149,8 @@ def _cases(args: argparse.Namespace, generate: list[tuple[int, int]], sizes: set
 
 def _measure(args: argparse.Namespace, cases: list[Any], engines: dict[str, Any]) -> Any:
     """``run_bench`` under a progress bar, each measurement written to --raw as it is made."""
-    from ..benchmark.measure import run_bench
-    from ..benchmark.report import describe_disagreement
+    from queens_sat.services.benchmark.measure import run_bench
+    from queens_sat.services.benchmark.report import describe_disagreement
 
     raw = _open_raw(args.raw) if args.raw else None
     try:
@@ -174,10 +174,10 @@ def _measure(args: argparse.Namespace, cases: list[Any], engines: dict[str, Any]
 
 def _report(args: argparse.Namespace, run: Any, notes: list[str]) -> None:
     """The summary as JSON, CSV or a table (notes on stderr beside the first two), and the plot."""
-    from ..benchmark.plot import plot_times
-    from ..benchmark.report import plural, print_table, write_csv, write_json
-    from ..benchmark.summary import summarise
-    from ..display import wants_color
+    from queens_sat.services.benchmark.plot import plot_times
+    from queens_sat.services.benchmark.report import plural, print_table, write_csv, write_json
+    from queens_sat.services.benchmark.summary import summarise
+    from queens_sat.services.render.terminal import wants_color
 
     rows = summarise(run.measurements, run.backends)
     if args.json:
@@ -194,7 +194,7 @@ def _report(args: argparse.Namespace, run: Any, notes: list[str]) -> None:
 
 
 def _open_raw(path: str) -> Any:
-    from ..benchmark import BenchError
+    from queens_sat.services.benchmark import BenchError
 
     try:
         return open(path, "w", encoding="utf-8")
@@ -204,8 +204,8 @@ def _open_raw(path: str) -> Any:
 
 def _engines(spec: str | None, notes: list[str]) -> dict[str, Any]:
     """The backends to compare, by the names the user gave; missing defaults become notes."""
-    from ..backends import backend_names, get_backend
-    from ..errors import BackendError
+    from queens_sat.backends import backend_names, get_backend
+    from queens_sat.model.errors import BackendError
 
     if spec:
         names = list(dict.fromkeys(part.strip() for part in spec.split(",") if part.strip()))

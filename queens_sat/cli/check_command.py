@@ -7,11 +7,11 @@ import sys
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
-from .common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, ms, open_records, unlocated
-from .logic_common import add_depth_argument
+from queens_sat.cli.common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, ms, open_records, unlocated
+from queens_sat.cli.logic_common import add_depth_argument
 
 if TYPE_CHECKING:
-    from ..checking import CheckReport
+    from queens_sat.services.checking import CheckReport
 
 SUMMARY_ORDER = ("unique", "multiple", "none", "unknown", "invalid")
 
@@ -34,16 +34,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _grade_order(item: tuple[str, int]) -> int:
-    from ..logic import GRADES
+    from queens_sat.services.logic import GRADES
 
     return GRADES.index(item[0]) if item[0] in GRADES else len(GRADES)
 
 
 def run(args: argparse.Namespace) -> int:
     """``queens-sat check``: a verdict per record as it comes, a summary line for a batch, the exit code."""
-    from ..checking import check_records
-    from ..display import queen_mark, wants_color
-    from .exit_codes import exit_code
+    from queens_sat.cli.exit_codes import exit_code
+    from queens_sat.services.checking import check_records
+    from queens_sat.services.render.terminal import queen_mark, wants_color
 
     batch, records = open_records(args)
     look = _Look(wants_color(sys.stdout, False if args.no_color else None), queen_mark(sys.stdout))
@@ -95,7 +95,7 @@ def _show(args: argparse.Namespace, report: CheckReport, batch: bool, look: _Loo
 
 def _verdict_line(report: CheckReport) -> str:
     """``name: verdict [facts]; logic: grade``."""
-    from ..logic.describe import logic_brief
+    from queens_sat.services.logic.describe import logic_brief
 
     res, puzzle = report.result, report.record.puzzle
     assert res is not None and puzzle is not None  # a report without an error has both
@@ -117,8 +117,8 @@ def _verdict_line(report: CheckReport) -> str:
 
 def _boards(report: CheckReport, look: _Look) -> None:
     """The solution boards (two for a puzzle with several), or why they are not drawn."""
-    from ..display import DRAW_MAX_N, board_lines
-    from ..formats.json_format import solution_to_json
+    from queens_sat.formats.json_format import solution_to_json
+    from queens_sat.services.render.terminal import DRAW_MAX_N, board_lines
 
     res, puzzle = report.result, report.record.puzzle
     assert res is not None and puzzle is not None

@@ -8,12 +8,12 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..errors import BackendError, PuzzleError, UsageError, printable
-from ..formats import DIALECTS, FORMATS, FieldNames, field_names, read_puzzles
-from ..formats.records import PuzzleRecord
-from ..puzzle import Puzzle
-from ..rules import RULES
-from .numbers import json_line
+from queens_sat.cli.numbers import json_line
+from queens_sat.formats import DIALECTS, FORMATS, FieldNames, field_names, read_puzzles
+from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.errors import BackendError, PuzzleError, UsageError, printable
+from queens_sat.model.placement import RULES
+from queens_sat.model.puzzle import Puzzle
 
 
 def positive_float(text: str) -> float:
@@ -125,7 +125,7 @@ def backend_for(args: argparse.Namespace, puzzle: Puzzle, *, on_progress: Callab
         options["on_progress"] = on_progress
     if not options:
         return args.backend
-    from ..backends import routed_with_options
+    from queens_sat.backends import routed_with_options
 
     return routed_with_options(args.backend, puzzle, options)
 
@@ -185,7 +185,7 @@ def open_records(args: argparse.Namespace) -> tuple[bool, Iterator[PuzzleRecord]
     line is answered as soon as it has arrived, so the input counts as a batch without
     looking ahead, and the records' ``ready()`` tells how many have arrived to batch over.
     """
-    from ..formats.live import LiveRecords, live_stdin
+    from queens_sat.formats.live import LiveRecords, live_stdin
 
     files = args.files if isinstance(args.files, list) else ([args.files] if args.files else [])
     fd = live_stdin(args.format) if files == ["-"] and args.n is None and args.json and not getattr(args, "out", None) else None
@@ -216,7 +216,7 @@ def peek_batch(records: Iterator[PuzzleRecord]) -> tuple[bool, Iterator[PuzzleRe
 def check_backend(name: str) -> None:
     """Refuse an unknown, missing or misspelt backend once, before any record is read, so
     that a ``BackendError`` met later is about one record (a board it cannot take)."""
-    from ..backends import get_backend
+    from queens_sat.backends import get_backend
 
     get_backend(name)
 

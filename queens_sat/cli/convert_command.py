@@ -8,10 +8,10 @@ import json
 import sys
 from typing import Any
 
-from ..errors import PuzzleError, UsageError
-from ..formats import FORMATS
-from .common import add_input_arguments, check_output_path, iter_records
-from .exit_codes import EXIT_BAD_INPUT
+from queens_sat.cli.common import add_input_arguments, check_output_path, iter_records
+from queens_sat.cli.exit_codes import EXIT_BAD_INPUT
+from queens_sat.formats import FORMATS
+from queens_sat.model.errors import PuzzleError, UsageError
 
 ONE_PUZZLE_FORMATS = ("text",)  # a text grid holds one puzzle; the others take a batch
 
@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..formats import format_puzzle, puzzle_to_dict
+    from queens_sat.formats import format_puzzle, puzzle_to_dict
 
     if args.out:
         check_output_path(args.out)
@@ -68,7 +68,7 @@ def _write(path: str | None, text: str) -> None:
     if path is None:
         sys.stdout.write(text)
         return
-    from ..atomic_file import AtomicOutput
+    from queens_sat.services.atomic_file import AtomicOutput
 
     try:
         out = AtomicOutput(path)

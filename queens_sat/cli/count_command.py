@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import (
+from queens_sat.cli.common import (
     add_input_arguments,
     add_output_arguments,
     add_region_free_arguments,
@@ -18,7 +18,7 @@ from .common import (
     open_records,
     positive_int,
 )
-from .numbers import int_text
+from queens_sat.cli.numbers import int_text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -39,10 +39,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..errors import BackendError, PuzzleError
-    from ..solving import solve
-    from .exit_codes import COUNTED, exit_code
-    from .progress import LateProgressBar
+    from queens_sat.cli.exit_codes import COUNTED, exit_code
+    from queens_sat.cli.progress import LateProgressBar
+    from queens_sat.model.errors import BackendError, PuzzleError
+    from queens_sat.services.solving import solve
 
     check_backend(args.backend)
     batch, records = open_records(args)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..result import INVALID
+from queens_sat.model.result import INVALID
 
 EXIT_OK = 0
 EXIT_NOT_UNIQUE = 1  # some puzzle has no solution or several

@@ -6,8 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from .common import add_input_arguments, add_output_arguments, emit_json, ms, open_records, positive_float, unlocated
-from .logic_common import add_depth_argument, piece_mark, verdict_status
+from queens_sat.cli.common import add_input_arguments, add_output_arguments, emit_json, ms, open_records, positive_float, unlocated
+from queens_sat.cli.logic_common import add_depth_argument, piece_mark, verdict_status
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,11 +28,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..display import wants_color
-    from ..errors import PuzzleError
-    from ..logic import logic_solve
-    from ..logic.describe import describe, replay, state_lines, step_dicts, summary
-    from .exit_codes import exit_code
+    from queens_sat.cli.exit_codes import exit_code
+    from queens_sat.model.errors import PuzzleError
+    from queens_sat.services.logic import logic_solve
+    from queens_sat.services.logic.describe import describe, replay, state_lines, step_dicts, summary
+    from queens_sat.services.render.terminal import wants_color
 
     batch, records = open_records(args)
     color = wants_color(sys.stdout, False if args.no_color else None)

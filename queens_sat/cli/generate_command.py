@@ -6,12 +6,12 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..rules import RULES
-from .common import check_output_path, positive_float, positive_int
+from queens_sat.cli.common import check_output_path, positive_float, positive_int
+from queens_sat.model.placement import RULES
 
 if TYPE_CHECKING:
-    from ..generator import GeneratorOptions
-    from ..generator.output import LineWriter
+    from queens_sat.services.generator import GeneratorOptions
+    from queens_sat.services.generator.output import LineWriter
 
 STRATEGIES = ("repair", "reject")
 
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_usage(args: argparse.Namespace) -> None:
     """Refuse option combinations that cannot work, before any work is done."""
-    from ..errors import UsageError
+    from queens_sat.model.errors import UsageError
 
     if args.resume and not args.out:
         raise UsageError("--resume needs --out FILE: the run to continue")
@@ -127,7 +127,7 @@ def _seed(args: argparse.Namespace) -> int:
     """The seed given, else the one of the run being resumed, else a fresh random one."""
     import random
 
-    from ..generator.output import stored_seed
+    from queens_sat.services.generator.output import stored_seed
 
     seed: int | None = args.seed
     if seed is None and args.resume and args.out:
@@ -139,8 +139,8 @@ def _seed(args: argparse.Namespace) -> int:
 
 def _options(args: argparse.Namespace, seed: int) -> GeneratorOptions:
     """The generator's options from the command line (a bad combination is a ``UsageError``)."""
-    from ..errors import UsageError
-    from ..generator import GeneratorOptions, RegionRules
+    from queens_sat.model.errors import UsageError
+    from queens_sat.services.generator import GeneratorOptions, RegionRules
 
     try:
         return GeneratorOptions(
@@ -178,8 +178,8 @@ def _open_output(args: argparse.Namespace, options: GeneratorOptions) -> tuple[L
     """The output, locked, and the progress of the run it holds (--resume) or emptied (--force)."""
     import os
 
-    from ..errors import UsageError
-    from ..generator.output import LineWriter, read_progress
+    from queens_sat.model.errors import UsageError
+    from queens_sat.services.generator.output import LineWriter, read_progress
 
     progress = _Progress(0, 0, set(), -1)  # a new run
     if args.out and os.path.exists(args.out) and os.path.getsize(args.out) and not (args.resume or args.force):
@@ -201,13 +201,13 @@ def _open_output(args: argparse.Namespace, options: GeneratorOptions) -> tuple[L
 
 def _generate(args: argparse.Namespace, options: GeneratorOptions, writer: LineWriter, progress: _Progress, wanted: int) -> int:
     """Generate and write ``wanted`` puzzles under a progress bar; the summary line at the end."""
-    from ..errors import PuzzleError
-    from ..generator import GenerationFailed, TooFewPuzzles, iter_generate
-    from ..generator.executors import ExecutorError
-    from ..generator.output import record
-    from ..generator.summary import RunSummary
-    from .exit_codes import EXIT_NOT_UNIQUE, EXIT_OK
-    from .progress import ProgressBar
+    from queens_sat.cli.exit_codes import EXIT_NOT_UNIQUE, EXIT_OK
+    from queens_sat.cli.progress import ProgressBar
+    from queens_sat.model.errors import PuzzleError
+    from queens_sat.services.generator import GenerationFailed, TooFewPuzzles, iter_generate
+    from queens_sat.services.generator.executors import ExecutorError
+    from queens_sat.services.generator.output import record
+    from queens_sat.services.generator.summary import RunSummary
 
     summary = RunSummary()
     stats: dict[str, Any] = {}

@@ -1,7 +1,7 @@
 """``queens-sat hint``: the next logical step from a partly solved board.
 
 The player's queens and crosses are the file's givens (``queens`` and ``blocked``);
-the reasoning is ``queens_sat.logic.hinting.next_hint``, shared with the HTTP service.
+the reasoning is ``queens_sat.services.logic.hinting.next_hint``, shared with the HTTP service.
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from .common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, iter_records
-from .logic_common import add_depth_argument, piece_mark, verdict_status
+from queens_sat.cli.common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, iter_records
+from queens_sat.cli.logic_common import add_depth_argument, piece_mark, verdict_status
 
 if TYPE_CHECKING:
-    from ..formats.records import PuzzleRecord
-    from ..logic.hinting import Hint
+    from queens_sat.formats.records import PuzzleRecord
+    from queens_sat.services.logic.hinting import Hint
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -38,8 +38,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``queens-sat hint``: the next step of reasoning on one board; the exit code says what was found."""
-    from ..logic.hinting import HINT, NO_SOLUTION, next_hint
-    from .exit_codes import exit_code
+    from queens_sat.cli.exit_codes import exit_code
+    from queens_sat.services.logic.hinting import HINT, NO_SOLUTION, next_hint
 
     record = _one_record(args)
     found = next_hint(record.puzzle, args.max_depth, args.backend, args.time_limit)
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _one_record(args: argparse.Namespace) -> PuzzleRecord:
     """The input's only puzzle: several, none or a bad one is an error."""
-    from ..errors import PuzzleError, UsageError
+    from queens_sat.model.errors import PuzzleError, UsageError
 
     records = list(iter_records(args))
     if len(records) != 1:
@@ -66,10 +66,10 @@ def _one_record(args: argparse.Namespace) -> PuzzleRecord:
 
 def _show(args: argparse.Namespace, found: Hint) -> None:
     """The hint in words (or why there is none), and the board with it applied when asked."""
-    from ..display import wants_color
-    from ..logic import SOLVED
-    from ..logic.describe import cells_phrase, contradiction_phrase, describe, replay, state_lines
-    from ..logic.hinting import NO_SOLUTION
+    from queens_sat.services.logic import SOLVED
+    from queens_sat.services.logic.describe import cells_phrase, contradiction_phrase, describe, replay, state_lines
+    from queens_sat.services.logic.hinting import NO_SOLUTION
+    from queens_sat.services.render.terminal import wants_color
 
     puzzle, hint = found.puzzle, found.step
     if found.status == NO_SOLUTION:

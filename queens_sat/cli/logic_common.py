@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import IO, TYPE_CHECKING
 
-from .common import nonnegative_int
+from queens_sat.cli.common import nonnegative_int
 
 if TYPE_CHECKING:
-    from ..puzzle import Puzzle
+    from queens_sat.model.puzzle import Puzzle
 
 DEFAULT_DEPTH = 2  # the engine's own default; repeated here so --help imports no engine code
 
@@ -32,7 +32,7 @@ def verdict_status(status: str) -> str:
 def piece_mark(puzzle: Puzzle, stream: IO[str]) -> str:
     """How a board drawing marks a placed piece: a crown for a queen, a star in a Star
     Battle (k > 1), "*" where the terminal cannot show either."""
-    from ..display import queen_mark
+    from queens_sat.services.render.terminal import queen_mark
 
     mark = queen_mark(stream)
     return "\u2605" if puzzle.stars > 1 and mark != "*" else mark

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..errors import PuzzleError
-from ..formats.records import PuzzleRecord
-from .common import add_input_arguments, add_solver_arguments, iter_records, positive_int
-from .exit_codes import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIME_LIMIT
+from queens_sat.cli.common import add_input_arguments, add_solver_arguments, iter_records, positive_int
+from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIME_LIMIT
+from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.errors import PuzzleError
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -67,7 +67,7 @@ def _pick_record(args: argparse.Namespace) -> PuzzleRecord:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..render import BoardState, RenderError, StepsUnavailable, image_format, logic_states, render_board, render_steps
+    from queens_sat.services.render import BoardState, RenderError, StepsUnavailable, image_format, logic_states, render_board, render_steps
 
     try:
         image_format(args.output, animated=args.steps)
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     assert puzzle is not None  # _pick_record raised on a record without one
     state = BoardState()
     if args.solution:
-        from ..solving import solve
+        from queens_sat.services.solving import solve
 
         res = solve(puzzle, backend=args.backend, limit=2, time_limit=args.time_limit)
         if res.status.value == "none":

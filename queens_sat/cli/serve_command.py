@@ -10,10 +10,10 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .common import positive_float, positive_int
+from queens_sat.cli.common import positive_float, positive_int
 
 if TYPE_CHECKING:
-    from ..service import ServiceSettings
+    from queens_sat.server import ServiceSettings
 
 DEFAULT_HOST = "127.0.0.1"  # this machine only, unless asked otherwise
 DEFAULT_PORT = 8000
@@ -65,7 +65,7 @@ def _check_address(host: str, port: int) -> None:
     """Fail early, with a plain message and exit code 2, when the address cannot be listened on."""
     import socket
 
-    from ..errors import PuzzleError
+    from queens_sat.model.errors import PuzzleError
 
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
@@ -80,13 +80,13 @@ def _check_address(host: str, port: int) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..errors import PuzzleError, UsageError
+    from queens_sat.model.errors import PuzzleError, UsageError
 
     try:
         import uvicorn
 
-        from ..service import ServiceSettings
-        from ..service.app import SETTINGS_VARIABLE
+        from queens_sat.server import ServiceSettings
+        from queens_sat.server.app import SETTINGS_VARIABLE
     except ImportError as err:
         raise UsageError(f"serve needs {err.name}: pip install 'queens-sat[serve]'") from None
     settings = ServiceSettings(
@@ -114,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _serve(uvicorn: Any, args: argparse.Namespace, settings: ServiceSettings) -> None:
     uvicorn.run(
-        "queens_sat.service.app:app_from_environment",
+        "queens_sat.server.app:app_from_environment",
         factory=True,
         host=args.host,
         port=args.port,

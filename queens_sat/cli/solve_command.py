@@ -7,13 +7,13 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..errors import BackendError, PuzzleError, UsageError
-from ..formats.json_format import solution_to_json
-from ..formats.records import PuzzleRecord
+from queens_sat.formats.json_format import solution_to_json
+from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.errors import BackendError, PuzzleError, UsageError
 
 if TYPE_CHECKING:
-    from ..result import SolveResult
-from .common import (
+    from queens_sat.model.result import SolveResult
+from queens_sat.cli.common import (
     add_input_arguments,
     add_output_arguments,
     add_region_free_arguments,
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _open_out(path: str) -> Any:
     """The --out file, written under a temporary name and renamed into place when done."""
-    from ..atomic_file import AtomicOutput
+    from queens_sat.services.atomic_file import AtomicOutput
 
     try:
         return AtomicOutput(path)
@@ -104,9 +104,9 @@ def _invalid(args: argparse.Namespace, record: PuzzleRecord) -> None:
 
 
 def _solve_each(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleRecord], out: Any) -> int:
-    from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
-    from ..solving import solve
-    from .exit_codes import exit_code
+    from queens_sat.cli.exit_codes import exit_code
+    from queens_sat.services.render.terminal import DRAW_MAX_N, board_lines, queen_mark, wants_color
+    from queens_sat.services.solving import solve
 
     color = wants_color(sys.stdout, False if args.no_color else None)
     statuses: set[str] = set()
@@ -175,9 +175,9 @@ def _solve_all(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleRe
     """Every solution of each puzzle, written as it is found and flushed as it goes."""
     import time
 
-    from ..display import DRAW_MAX_N, board_lines, queen_mark, wants_color
-    from ..solving import iter_solutions
-    from .exit_codes import COUNTED, exit_code
+    from queens_sat.cli.exit_codes import COUNTED, exit_code
+    from queens_sat.services.render.terminal import DRAW_MAX_N, board_lines, queen_mark, wants_color
+    from queens_sat.services.solving import iter_solutions
 
     stream = out or sys.stdout
     color = out is None and wants_color(sys.stdout, False if args.no_color else None)

@@ -16,15 +16,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from ..errors import FormatError, PuzzleError
-from ..puzzle import Puzzle
-from .encoding import ERRORS, check_utf8
-from .fields import DIALECTS, FieldNames, as_field_names, field_names
-from .json_format import loads, puzzle_from_dict, puzzle_to_dict, puzzle_to_json, read_json_document, read_json_lines
-from .puzzlink import is_puzzlink, puzzle_to_puzzlink, read_puzzlink
-from .records import PuzzleRecord
-from .regionlist import is_region_list, puzzle_to_region_list, read_region_lists
-from .text_format import puzzle_to_text, read_text
+from queens_sat.formats.encoding import ERRORS, check_utf8
+from queens_sat.formats.fields import DIALECTS, FieldNames, as_field_names, field_names
+from queens_sat.formats.json_format import loads, puzzle_from_dict, puzzle_to_dict, puzzle_to_json, read_json_document, read_json_lines
+from queens_sat.formats.puzzlink import is_puzzlink, puzzle_to_puzzlink, read_puzzlink
+from queens_sat.formats.records import PuzzleRecord
+from queens_sat.formats.regionlist import is_region_list, puzzle_to_region_list, read_region_lists
+from queens_sat.formats.text_format import puzzle_to_text, read_text
+from queens_sat.model.errors import FormatError, PuzzleError
+from queens_sat.model.puzzle import Puzzle
 
 FORMATS = ("json", "jsonl", "text", "puzzlink", "regionlist")
 # The formats of one puzzle a line that are not JSON: their readers take the whole text.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import FormatError
+from queens_sat.model.errors import FormatError
 
 ERRORS = "surrogateescape"  # the decoding error handler of every reader
 _ESCAPED = re.compile("[\udc80-\udcff]")  # what surrogateescape makes of a byte that is not UTF-8

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from ..errors import FormatError
+from queens_sat.model.errors import FormatError
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,12 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from ..errors import FormatError, PuzzleError, printable, shown
-from ..puzzle import Puzzle
-from ..rules import star_rows
-from .encoding import check_utf8
-from .fields import FieldNames
-from .records import PuzzleRecord
+from queens_sat.formats.encoding import check_utf8
+from queens_sat.formats.fields import FieldNames
+from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.errors import FormatError, PuzzleError, printable, shown
+from queens_sat.model.placement import star_rows
+from queens_sat.model.puzzle import Puzzle
 
 _PUZZLE_KEYS = {"n", "rule", "regions", "givens", "stars"}
 # Python refuses to read integers longer than this (a guard against slow conversion);

@@ -23,10 +23,10 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterator
 
-from ..errors import FormatError, PuzzleError
-from .fields import FieldNames
-from .json_format import read_json_lines
-from .records import PuzzleRecord
+from queens_sat.formats.fields import FieldNames
+from queens_sat.formats.json_format import read_json_lines
+from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.errors import FormatError, PuzzleError
 
 CHUNK = 1 << 16  # bytes asked of the pipe at a time; it returns what it has, often one line
 _NOT_TEXT = "null"  # stands in for a line that is not UTF-8, so that the line keeps its number
@@ -179,7 +179,7 @@ def _one_line_object(line: bytes) -> bool:
 
 def _whole_input(data: bytes, format: str | None, fields: FieldNames | None) -> list[PuzzleRecord]:
     """Input that is not JSON lines, parsed by ``read_puzzles`` exactly as standard input always was."""
-    from . import STDIN, read_puzzles
+    from queens_sat.formats import STDIN, read_puzzles
 
     saved = sys.stdin
     sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")

@@ -22,10 +22,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..errors import FormatError, PuzzleError, shown
-from ..limits import REGION_N
-from ..puzzle import Puzzle
-from .records import PuzzleRecord
+from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.errors import FormatError, PuzzleError, shown
+from queens_sat.model.limits import REGION_N
+from queens_sat.model.puzzle import Puzzle
 
 PUZZLE_NAME = "starbattle"
 DEFAULT_PREFIX = "https://puzz.link/p"

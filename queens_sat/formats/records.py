@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import PuzzleError, printable
-from ..puzzle import Puzzle
+from queens_sat.model.errors import PuzzleError, printable
+from queens_sat.model.puzzle import Puzzle
 
 
 @dataclass

@@ -15,10 +15,10 @@ import math
 import re
 import warnings
 
-from ..errors import FormatError, PuzzleError, shown
-from ..limits import REGION_N
-from ..puzzle import Puzzle
-from .records import PuzzleRecord
+from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.errors import FormatError, PuzzleError, shown
+from queens_sat.model.limits import REGION_N
+from queens_sat.model.puzzle import Puzzle
 
 _LIST = re.compile(r"^\s*[0-9]+\s*(?:,\s*[0-9]+\s*){3,}$")  # at least a 2x2 board's four numbers
 _ITEM = re.compile(r"[0-9]{1,9}")

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import FormatError, PuzzleError, shown
-from ..puzzle import Puzzle
-from .records import PuzzleRecord
+from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.errors import FormatError, PuzzleError, shown
+from queens_sat.model.puzzle import Puzzle
 
 _DIRECTIVE = re.compile(r"^\s*#\s*(rule|queens|blocked|id|n|stars)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 # ASCII digits only (int() would take other scripts' digits, and "²" matches isdigit() but

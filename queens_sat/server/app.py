@@ -1,0 +1,66 @@
+"""The Starlette application: routes, error handlers and the server's limits in ``app.state``."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from queens_sat.server import generating, meta, page, pictures, puzzles
+from queens_sat.server.errors import ServiceError, http_error_handler, service_error_handler
+from queens_sat.server.settings import ServiceSettings
+
+log = logging.getLogger("queens_sat.server")
+SETTINGS_VARIABLE = "QUEENS_SAT_SERVICE_SETTINGS"  # JSON of ServiceSettings, set by ``queens-sat serve``
+
+
+async def internal_error(request: Request, exc: Exception) -> JSONResponse:
+    """A bug, not the client's fault: logged with its traceback, answered without it."""
+    log.error("internal error on %s %s", request.method, request.url.path, exc_info=exc)
+    return JSONResponse({"error": f"internal error: {type(exc).__name__}"}, status_code=500)
+
+
+def routes() -> list[Any]:
+    post = ["POST"]
+    return [
+        Route("/", page.index, methods=["GET"]),
+        Route("/check", puzzles.check, methods=post),
+        Route("/solve", puzzles.solve, methods=post),
+        Route("/count", puzzles.count, methods=post),
+        Route("/explain", puzzles.explain, methods=post),
+        Route("/hint", puzzles.hint, methods=post),
+        Route("/convert", puzzles.convert, methods=post),
+        Route("/render", pictures.render, methods=post),
+        Route("/generate", generating.generate, methods=post),
+        Route("/backends", meta.backends, methods=["GET"]),
+        Route("/health", meta.health, methods=["GET"]),
+        Route("/openapi.json", meta.openapi, methods=["GET"]),
+        Mount("/static", StaticFiles(directory=page.STATIC), name="static"),
+    ]
+
+
+def create_app(settings: ServiceSettings | None = None) -> Starlette:
+    app = Starlette(
+        routes=routes(),
+        exception_handlers={
+            ServiceError: service_error_handler,
+            HTTPException: http_error_handler,
+            Exception: internal_error,
+        },
+    )
+    app.state.settings = settings or ServiceSettings()
+    return app
+
+
+def app_from_environment() -> Starlette:
+    """The app of one server process, with the settings ``queens-sat serve`` put in the environment."""
+    text = os.environ.get(SETTINGS_VARIABLE)
+    return create_app(ServiceSettings(**json.loads(text)) if text else None)

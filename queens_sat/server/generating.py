@@ -1,0 +1,127 @@
+"""``POST /generate``: new unique puzzles, streamed as JSON lines while they are made.
+
+The body is a JSON object of generator options (``n``, ``count``, ``seed``, ``rule``,
+``stars`` (k stars a row, column and region: Star Battle), ``strategy``, ``logic``, ``max_depth``, ``grade``); each line is the record
+``queens-sat generate`` writes. Every puzzle is made in a worker thread under the
+server's time limit; a failure after the first line is reported as a last line
+``{"error": ...}``, since the status has been sent by then.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import AsyncIterator, Iterator
+from typing import TYPE_CHECKING, Any
+
+import anyio
+from starlette.requests import Request
+from starlette.responses import StreamingResponse
+
+from queens_sat.server.errors import BAD_REQUEST, ServiceError
+from queens_sat.server.inputs import body_text, query_options, read_body
+from queens_sat.server.settings import ServiceSettings
+from queens_sat.server.workers import thread_limiter
+
+if TYPE_CHECKING:
+    from queens_sat.services.generator import GeneratorOptions
+
+FIELDS: dict[str, tuple[type, ...]] = {
+    "n": (int,),
+    "count": (int,),
+    "seed": (int,),
+    "rule": (str,),
+    "stars": (int,),
+    "strategy": (str,),
+    "logic": (bool,),
+    "max_depth": (int,),
+    "grade": (list,),
+}
+MAX_RESTARTS = 200  # fresh layouts per puzzle: an impossible grade filter ends, not spins
+
+
+def _fields(body: bytes) -> dict[str, Any]:
+    try:
+        obj = json.loads(body_text(body))
+    except json.JSONDecodeError as err:
+        raise ServiceError(BAD_REQUEST, f"invalid JSON: {err.msg} (line {err.lineno}, column {err.colno})") from None
+    if not isinstance(obj, dict):
+        raise ServiceError(BAD_REQUEST, f"expected a JSON object of generator options, got {type(obj).__name__}")
+    for key, value in obj.items():
+        if key not in FIELDS:
+            raise ServiceError(BAD_REQUEST, f"unknown option {key!r}; give any of {', '.join(FIELDS)}")
+        kinds = FIELDS[key]
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            raise ServiceError(BAD_REQUEST, f'"{key}" must be {kinds[0].__name__}, got {value!r}')
+    if "n" not in obj:
+        raise ServiceError(BAD_REQUEST, 'give the board size "n"')
+    return obj
+
+
+def options_from(fields: dict[str, Any], settings: ServiceSettings) -> tuple[GeneratorOptions, int]:
+    """The generator's options from the request's fields, within the server's limits."""
+    from queens_sat.services.generator import GeneratorOptions
+
+    n, count = fields["n"], fields.get("count", 1)
+    if not 1 <= count <= settings.max_generate:
+        raise ServiceError(BAD_REQUEST, f"count must be 1 to {settings.max_generate}, got {count}")
+    if n > settings.max_generate_n:
+        raise ServiceError(BAD_REQUEST, f"this server generates boards up to n = {settings.max_generate_n}, got n = {n}")
+    try:
+        options = GeneratorOptions(
+            n=n,
+            rule=fields.get("rule", "no-touch"),
+            stars=fields.get("stars", 1),
+            seed=fields["seed"] if "seed" in fields else random.SystemRandom().randrange(2**31),
+            strategy=fields.get("strategy", "repair"),
+            max_restarts=MAX_RESTARTS,
+            check_time_limit=settings.time_limit,
+            logic=fields.get("logic", False),
+            max_depth=fields.get("max_depth", 2),
+            grades=tuple(str(g) for g in fields.get("grade", ())),
+        )
+    except ValueError as err:  # PuzzleError is one too
+        raise ServiceError(BAD_REQUEST, str(err)) from None
+    return options, count
+
+
+async def _lines(puzzles: Iterator[Any], options: Any, settings: ServiceSettings, limiter: Any) -> AsyncIterator[bytes]:
+    from queens_sat.services.generator import GenerationFailed, TooFewPuzzles
+    from queens_sat.services.generator.output import record
+
+    wall = settings.time_limit + settings.grace
+    try:
+        while True:
+            try:
+                with anyio.fail_after(wall):
+                    puzzle = await anyio.to_thread.run_sync(next, puzzles, None, abandon_on_cancel=True, limiter=limiter)
+            except TimeoutError:
+                yield _error_line(f"the next puzzle took over {wall:g} s; stopped")
+                return
+            except (TooFewPuzzles, GenerationFailed) as err:
+                yield _error_line(str(err))
+                return
+            if puzzle is None:
+                return
+            yield (json.dumps(record(puzzle, options)) + "\n").encode()
+    finally:
+        try:
+            puzzles.close()  # type: ignore[attr-defined]
+        except (ValueError, AttributeError):  # still running in an abandoned thread; it ends at its limit
+            pass
+
+
+def _error_line(message: str) -> bytes:
+    return (json.dumps({"error": message}) + "\n").encode()
+
+
+async def generate(request: Request) -> StreamingResponse:
+    """Stream ``count`` new puzzles with exactly one solution, one JSON line each."""
+    from queens_sat.services.generator import iter_generate
+
+    settings: ServiceSettings = request.app.state.settings
+    query_options(request.query_params, ())
+    options, count = options_from(_fields(await read_body(request, settings)), settings)
+    puzzles = iter_generate(options, count, workers=1)
+    limiter = thread_limiter(request.app.state, settings)
+    return StreamingResponse(_lines(puzzles, options, settings, limiter), media_type="application/x-ndjson")

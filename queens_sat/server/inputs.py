@@ -1,0 +1,139 @@
+"""What a request brings: its body (size- and time-capped), the puzzle in it, and its options.
+
+A posted puzzle is read by ``queens_sat.formats`` exactly as a file is (a JSON object
+or a text grid, detected from the content), so the error messages are the CLI's.
+Options come as query parameters, checked by the same functions the CLI's
+arguments use, and an unknown parameter is an error rather than silently ignored.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from typing import Any
+
+import anyio
+from starlette.requests import ClientDisconnect, Request
+
+from queens_sat.model.errors import PuzzleError
+from queens_sat.model.puzzle import Puzzle
+from queens_sat.server.errors import BAD_REQUEST, TIMEOUT, TOO_LARGE, ServiceError
+from queens_sat.server.settings import ServiceSettings
+
+SOURCE = "<request>"  # what error messages call the posted puzzle
+
+
+async def read_body(request: Request, settings: ServiceSettings) -> bytes:
+    """The whole body, refused as soon as it is known to be too big (by its Content-Length,
+    else while it streams) or when it does not arrive within ``settings.body_timeout``."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        try:
+            size = int(declared)
+        except ValueError:
+            raise ServiceError(BAD_REQUEST, f"Content-Length {declared!r} is not a number", close=True) from None
+        if size > settings.max_body:
+            raise ServiceError(TOO_LARGE, _too_large(settings, f"{size} bytes"), close=True)
+    chunks: list[bytes] = []
+    received = 0
+    try:
+        with anyio.fail_after(settings.body_timeout):
+            async for chunk in request.stream():
+                received += len(chunk)
+                if received > settings.max_body:
+                    raise ServiceError(TOO_LARGE, _too_large(settings, f"over {settings.max_body} bytes"), close=True)
+                chunks.append(chunk)
+    except TimeoutError:
+        raise ServiceError(TIMEOUT, f"the request body did not arrive within {settings.body_timeout:g} s", close=True) from None
+    except ClientDisconnect:
+        raise ServiceError(BAD_REQUEST, "the client went away before the body was complete", close=True) from None
+    return b"".join(chunks)
+
+
+def _too_large(settings: ServiceSettings, size: str) -> str:
+    return f"the request body is {size}, over the limit of {settings.max_body} bytes"
+
+
+def body_text(body: bytes) -> str:
+    if not body.strip():
+        raise ServiceError(BAD_REQUEST, "the request body is empty: post a puzzle (a JSON object or a text grid)")
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ServiceError(BAD_REQUEST, "the request body is not text (it is not valid UTF-8)") from None
+
+
+def puzzle_from_body(body: bytes, settings: ServiceSettings, format: str | None = None) -> Puzzle:
+    """The one puzzle of a request body, or ``ServiceError`` with the reader's message."""
+    from queens_sat.formats import parse_puzzle
+
+    text = body_text(body)
+    try:
+        puzzle = parse_puzzle(text, format, source=SOURCE)
+    except PuzzleError as err:
+        raise ServiceError(BAD_REQUEST, str(err)) from None
+    if puzzle.n > settings.max_n:
+        raise ServiceError(BAD_REQUEST, f"n = {puzzle.n} exceeds this server's limit of {settings.max_n}")
+    return puzzle
+
+
+def _boolean(text: str) -> bool:
+    lowered = text.lower()
+    if lowered in ("1", "true", "yes", "on", ""):
+        return True
+    if lowered in ("0", "false", "no", "off"):
+        return False
+    raise argparse.ArgumentTypeError(f"{text!r} is not true or false")
+
+
+def _choice(*allowed: str) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        if text not in allowed:
+            raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(allowed)}")
+        return text
+
+    return parse
+
+
+@lru_cache(maxsize=1)
+def _option_types() -> dict[str, Callable[[str], Any]]:
+    from queens_sat.cli.common import nonnegative_int, positive_float, positive_int
+    from queens_sat.formats import FORMATS
+
+    return {
+        "backend": str,
+        "time_limit": positive_float,
+        "max_depth": nonnegative_int,
+        "logic": _boolean,
+        "limit": positive_int,
+        "format": _choice(*FORMATS),
+        "to": _choice(*FORMATS),
+        "image": _choice("svg", "png"),
+        "solution": _boolean,
+        "cell": positive_int,
+        "labels": _boolean,
+    }
+
+
+def query_options(query: Mapping[str, str], allowed: tuple[str, ...]) -> dict[str, Any]:
+    """The query parameters a route takes, parsed; an unknown or malformed one is a 400."""
+    types = _option_types()
+    unknown = sorted(set(query) - set(allowed))
+    if unknown:
+        takes = ", ".join(allowed) if allowed else "none"
+        raise ServiceError(BAD_REQUEST, f"unknown parameter {unknown[0]!r}; this route takes: {takes}")
+    options: dict[str, Any] = {}
+    for name in allowed:
+        if name in query:
+            try:
+                options[name] = types[name](query[name])
+            except argparse.ArgumentTypeError as err:
+                raise ServiceError(BAD_REQUEST, f"parameter {name}: {err}") from None
+    return options
+
+
+def time_limit(options: Mapping[str, Any], settings: ServiceSettings) -> float:
+    """The request's own time limit, at most the server's."""
+    asked: float = options.get("time_limit", settings.time_limit)
+    return min(asked, settings.time_limit)

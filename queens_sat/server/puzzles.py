@@ -1,0 +1,162 @@
+"""The routes that take one posted puzzle: check, solve, count, explain, hint and convert.
+
+Each answers with the JSON object the CLI's ``--json`` prints for the same command,
+so a client can move between the two without learning a second shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from queens_sat.backends.base import Backend
+from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.result import Solution
+from queens_sat.server.errors import BAD_REQUEST, ServiceError
+from queens_sat.server.inputs import SOURCE, puzzle_from_body, query_options, read_body, time_limit
+from queens_sat.server.settings import ServiceSettings
+from queens_sat.server.workers import in_thread, thread_limiter
+
+SEARCH = ("backend", "time_limit", "format")
+LOGIC = ("max_depth", "time_limit", "format")
+
+
+async def answer_puzzle(
+    request: Request, allowed: tuple[str, ...], work: Callable[[Puzzle, dict[str, Any], float], Any]
+) -> Any:
+    """Parse the options and body here, then parse the puzzle and run ``work`` in a thread."""
+    settings: ServiceSettings = request.app.state.settings
+    options = query_options(request.query_params, allowed)
+    body = await read_body(request, settings)
+    limit = time_limit(options, settings)
+
+    def job() -> Any:
+        puzzle = puzzle_from_body(body, settings, options.get("format"))
+        return work(puzzle, options, limit)
+
+    return await in_thread(job, settings, limit, thread_limiter(request.app.state, settings))
+
+
+def _check(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
+    from queens_sat.formats.records import PuzzleRecord
+    from queens_sat.model.result import INVALID
+    from queens_sat.services.checking import LOGIC_DEPTH, check_record
+
+    depth = options.get("max_depth", LOGIC_DEPTH) if options.get("logic", True) else None
+    report = check_record(PuzzleRecord(SOURCE, puzzle=puzzle), options.get("backend", "auto"), limit, depth)
+    if report.status == INVALID:
+        raise ServiceError(BAD_REQUEST, report.error or "invalid puzzle")
+    return report.as_dict()
+
+
+async def check(request: Request) -> Response:
+    """Unique, several (two solutions shown), none or unknown, with the logic grade."""
+    return JSONResponse(await answer_puzzle(request, (*SEARCH, "logic", "max_depth"), _check))
+
+
+def _about(puzzle: Puzzle) -> dict[str, Any]:
+    """What every answer says of the board first: its size, rule and, for Star Battle, k."""
+    out: dict[str, Any] = {"source": SOURCE, "n": puzzle.n, "rule": puzzle.rule}
+    if puzzle.stars > 1:
+        out["stars"] = puzzle.stars
+    return out
+
+
+def _solution(puzzle: Puzzle, found: Solution) -> list[int] | list[list[int]]:
+    """A solution as JSON: the queen's column row by row, or for k stars each row's k columns."""
+    from queens_sat.model.placement import star_rows
+
+    return star_rows(found, puzzle.stars) if puzzle.stars > 1 else list(found)
+
+
+def _solve(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
+    from queens_sat.services.solving import solve
+
+    res = solve(puzzle, backend=options.get("backend", "auto"), limit=1, time_limit=limit)
+    found = res.solution
+    status = "solved" if found else ("unknown" if res.timed_out else "none")
+    out = _about(puzzle) | {"status": status}
+    out.update(solution=_solution(puzzle, found) if found else None, elapsed=round(res.elapsed, 6), backend=res.backend)
+    out.update({k: v for k, v in res.stats.items() if k in ("method", "seed")})
+    return out
+
+
+async def solve(request: Request) -> Response:
+    """One solution, as the queens' columns row by row."""
+    return JSONResponse(await answer_puzzle(request, SEARCH, _solve))
+
+
+def _one_process(puzzle: Puzzle, backend: str) -> str | Backend:
+    """The backend to count with: the one asked for, except that the N-Queens counter, when that
+    is what searches this board, runs in this process only (by default it starts a pool of every
+    core, which no request may do). Which backend searches is the backend's own routing
+    (``resolve``: ``auto`` picks), so nothing here repeats it."""
+    from queens_sat.backends import get_backend
+    from queens_sat.backends.nqueens import NQueensBackend
+
+    engine = get_backend(backend, puzzle)
+    chosen = engine.resolve(puzzle)
+    if isinstance(chosen, NQueensBackend) and chosen.workers != 1:
+        return chosen.in_one_process()
+    return backend  # by name: ``solve`` keeps its per-call path for the names it knows
+
+
+def _count(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
+    from queens_sat.services.solving import solve
+
+    engine = _one_process(puzzle, options.get("backend", "auto"))
+    res = solve(puzzle, backend=engine, limit=options.get("limit"), time_limit=limit, keep=0)
+    out = _about(puzzle) | {"count": res.count, "exact": res.complete}
+    out.update(timed_out=res.timed_out, elapsed=round(res.elapsed, 6), backend=res.backend)
+    return out
+
+
+async def count(request: Request) -> Response:
+    """The number of solutions: exact, or a lower bound at ``limit`` or the time limit."""
+    return JSONResponse(await answer_puzzle(request, (*SEARCH, "limit"), _count))
+
+
+def _explain(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
+    from queens_sat.services.logic import DEFAULT_DEPTH, logic_solve
+    from queens_sat.services.logic.describe import step_dicts, summary
+
+    result = logic_solve(puzzle, options.get("max_depth", DEFAULT_DEPTH), limit)
+    out = _about(puzzle)
+    out.update(result.as_dict())
+    out.update(summary=summary(result, puzzle), steps=step_dicts(result, puzzle))
+    return out
+
+
+async def explain(request: Request) -> Response:
+    """The solve by reasoning alone, every step with its reason in words."""
+    return JSONResponse(await answer_puzzle(request, LOGIC, _explain))
+
+
+def _hint(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
+    from queens_sat.services.logic import DEFAULT_DEPTH
+    from queens_sat.services.logic.hinting import next_hint
+
+    found = next_hint(puzzle, options.get("max_depth", DEFAULT_DEPTH), options.get("backend", "auto"), limit)
+    return found.as_dict(SOURCE)
+
+
+async def hint(request: Request) -> Response:
+    """The next step from a partly played board (the player's marks are the givens)."""
+    return JSONResponse(await answer_puzzle(request, (*LOGIC, "backend"), _hint))
+
+
+PLAIN = "text/plain; charset=utf-8"
+MEDIA_TYPES = {"json": "application/json", "jsonl": "application/x-ndjson", "text": PLAIN, "puzzlink": PLAIN, "regionlist": PLAIN}
+
+
+async def convert(request: Request) -> Response:
+    """The posted puzzle in another of the project's formats (``to``: json, jsonl, text):
+    the page imports and exports through it, so there is one reader and one writer."""
+    from queens_sat.formats import format_puzzle
+
+    target = query_options(request.query_params, ("format", "to")).get("to", "json")
+    text = await answer_puzzle(request, ("format", "to"), lambda puzzle, options, limit: format_puzzle(puzzle, target))
+    return Response(text, media_type=MEDIA_TYPES[target])

@@ -1,0 +1,2 @@
+"""The services layer: library calls built on the search backends (solving, checking, logic,
+generation, rendering, N-Queens counting, benchmarking). No argument parsing, no exit codes."""

@@ -1,0 +1,222 @@
+"""One generated puzzle: from its seed, layouts drawn and repaired (or rejected) until one is unique.
+
+Everything about puzzle number ``index`` of a run follows from the run's seed
+and ``index`` alone (``attempt_seed``), so a run gives the same puzzles however
+its work is spread over processes or machines. The one exception is a search
+stopped by a time limit (``check_time_limit``, ``probe_time_limit``): where the
+clock decides, a loaded machine may decide differently. Each puzzle counts its
+``timeouts``; with none, it is reproducible exactly.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from queens_sat.backends.fast import count_regions
+from queens_sat.model.puzzle import Puzzle
+from queens_sat.services.generator.growth import grow_regions
+from queens_sat.services.generator.joining import star_regions
+from queens_sat.services.generator.layout import Layout
+from queens_sat.services.generator.moves import Probe
+from queens_sat.services.generator.placement import random_placement, star_room
+from queens_sat.services.generator.region_rules import RegionRules
+from queens_sat.services.generator.repair import repair
+from queens_sat.services.generator.validators import Validator, Verdict, interpret, named_validator, native_stars, refusal, shared_backend
+
+if TYPE_CHECKING:
+    from queens_sat.backends.base import Backend
+
+STRATEGIES = ("repair", "reject")
+
+
+@dataclass(frozen=True)
+class GeneratorOptions:
+    """What a run makes; the same options and seed give the same puzzles."""
+
+    n: int
+    rule: str = "no-touch"
+    seed: int = 0
+    strategy: str = "repair"
+    validator: str | Validator = "auto"
+    rules: RegionRules = field(default_factory=RegionRules)
+    max_repairs: int | None = None  # per layout; None: 10 n
+    max_restarts: int | None = None  # fresh layouts per puzzle; None: no limit
+    check_time_limit: float | None = None  # seconds per validator call; None: none
+    probe_time_limit: float | None = 1.0  # seconds per repair probe (only steers the repairs)
+    logic: bool = False  # keep only puzzles the logic engine solves...
+    max_depth: int = 2  # ...with contradiction probes at most this deep
+    grades: tuple[str, ...] = ()  # keep only puzzles of these grades (implies logic)
+    stars: int = 1  # k stars a row, column and region (Star Battle); 1: Queens
+
+    def __post_init__(self) -> None:
+        if self.strategy not in STRATEGIES:
+            raise ValueError(f"strategy {self.strategy!r} is not one of {', '.join(STRATEGIES)}")
+        if self.rule not in ("no-touch", "queens"):
+            raise ValueError(f"rule {self.rule!r} is not one of no-touch, queens")
+        if isinstance(self.n, bool) or not isinstance(self.n, int) or not 1 <= self.n <= 64:
+            raise ValueError(f"the generator makes boards from n = 1 to 64, got n = {self.n!r}")
+        if self.n in (2, 3) and self.stars == 1:
+            raise ValueError(f"no {self.n}x{self.n} board has a solution under either rule")
+        why = star_room(self.n, self.stars, self.rule)
+        if why:
+            raise ValueError(why)
+        why = self.rules.infeasible(self.n)
+        if why:
+            raise ValueError(why)
+        for name in ("max_repairs", "max_restarts"):
+            value = getattr(self, name)
+            if value is not None and value < 0:
+                raise ValueError(f"{name} must be at least 0, got {value}")
+        if isinstance(self.validator, str):
+            named_validator(self.validator, stars=self.stars, n=self.n)  # an unknown, missing or unfit one fails here, not in every worker
+        elif not callable(self.validator):
+            raise ValueError(f"validator must be a name or a callable, got {self.validator!r}")
+        if self.logic or self.grades:
+            from queens_sat.services.generator.logic_filter import check_grades, check_logic_stars
+
+            check_logic_stars(self.n, self.stars)
+            object.__setattr__(self, "grades", check_grades(tuple(self.grades)))
+            if self.max_depth < 0:
+                raise ValueError(f"max_depth must be at least 0, got {self.max_depth}")
+
+    @property
+    def repair_budget(self) -> int:
+        return 10 * self.n if self.max_repairs is None else self.max_repairs
+
+
+@dataclass
+class GeneratedPuzzle:
+    """A unique puzzle and how it was made."""
+
+    index: int  # its number in the run: the run's seed and this make it again
+    seed: int  # the run's seed
+    n: int
+    rule: str
+    regions: list[list[int]]  # region k holds the queen of row k (k stars: regions in the order of their first star)
+    solution: tuple[int, ...]  # the unique solution: the queen's column in each row (k stars: see rules.star_rows)
+    seconds: float
+    repairs: int  # cells moved on the layout that became this puzzle
+    restarts: int  # layouts given up before it
+    checks: int  # validator calls
+    timeouts: int  # searches a time limit stopped (0: reproducible exactly)
+    extra: dict[str, Any] = field(default_factory=dict)  # e.g. the logic grade
+    stars: int = 1  # k stars a row, column and region
+
+    def puzzle(self) -> Puzzle:
+        """The puzzle as a ``Puzzle``."""
+        return Puzzle(self.regions, rule=self.rule, stars=self.stars)
+
+
+class GenerationFailed(RuntimeError):
+    """A puzzle could not be made within ``max_restarts``."""
+
+
+class ValidatorError(ValueError):
+    """The validator contradicted the planted solution: a broken validator, not a bad board."""
+
+
+def attempt_seed(seed: int, index: int) -> int:
+    """The seed of puzzle ``index`` of a run, independent of every other puzzle's."""
+    return int(np.random.SeedSequence([seed % 2**64, index]).generate_state(1, np.uint64)[0])
+
+
+class Searches:
+    """The searches behind one puzzle: the validator's checks and the repairs' probes, counted."""
+
+    def __init__(self, options: GeneratorOptions) -> None:
+        validator = options.validator
+        self.call = named_validator(validator, options.check_time_limit, options.stars) if isinstance(validator, str) else validator
+        self.rule, self.probe_time_limit, self.stars = options.rule, options.probe_time_limit, options.stars
+        self.checks = self.timeouts = 0
+        self.star_probe: Backend | None = None
+        self.probe: Probe | None = self.solution_through
+        if self.stars > 1:  # the probe asks the native search (else what auto picks); without one, repairs go unprobed
+            backend = shared_backend("native" if native_stars(options.n, self.stars) else "auto")
+            self.star_probe = backend if refusal(backend, options.n, self.stars) is None else None
+            self.probe = self.solution_through if self.star_probe is not None else None
+
+    def check(self, layout: Layout) -> Verdict:
+        self.checks += 1
+        # k = 1 calls keep the two-argument form, so that any checker of regions and rule plugs in
+        found = self.call(layout.grid, rule=self.rule) if self.stars == 1 else self.call(layout.grid, rule=self.rule, stars=self.stars)
+        verdict = interpret(found, layout.solution)
+        self.timeouts += not verdict.settled
+        if verdict.settled and verdict.count == 0:
+            raise ValidatorError(
+                f"the validator found no solution on a board that has one ({list(layout.solution)}): it is not counting right"
+            )
+        return verdict
+
+    def solution_through(self, layout: Layout, cells: tuple[int, ...]) -> bool:
+        """Whether some solution of the layout puts a queen on one of ``cells`` (the repair's probe).
+
+        One fast search per cell with that cell as a given queen (star), which leaves it
+        little to search. It only steers the repairs (the validator has the last
+        word), so a probe stopped by its time limit just counts as "yes".
+        """
+        n = layout.n
+        for cell in cells:
+            found: Any
+            if self.star_probe is None:
+                found = count_regions(
+                    layout.grid, self.rule, 1, queens=(divmod(cell, n),), keep=0, time_limit=self.probe_time_limit
+                )
+            else:  # k stars: the native k-star search (else what auto picks), the cell a given star
+                puzzle = Puzzle(layout.rows(), rule=self.rule, stars=self.stars, queens=(divmod(cell, n),))
+                found = self.star_probe.search(puzzle, limit=1, keep=0, time_limit=self.probe_time_limit)
+            if found.timed_out:
+                self.timeouts += 1
+                return True
+            if found.count:
+                return True
+        return False
+
+
+def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
+    """Puzzle number ``index`` of the run described by ``options`` (a unique one, and logic-solvable if asked)."""
+    start = time.perf_counter()
+    rng = random.Random(attempt_seed(options.seed, index))
+    searches = Searches(options)
+    keep = logic_filter(options)
+    n, cap = options.n, options.rules.max_size(options.n)
+    restarts = 0
+    while True:
+        if options.max_restarts is not None and restarts > options.max_restarts:
+            raise GenerationFailed(f"puzzle {index}: no unique puzzle after {options.max_restarts} fresh layouts")
+        solution = random_placement(n, rng, options.rule, options.stars)
+        if options.stars == 1:
+            cells = grow_regions(n, solution, rng, cap)
+        else:
+            cells = star_regions(n, options.stars, solution, rng, cap)
+        if cells is None or options.rules.violations(cells, n):
+            restarts += 1
+            continue
+        layout = Layout(n, options.rule, cells, solution, options.stars)
+        if options.strategy == "repair":
+            outcome = repair(layout, searches.check, rng, options.rules, options.repair_budget, searches.probe)
+            unique, repairs = outcome.unique, outcome.repairs
+        else:
+            verdict = searches.check(layout)
+            unique, repairs = verdict.settled and verdict.count == 1, 0
+        extra = keep(layout) if unique else None
+        if extra is not None:
+            return GeneratedPuzzle(
+                index, options.seed, n, options.rule, layout.rows(), layout.solution,
+                time.perf_counter() - start, repairs, restarts, searches.checks, searches.timeouts, extra, options.stars,
+            )
+        restarts += 1
+
+
+def logic_filter(options: GeneratorOptions) -> Callable[[Layout], dict[str, Any] | None]:
+    """``keep(layout)``: what to record about a unique layout, or None to draw another."""
+    if not (options.logic or options.grades):
+        return lambda layout: {}
+    from queens_sat.services.generator.logic_filter import graded
+
+    return lambda layout: graded(layout.puzzle(), options.max_depth, options.grades)

@@ -1,0 +1,129 @@
+"""Where the puzzles are made: in this process, a local process pool, or a Dask cluster.
+
+All three hand out ``future = submit(index)`` with ``future.result()``: the run
+loop does not care which. Every task is "make puzzle ``index``", a pure
+function of the options and the index, so a task lost with a dead worker is
+simply made again.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from queens_sat.services.generator.attempt import GeneratorOptions, make_puzzle
+from queens_sat.services.interrupts import worker_signals  # Ctrl-C and SIGTERM are the main process's; die with it
+
+
+class ExecutorError(RuntimeError):
+    """The work cannot be sent where asked: Dask missing, a scheduler out of reach."""
+
+
+def usable_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+class InlineExecutor:
+    """Makes each puzzle when its result is asked for, in this process: one core, no start-up cost."""
+
+    slots = 1
+
+    def __init__(self, options: GeneratorOptions) -> None:
+        self.options = options
+
+    def submit(self, index: int) -> Any:
+        return _Deferred(self.options, index)
+
+    def close(self, cancel: bool = False) -> None:
+        pass
+
+
+class _Deferred:
+    def __init__(self, options: GeneratorOptions, index: int) -> None:
+        self.options, self.index = options, index
+
+    def result(self) -> Any:
+        return make_puzzle(self.options, self.index)
+
+    def cancel(self) -> bool:
+        return True
+
+
+def _new_pool(workers: int) -> ProcessPoolExecutor:
+    # started fresh ("spawn"), not forked, so that no lock or thread of the main process is copied
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=worker_signals)
+
+
+class PoolExecutor:
+    """A pool of ``workers`` processes on this machine."""
+
+    def __init__(self, options: GeneratorOptions, workers: int) -> None:
+        self.options, self.slots = options, workers
+        self.pool = _new_pool(workers)
+
+    def submit(self, index: int) -> Future[Any]:
+        return self.pool.submit(make_puzzle, self.options, index)
+
+    def restart(self) -> None:
+        """A new pool after a worker died (the old one is broken for good)."""
+        self._stop()
+        self.pool = _new_pool(self.slots)
+
+    def close(self, cancel: bool = False) -> None:
+        if cancel:
+            self._stop()
+        else:
+            self.pool.shutdown(wait=True)
+
+    def _stop(self) -> None:
+        """Cancel what waits and end the workers now: a puzzle being made is not waited for."""
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(5)
+
+
+class DaskExecutor:
+    """The same tasks on a Dask cluster: ``tcp://HOST:8786`` (a running scheduler) or ``local``.
+
+    ``local`` starts a cluster of ``workers`` single-threaded worker processes on
+    this machine. Dask reruns the task of a worker that dies, so nothing is lost.
+    """
+
+    def __init__(self, options: GeneratorOptions, address: str, workers: int | None) -> None:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise ExecutorError(
+                "--dask needs Dask's distributed scheduler: pip install 'queens-sat[dask]' (or 'dask[distributed]')"
+            ) from None
+        self.options = options
+        self.cluster = None
+        if address == "local":
+            self.cluster = LocalCluster(
+                n_workers=workers or usable_cores(), threads_per_worker=1, processes=True, dashboard_address=None
+            )
+            self.client = Client(self.cluster)
+        else:
+            try:
+                self.client = Client(address, timeout="20s")
+            except (OSError, TimeoutError, ValueError) as err:
+                raise ExecutorError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+        self.slots = max(1, sum(self.client.nthreads().values()))
+
+    def submit(self, index: int) -> Any:
+        # pure=False: the same index asked twice (after a resume, say) is made, not looked up
+        return self.client.submit(make_puzzle, self.options, index, pure=False, retries=2)
+
+    def close(self, cancel: bool = False) -> None:
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()

@@ -1,0 +1,85 @@
+"""A board being generated: regions on a flat cell list, the planted solution, region sizes.
+
+Cells are numbered ``r * n + c``. The regions live twice: as a flat Python list
+(fast to read cell by cell in the repair loop) and as the n x n int64 numpy array
+the validator reads without a copy; ``move`` keeps the two in step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from queens_sat.model.placement import star_cells
+from queens_sat.model.puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from queens_sat.services.generator.moves import Move
+
+
+@cache
+def neighbours(n: int) -> tuple[tuple[int, ...], ...]:
+    """For every cell, the cells above, below, left and right of it that are on the board."""
+    out = []
+    for r in range(n):
+        for c in range(n):
+            out.append(tuple(
+                rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n
+            ))
+    return tuple(out)
+
+
+class Layout:
+    """Regions grown around a planted solution: region k holds the queen of row k... wherever it is.
+
+    Region ``k`` is the one grown from the queen of row ``k`` (with ``stars`` = k > 1,
+    the one holding the planted stars ``anchors[k]``), so the planted solution
+    stays valid as long as no planted cell changes region.
+    """
+
+    __slots__ = ("anchors", "cells", "grid", "n", "queen_cells", "rule", "sizes", "solution", "stars")
+
+    def __init__(self, n: int, rule: str, cells: Sequence[int], solution: Sequence[int], stars: int = 1) -> None:
+        self.n, self.rule, self.stars = n, rule, stars
+        self.cells = list(cells)
+        self.grid = np.array(self.cells, dtype=np.int64).reshape(n, n)
+        self.sizes = [0] * n
+        for k in self.cells:
+            self.sizes[k] += 1
+        self.solution = tuple(solution)
+        planted = sorted(r * n + c for r, c in star_cells(solution, stars))
+        self.queen_cells = frozenset(planted)
+        anchors: list[list[int]] = [[] for _ in range(n)]
+        for cell in planted:
+            anchors[self.cells[cell]].append(cell)
+        self.anchors = tuple(tuple(a) for a in anchors)  # each region's planted cells, which never move
+
+    def move(self, move: Move) -> list[tuple[int, int]]:
+        """Give the move's cells to its region (the caller has checked the region rules).
+
+        Returns what ``undo`` needs to put them back: (cell, old region) pairs.
+        """
+        before = [(cell, self.cells[cell]) for cell in move.cells]
+        for cell in move.cells:
+            self._assign(cell, move.region)
+        return before
+
+    def undo(self, before: list[tuple[int, int]]) -> None:
+        for cell, region in before:
+            self._assign(cell, region)
+
+    def _assign(self, cell: int, region: int) -> None:
+        self.sizes[self.cells[cell]] -= 1
+        self.sizes[region] += 1
+        self.cells[cell] = region
+        self.grid.flat[cell] = region
+
+    def rows(self) -> list[list[int]]:
+        n = self.n
+        return [self.cells[r * n:(r + 1) * n] for r in range(n)]
+
+    def puzzle(self) -> Puzzle:
+        return Puzzle(self.rows(), rule=self.rule, stars=self.stars)

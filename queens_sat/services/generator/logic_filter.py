@@ -1,0 +1,55 @@
+"""``--logic`` and ``--grade``: keep only the puzzles the logic engine solves, of the wanted grades.
+
+Uniqueness is not enough for a fair puzzle: the player may still have to guess.
+The engine (``queens_sat.services.logic``, issue 6) solves by deduction with contradiction
+probes at most ``max_depth`` deep; a puzzle it cannot solve is thrown away and
+the generator draws a fresh layout, as it does for a layout it cannot repair.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from queens_sat.model.puzzle import Puzzle
+
+
+def logic_engine():
+    """The engine's ``logic_solve`` and ``GRADES``; a clear error when this version lacks it."""
+    try:
+        from queens_sat.services.logic import GRADES, logic_solve
+    except ImportError:
+        raise ValueError("--logic and --grade need the logic engine (queens_sat.services.logic), which this installation lacks") from None
+    return logic_solve, GRADES
+
+
+def check_logic_stars(n: int, stars: int) -> None:
+    """A ValueError when the logic engine does not reason about boards with ``stars`` stars (yet)."""
+    if stars == 1:
+        return
+    from queens_sat.backends import get_backend
+    from queens_sat.services.generator.validators import refusal
+
+    why = refusal(get_backend("logic"), n, stars)
+    if why:
+        raise ValueError(f"--logic and --grade cannot be used with {stars} stars: {why}")
+
+
+def check_grades(grades: tuple[str, ...]) -> tuple[str, ...]:
+    """The grades as the engine spells them (any case); ValueError naming the choices for an unknown one."""
+    _, known = logic_engine()
+    by_lower = {g.lower(): g for g in known}
+    out = []
+    for grade in grades:
+        if grade.lower() not in by_lower:
+            raise ValueError(f"unknown grade {grade!r}; choose from {', '.join(known)}")
+        out.append(by_lower[grade.lower()])
+    return tuple(out)
+
+
+def graded(puzzle: Puzzle, max_depth: int, grades: tuple[str, ...]) -> dict[str, Any] | None:
+    """The engine's verdict to record (grade, hardest technique, steps), or None to throw the puzzle away."""
+    logic_solve, _ = logic_engine()
+    result = logic_solve(puzzle, max_depth=max_depth)  # the puzzle carries its stars
+    if not result.solved or (grades and result.grade not in grades):
+        return None
+    return {"grade": result.grade, "hardest": result.hardest, "logic_steps": len(result.steps)}

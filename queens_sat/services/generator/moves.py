@@ -1,0 +1,175 @@
+"""The moves of the repair loop: which cells change region to kill a second solution.
+
+To kill solution S it is enough that one of S's queens (on a cell that is not a
+planted queen's) changes region. The smallest move that does it:
+
+- the cell borders the target region: the cell alone;
+- it lies inside its region: the shortest path through its region to a cell
+  bordering the target, the whole path (a band joined to the target, so the
+  target stays in one piece);
+- and whatever part of the old region the move cuts off from its planted queen
+  goes along (it borders the moved cells, so it stays connected to the target).
+
+The planted queens never move, so the planted solution holds after any move.
+With k stars a region the same holds: S's stars are k in every region, so the
+region a star of S leaves has k - 1 of them; a move that would cut a region's
+planted stars apart from one another is not made.
+
+A move kills every solution with a queen on a moved cell, and can create new
+ones only through the moved cells. ``choose_move`` therefore prefers, among the
+smallest moves, one after which no solution puts a queen on a moved cell (asked
+of the fast search with that cell as a given queen: a tiny search): then the
+number of solutions strictly drops, and the repairs converge.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import NamedTuple
+
+from queens_sat.model.placement import star_cells
+from queens_sat.services.generator.layout import Layout, neighbours
+from queens_sat.services.generator.region_rules import RegionRules, stays_connected
+
+MAX_PROBES = 24  # candidate moves tested for new solutions per repair, smallest first
+
+# probe(layout, cells) -> True when some solution of the layout puts a queen on one of ``cells``
+Probe = Callable[[Layout, tuple[int, ...]], bool]
+
+
+class Move(NamedTuple):
+    cells: tuple[int, ...]
+    region: int
+
+
+def paths_out(layout: Layout, cell: int) -> dict[int, list[int]]:
+    """For each region the cell can reach through its own region, the shortest such path (cell first).
+
+    The path never runs through a planted queen (star).
+    """
+    n, cells = layout.n, layout.cells
+    nbrs = neighbours(n)
+    k = cells[cell]
+    planted = layout.queen_cells
+    parent = {cell: -1}
+    order = [cell]
+    ends: dict[int, int] = {}
+    for here in order:
+        for nb in nbrs[here]:
+            region = cells[nb]
+            if region == k:
+                if nb not in parent and nb not in planted:
+                    parent[nb] = here
+                    order.append(nb)
+            elif region not in ends:
+                ends[region] = here
+    paths = {}
+    for region, end in ends.items():
+        path = []
+        while end >= 0:
+            path.append(end)
+            end = parent[end]
+        paths[region] = path[::-1]
+    return paths
+
+
+def complete_move(layout: Layout, path: list[int], region: int, rules: RegionRules) -> Move | None:
+    """The path plus what it cuts off from its region's queen, as a move; None when a rule forbids it."""
+    moved = path
+    if rules.connected and not (len(path) == 1 and stays_connected(layout.cells, layout.n, path[0])):
+        cut = _cut_off(layout, layout.cells[path[0]], set(path))
+        if cut is None:
+            return None
+        moved = path + cut
+    if layout.sizes[region] + len(moved) > rules.max_size(layout.n):
+        return None
+    if not rules.full_lines and _fills_line(layout, moved, region):
+        return None
+    return Move(tuple(moved), region)
+
+
+def _cut_off(layout: Layout, k: int, removed: set[int]) -> list[int] | None:
+    """The cells of region k that ``removed`` would separate from the region's queen (its first planted
+    star); None when it would separate the region's planted stars from one another."""
+    n, cells = layout.n, layout.cells
+    nbrs = neighbours(n)
+    anchors = layout.anchors[k]
+    seen = {anchors[0]}
+    stack = [anchors[0]]
+    while stack:
+        here = stack.pop()
+        for nb in nbrs[here]:
+            if nb not in seen and nb not in removed and cells[nb] == k:
+                seen.add(nb)
+                stack.append(nb)
+    if len(anchors) > 1 and not seen.issuperset(anchors):
+        return None
+    if len(seen) + len(removed) == layout.sizes[k]:
+        return []
+    # what is cut off touches the removed cells (the region was one piece): search from there,
+    # not over the whole board (an n * n scan per candidate move dominated n = 64 repairs)
+    stack = [nb for cell in removed for nb in nbrs[cell] if cells[nb] == k and nb not in seen and nb not in removed]
+    cut = set(stack)
+    while stack:
+        here = stack.pop()
+        for nb in nbrs[here]:
+            if nb not in cut and nb not in seen and nb not in removed and cells[nb] == k:
+                cut.add(nb)
+                stack.append(nb)
+    return sorted(cut)
+
+
+def _fills_line(layout: Layout, moved: list[int] | tuple[int, ...], region: int) -> bool:
+    """Whether a row or column of the moved cells would lie entirely inside ``region``."""
+    n, cells = layout.n, layout.cells
+    moving = set(moved)
+    for r in {c // n for c in moved}:
+        if all(cells[r * n + j] == region or r * n + j in moving for j in range(n)):
+            return True
+    return any(all(cells[i * n + c] == region or i * n + c in moving for i in range(n)) for c in {c % n for c in moved})
+
+
+def choose_move(
+    layout: Layout,
+    other: tuple[int, ...] | None,
+    rng: random.Random,
+    rules: RegionRules,
+    probe: Probe | None = None,
+) -> Move | None:
+    """A move that kills solution ``other``; None when no allowed move does.
+
+    Candidates go smallest first (ties in random order); with ``probe``, the
+    first after which no solution uses a moved cell wins, else the first allowed.
+    Without a second solution (a validator that only says "not unique"), a
+    random allowed move of a random cell.
+    """
+    n = layout.n
+    if other is not None:
+        starts = [cell for r, c in star_cells(other, layout.stars) if (cell := r * n + c) not in layout.queen_cells]
+    else:
+        starts = [rng.choice([c for c in range(n * n) if c not in layout.queen_cells])]
+    candidates = [
+        (len(path), rng.random(), region, path)
+        for cell in starts
+        for region, path in paths_out(layout, cell).items()
+    ]
+    candidates.sort()
+    fallback = None
+    probes = 0
+    for _, _, region, path in candidates:
+        move = complete_move(layout, path, region, rules)
+        if move is None:
+            continue
+        if probe is None:
+            return move
+        fallback = fallback or move
+        undo = layout.move(move)
+        creates = probe(layout, move.cells)
+        layout.undo(undo)
+        if not creates:
+            return move
+        probes += 1
+        if probes >= MAX_PROBES:
+            break
+    return fallback

@@ -1,0 +1,57 @@
+"""Repairing a layout until its planted solution is the only one.
+
+While the validator finds a second solution, one of that solution's queens
+(never a planted queen's cell) moves into a neighbouring region: the region it
+left then has none of the second solution's queens and the one it joined has
+two, so that solution is gone, and the planted one, whose cells all stay in
+their regions, still holds. New solutions may appear; the loop checks again,
+up to a bounded number of repairs, after which the caller starts over from a
+fresh layout.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from queens_sat.services.generator.layout import Layout
+from queens_sat.services.generator.moves import Probe, choose_move
+from queens_sat.services.generator.region_rules import RegionRules
+from queens_sat.services.generator.validators import Verdict
+
+Check = Callable[[Layout], Verdict]
+
+
+@dataclass
+class RepairOutcome:
+    unique: bool  # the layout now has exactly one solution, the planted one
+    repairs: int  # moves made
+    checks: int  # validator calls
+    why: str = ""  # why it gave up: "repairs" (the budget), "stuck" (no allowed move), "unsettled" (a time limit)
+
+
+def repair(
+    layout: Layout,
+    check: Check,
+    rng: random.Random,
+    rules: RegionRules,
+    max_repairs: int,
+    probe: Probe | None = None,
+) -> RepairOutcome:
+    """Move cells until ``layout`` is unique (in place); give up after ``max_repairs`` moves."""
+    repairs = checks = 0
+    while True:
+        verdict = check(layout)
+        checks += 1
+        if not verdict.settled:
+            return RepairOutcome(False, repairs, checks, "unsettled")
+        if verdict.count == 1:
+            return RepairOutcome(True, repairs, checks)
+        if repairs >= max_repairs:
+            return RepairOutcome(False, repairs, checks, "repairs")
+        move = choose_move(layout, verdict.other, rng, rules, probe)
+        if move is None:
+            return RepairOutcome(False, repairs, checks, "stuck")
+        layout.move(move)
+        repairs += 1

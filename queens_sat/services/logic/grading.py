@@ -1,0 +1,68 @@
+"""Difficulty: the hardest technique a solve needed, and how often it was needed.
+
+Techniques are ranked in the engine's own order (cheapest first), probes by depth.
+The grade is the rank of the hardest one, raised a notch when it had to be used
+again and again: one pigeonhole is a moment's insight, five are a slog.
+"""
+
+from __future__ import annotations
+
+from queens_sat.services.logic.deduction import BLOCKS, CONFINEMENT, PIGEONHOLE, PROBE, QUEEN_ELIMINATES, SINGLE_CANDIDATE, WOULD_EMPTY_UNIT
+
+GRADES = ("Trivial", "Easy", "Medium", "Hard", "Expert")
+
+_RANK = {
+    QUEEN_ELIMINATES: 0,
+    SINGLE_CANDIDATE: 1,
+    CONFINEMENT: 2,
+    PIGEONHOLE: 3,
+    WOULD_EMPTY_UNIT: 4,
+    BLOCKS: 5,  # Star Battle only
+}
+
+
+def rank(technique: str) -> int:
+    """The place of a technique in the engine's order; "probe-d" ranks above all, by depth."""
+    if technique.startswith(PROBE + "-"):
+        return len(_RANK) + int(technique.rsplit("-", 1)[1]) - 1
+    return _RANK[technique]
+
+
+def hardest_of(counts: dict[str, int]) -> str | None:
+    """The highest-ranked technique among those used, None when none was."""
+    used = [t for t, k in counts.items() if k]
+    return max(used, key=rank) if used else None
+
+
+# The grade of each technique when it is the hardest one used.
+_TIER = {QUEEN_ELIMINATES: 0, SINGLE_CANDIDATE: 0, CONFINEMENT: 1, PIGEONHOLE: 2, WOULD_EMPTY_UNIT: 2, BLOCKS: 2}
+PROBE_TIERS = {1: 3}  # probe-1 is Hard; deeper probes are Expert
+REPEATS_TO_RAISE = 3  # needing the hardest technique this often raises the grade one notch
+
+
+# Star Battle (k > 1): counting stars into rows and regions and the would-starve check
+# are the everyday moves of every 2-star solve, dozens of them, so they are Easy and
+# their repeats raise nothing; 2x2 blocks are Medium. Calibrated on 1000 published
+# KrazyDad 10x10 2-star puzzles: with these tiers the median of KrazyDad's own effort
+# score rises grade by grade (bench/logic_stars.py).
+_STAR_TIER = dict(_TIER, **{PIGEONHOLE: 1, WOULD_EMPTY_UNIT: 1})
+STAR_RAISE_FROM = 2  # the lowest Star Battle tier whose repeats raise the grade
+
+
+def grade_of(counts: dict[str, int], stars: int = 1) -> str:
+    """The grade of a solve that used each technique ``counts[t]`` times (see ``GRADES``).
+
+    Trivial: queens and single candidates only; Easy: confinement; Medium: pigeonhole
+    or would-empty-unit; Hard: probes of depth 1; Expert: deeper probes. One grade up
+    when the hardest technique (above single candidates) was needed
+    ``REPEATS_TO_RAISE`` times or more. With ``stars`` = k > 1 (Star Battle): Easy is
+    confinement, pigeonhole and would-empty-unit (never raised), Medium two-by-two.
+    """
+    hardest = hardest_of(counts)
+    if hardest is None:
+        return GRADES[0]
+    tiers, raise_from = (_TIER, 1) if stars == 1 else (_STAR_TIER, STAR_RAISE_FROM)
+    tier = PROBE_TIERS.get(int(hardest.rsplit("-", 1)[1]), len(GRADES) - 1) if hardest.startswith(PROBE + "-") else tiers[hardest]
+    if tier >= raise_from and counts[hardest] >= REPEATS_TO_RAISE:
+        tier += 1
+    return GRADES[min(tier, len(GRADES) - 1)]

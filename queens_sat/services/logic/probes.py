@@ -1,0 +1,191 @@
+"""The last resort: contradiction probes of bounded depth.
+
+A probe of depth d assumes a queen on a cell, applies the plain rules and probes of
+depth below d until nothing more follows, and crosses the cell out if that reaches a
+contradiction (a unit with no candidate left). Depth 1 is "if a queen stood here,
+the rules would empty column 4"; depth 2 may use depth-1 probes inside the assumption.
+Nothing is ever guessed: a probe that does not end in a contradiction teaches nothing.
+
+Inside a probe nobody reads the steps, so ``saturate`` applies the rules in bulk (a
+queen's eliminations at once, every single candidate in one pass). Every rule only
+ever shrinks the candidates, so the order of application changes neither the final
+state nor whether a contradiction is reached, only the speed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+from queens_sat.services.logic.basic_deductions import BASIC_RULES, confinement, would_empty_unit
+from queens_sat.services.logic.blocks import blocks
+from queens_sat.services.logic.board import Geometry, State, bits
+from queens_sat.services.logic.deduction import PROBE, Contradiction, Deduction
+from queens_sat.services.logic.pigeonhole import pigeonhole
+from queens_sat.services.logic.witness import Witnesses
+
+
+class OutOfTime(Exception):
+    """The deadline passed in the middle of a search for the next step."""
+
+
+def next_deduction(
+    geo: Geometry, st: State, depth: int, deadline: float | None = None, witnesses: Witnesses | None = None
+) -> Deduction | None:
+    """The first deduction of the cheapest rule that makes one, probes up to ``depth`` last."""
+    for rule in BASIC_RULES:
+        found = rule(geo, st)
+        if found is not None:
+            return found
+    if depth > 0:
+        return probe(geo, st, depth, deadline, witnesses=witnesses)
+    return None
+
+
+# Inside a probe, the crossing rules in order of cost (not of difficulty), applied in bulk.
+_CROSSING_RULES = (confinement, would_empty_unit, pigeonhole, blocks)
+
+
+def saturate(geo: Geometry, st: State, depth: int, deadline: float | None, hints: Hints | None = None) -> None:
+    """Apply every rule (probes up to ``depth``) to ``st`` until none applies or it is solved.
+
+    ``st`` must have every queen's eliminations applied already; ``hints`` are passed
+    to the probes (see ``probe``). Raises ``Contradiction`` when the state turns out
+    to have no solution.
+    """
+    unit_mask = geo.unit_mask
+    attack = geo.attack
+    cell_unit_bits = geo.cell_unit_bits
+    units = range(len(unit_mask))
+    one = geo.k == 1
+    while st.open:
+        placed = False
+        for u in units:
+            if not st.open >> u & 1:
+                continue  # closed, perhaps by a queen placed earlier in this pass
+            m = st.cand & unit_mask[u]
+            if one:
+                if not m:
+                    raise Contradiction((u,))
+                if not m & (m - 1):
+                    i = m.bit_length() - 1
+                    st.queens |= m
+                    st.cand &= ~(m | attack[i])
+                    st.open &= ~cell_unit_bits[i]
+                    placed = True
+                continue
+            need = st.need(geo, u)
+            count = m.bit_count()
+            if count < need:
+                raise Contradiction((u,))
+            if count == need:
+                _put_all(geo, st, m, (u,))
+                placed = True
+        if placed:
+            continue
+        for rule in _CROSSING_RULES:
+            found = rule(geo, st, True)
+            if found is not None:
+                st.cand &= ~found.cross
+                if found.place:
+                    _put_all(geo, st, found.place, found.units)
+                break
+        else:
+            if depth == 0:
+                return
+            found = probe(geo, st, depth, deadline, hints)
+            if found is None:
+                return
+            st.cand &= ~found.cross
+            if found.place:
+                _put_all(geo, st, found.place, found.units)
+
+
+def _put_all(geo: Geometry, st: State, cells: int, why: tuple[int, ...]) -> None:
+    """Stars on ``cells``, one by one with what each rules out; a cell that an earlier one
+    ruled out (they touch, or its unit filled) is a contradiction."""
+    for i in bits(cells):
+        if not st.cand >> i & 1:
+            raise Contradiction(why)
+        st.put(geo, i)
+
+
+# cell -> the state that a queen on it led to, saturated without probes, in some
+# ancestor of the state being probed.
+Hints = dict[int, State]
+
+
+def probe(
+    geo: Geometry,
+    st: State,
+    max_depth: int,
+    deadline: float | None = None,
+    hints: Hints | None = None,
+    witnesses: Witnesses | None = None,
+) -> Deduction | None:
+    """The first cell whose queen leads to a contradiction, shallowest probes first.
+
+    ``st`` must have every queen's eliminations applied already. Every rule only
+    removes candidates, so what a queen on cell j led to in an earlier state (a
+    ``hints`` entry) still follows from it in ``st``: a depth-1 probe starts from that
+    state merged with ``st``, and a clash between the two is a contradiction at once.
+    Cells that a known solution uses (``witnesses``) cannot lead to a contradiction
+    and are skipped. The deductions are the same as without either, only found sooner.
+    """
+    known: Hints = {}  # what each cell's queen leads to in st, without probes
+    for depth in range(1, max_depth + 1):
+        for i in probe_order(geo, st):
+            if deadline is not None and time.perf_counter() > deadline:
+                raise OutOfTime
+            if witnesses is not None and witnesses.covers(st, i):
+                continue
+            trial = st.copy()
+            try:
+                if depth == 1:
+                    trial = _assume(geo, st, i, hints.get(i) if hints else None)
+                    saturate(geo, trial, 0, deadline)
+                    known[i] = trial
+                    if witnesses is not None and not trial.open:
+                        witnesses.add(trial.queens)
+                elif witnesses is None or not witnesses.search(geo, known[i]):
+                    trial = known[i].copy()
+                    saturate(geo, trial, depth - 1, deadline, known)
+            except Contradiction as why:
+                forced = trial.queens & ~st.queens & ~(1 << i)
+                return Deduction(
+                    PROBE, cross=1 << i, units=why.units, lines=why.lines, cell=i, depth=depth, forced=forced
+                )
+    return None
+
+
+def _assume(geo: Geometry, st: State, i: int, hint: State | None) -> State:
+    """``st`` with a queen on cell ``i`` and its eliminations, merged with what that queen
+    led to in an earlier state when known; raises ``Contradiction`` on a clash."""
+    trial = st.copy()
+    trial.put(geo, i)
+    if hint is None:
+        return trial
+    if hint.queens & ~(trial.cand | trial.queens) or trial.queens & ~(hint.cand | hint.queens):
+        raise Contradiction(())  # a queen of one is crossed out in the other
+    trial.queens |= hint.queens
+    trial.cand &= hint.cand & ~trial.queens
+    trial.open &= hint.open
+    if geo.k > 1:
+        trial.settle(geo)  # stars of both together may fill (or overfill) a unit
+    return trial
+
+
+def probe_order(geo: Geometry, st: State) -> Iterator[int]:
+    """Candidate cells, those of the units with fewest candidates first: the cells a
+    person would try ("this region has two cells left; what if it were this one?")."""
+    cand = st.cand
+    unit_mask = geo.unit_mask
+    if geo.k == 1:
+        units = sorted(bits(st.open), key=lambda u: (cand & unit_mask[u]).bit_count())
+    else:  # the units with fewest candidates to spare
+        units = sorted(bits(st.open), key=lambda u: (cand & unit_mask[u]).bit_count() - st.need(geo, u))
+    seen = 0
+    for u in units:
+        fresh = cand & unit_mask[u] & ~seen
+        seen |= fresh
+        yield from bits(fresh)

@@ -1,0 +1,109 @@
+"""A few solutions of a board without regions, by the method that suits its size.
+
+``backtrack`` walks the solutions in order (exact, and the only way to prove there
+are no more); ``local`` is the randomised local search; ``construct`` the explicit
+formula. ``auto`` backtracks while the first solutions come in milliseconds and
+searches locally beyond. When more solutions are wanted than one method gives,
+the 8 symmetric images of each solution come first (no solution is its own
+mirror image, so there are always at least two), then further seeds.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from queens_sat.model.limits import NQUEENS_WORD_N
+from queens_sat.model.result import Outcome, Solution
+from queens_sat.services.nqueens.construction import construct
+from queens_sat.services.nqueens.enumeration import BATCH, NODES_PER_CALL, solution_stream
+from queens_sat.services.nqueens.min_conflicts import local_search
+from queens_sat.services.nqueens.verify import as_tuple
+
+METHODS = ("auto", "backtrack", "local", "construct")
+# The largest n whose first solutions plain backtracking finds in well under a
+# second (n = 30 takes 1.4 s for the queens rule); no-touch boards never wait.
+BACKTRACK_MAX_N = {"queens": 29, "no-touch": 63}
+MAX_BACKTRACK_N = NQUEENS_WORD_N  # rows are machine words
+FEW_SOLUTIONS_N = 12  # from here on every board has thousands of solutions
+
+
+def choose_method(n: int, rule: str, method: str) -> str:
+    """The concrete method ``auto`` stands for at this size (others are returned as given)."""
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+    if method == "auto":
+        return "backtrack" if n <= BACKTRACK_MAX_N[rule] else "local"
+    if method == "backtrack" and n > MAX_BACKTRACK_N:
+        raise ValueError(f"backtracking handles n <= {MAX_BACKTRACK_N}; use local or construct")
+    return method
+
+
+def find_solutions(
+    n: int, rule: str, limit: int, method: str = "auto", seed: int = 0, time_limit: float | None = None
+) -> Outcome:
+    """Up to ``limit`` distinct solutions (int tuples), found with ``method``; ``complete`` only
+    when backtracking saw every solution, ``stats`` the method and its effort."""
+    method = choose_method(n, rule, method)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    if method == "backtrack" or n < 4:
+        return _backtrack(n, rule, limit, deadline)
+    solutions: list[Solution] = []
+    stats: dict[str, Any] = {"method": method}
+    timed_out = False
+    seen: set[Solution] = set()
+    first = construct(n, rule) if method == "construct" else None
+    attempt = 0
+    while len(solutions) < limit:
+        if first is None:
+            if limit > 8 and n < FEW_SOLUTIONS_N:
+                return _backtrack(n, rule, limit, deadline)  # too few solutions for random draws
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                timed_out = True
+                break
+            run = local_search(n, rule, seed + attempt, left)
+            stats["seed"] = seed
+            stats["restarts"] = stats.get("restarts", 0) + run.restarts
+            stats["swaps"] = stats.get("swaps", 0) + run.swaps
+            if run.columns is None:
+                timed_out = True
+                break
+            first = run.columns
+            attempt += 1
+        for image in symmetric_images(first):
+            if len(solutions) == limit:
+                break
+            key = as_tuple(image)
+            if limit == 1:  # nothing to compare with: hashing 10^8 columns costs a second
+                solutions.append(key)
+            elif key not in seen:
+                seen.add(key)
+                solutions.append(key)
+        first = None
+    return Outcome(solutions, len(solutions), False, timed_out, stats)
+
+
+def _backtrack(n: int, rule: str, limit: int, deadline: float | None) -> Outcome:
+    stream = solution_stream(n, rule)
+    out: list[Solution] = []
+    timed_out = False
+    while len(out) < limit and not stream.exhausted:
+        out.extend(stream.next_batch(min(BATCH, limit - len(out)), NODES_PER_CALL))
+        if deadline is not None and time.monotonic() > deadline and len(out) < limit and not stream.exhausted:
+            timed_out = True
+            break
+    complete = stream.exhausted and len(out) < limit
+    return Outcome(out, len(out), complete, timed_out, {"method": "backtrack", "nodes": stream.nodes})
+
+
+def symmetric_images(cols: np.ndarray) -> Iterator[np.ndarray]:
+    """The board under the 8 symmetries of the square, the board itself first, made lazily."""
+    m = len(cols) - 1
+    yield from (cols, m - cols, cols[::-1], m - cols[::-1])
+    inv = np.empty_like(cols)
+    inv[cols] = np.arange(len(cols), dtype=cols.dtype)
+    yield from (inv, m - inv, inv[::-1], m - inv[::-1])
