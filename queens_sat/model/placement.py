@@ -68,10 +68,10 @@ def solution_violations(
     if problems:
         return problems
     if rule == "queens":
-        for name, key in (("diagonal", lambda r: r - cols[r]), ("anti-diagonal", lambda r: r + cols[r])):
+        for name, sign in (("diagonal", -1), ("anti-diagonal", 1)):
             first: dict[int, int] = {}
             for r in range(n):
-                k = key(r)
+                k = r + sign * cols[r]
                 if k in first:
                     problems.append(
                         f"queens ({first[k]}, {cols[first[k]]}) and ({r}, {cols[r]}) share a {name}"
