@@ -347,3 +347,13 @@ def test_a_board_without_regions_takes_stars_from_the_command_line(capsys) -> No
     assert json.loads(capsys.readouterr().out)["count"] == 664
     assert main(["count", "--n", "6", "--stars", "2", "--backend", "cpsat"]) == 2
     assert "cannot hold 2 stars a row" in capsys.readouterr().err
+
+
+def test_a_puzzlink_url_in_place_of_a_file_is_the_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
+    from queens_sat.cli import main as cli_main
+
+    url = "https://puzz.link/p?starbattle/10/10/2/20gaicgha5ik595a2463ke3gfj3d5e06b0go"
+    assert cli_main(["check", "--no-logic", url]) == 0
+    assert "unique [10x10, 2 stars" in capsys.readouterr().out
+    assert cli_main(["check", "--no-logic", url[:-10]]) == 2
+    assert "regions" in capsys.readouterr().err

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -135,6 +136,9 @@ def read_puzzles(
     source = "<stdin>" if path == STDIN else path
     if format is not None and format not in FORMATS:
         raise FormatError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
+    if format in (None, "puzzlink") and path.startswith(("http://", "https://")) and not os.path.exists(path):
+        yield from read_puzzlink(path, path)  # a puzz.link URL given where a file name goes is the puzzle itself
+        return
     handle = _open(path)
     found = 0
     try:
