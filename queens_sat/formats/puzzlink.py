@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from queens_sat.formats.records import PuzzleRecord
-from queens_sat.model.errors import FormatError, PuzzleError, shown
+from queens_sat.formats.records import PuzzleRecord, records_by_line
+from queens_sat.model.errors import FormatError, shown
 from queens_sat.model.limits import REGION_N
 from queens_sat.model.puzzle import Puzzle
 
@@ -43,18 +43,7 @@ def is_puzzlink(line: str) -> bool:
 
 def read_puzzlink(text: str, source: str) -> list[PuzzleRecord]:
     """Every URL of a file, one a line, each as a record (a bad one as an error record)."""
-    records = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        rec = PuzzleRecord(source, number, stars_stated=True)
-        try:
-            rec.puzzle = parse_puzzlink(line)
-        except PuzzleError as err:
-            rec.error = err.located(source=source, line=number)
-        records.append(rec)
-    return records
+    return records_by_line(text, source, parse_puzzlink, stars_stated=True)
 
 
 def parse_puzzlink(url: str) -> Puzzle:

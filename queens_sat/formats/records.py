@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,3 +27,20 @@ class PuzzleRecord:
         """How reports refer to this record: file, line and id when known."""
         where = self.source if self.line is None else f"{self.source}:{self.line}"
         return printable(f"{where} [{self.id}]" if self.id is not None else where)
+
+
+def records_by_line(text: str, source: str, parse: Callable[[str], Puzzle], *, stars_stated: bool) -> list[PuzzleRecord]:
+    """A record for every line of a format of one puzzle a line (URLs, region lists): blank
+    lines and ``#`` comments skipped, a bad line an error record naming its line."""
+    records = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        rec = PuzzleRecord(source, number, stars_stated=stars_stated)
+        try:
+            rec.puzzle = parse(line)
+        except PuzzleError as err:
+            rec.error = err.located(source=source, line=number)
+        records.append(rec)
+    return records

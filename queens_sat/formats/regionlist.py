@@ -15,8 +15,8 @@ import math
 import re
 import warnings
 
-from queens_sat.formats.records import PuzzleRecord
-from queens_sat.model.errors import FormatError, PuzzleError, shown
+from queens_sat.formats.records import PuzzleRecord, records_by_line
+from queens_sat.model.errors import FormatError, shown
 from queens_sat.model.limits import REGION_N
 from queens_sat.model.puzzle import Puzzle
 
@@ -31,18 +31,7 @@ def is_region_list(line: str) -> bool:
 
 def read_region_lists(text: str, source: str) -> list[PuzzleRecord]:
     """Every region list of a file, one a line, each as a record (a bad one as an error record)."""
-    records = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        rec = PuzzleRecord(source, number)
-        try:
-            rec.puzzle = parse_region_list(line)
-        except PuzzleError as err:
-            rec.error = err.located(source=source, line=number)
-        records.append(rec)
-    return records
+    return records_by_line(text, source, parse_region_list, stars_stated=False)
 
 
 def parse_region_list(text: str) -> Puzzle:
