@@ -331,7 +331,8 @@ class _StarBoard:
     touch when their columns are neighbours, so such a strip holds as many stars as
     one line holding the union of its two lines does). A unit whose candidates
     number exactly what it needs takes them all, and a line or strip with no room to
-    spare has its stars where its runs force them (``_lines``). Otherwise the search branches on
+    spare has its stars where its runs force them (``_lines``); on boards of ``FLOW_MIN_N`` and more,
+    while 3/4 of the stars are to place, the flow from lines to regions prunes (``_flow``). Otherwise the search branches on
     the first cell of the unit ``_pick`` chooses: a star there, or not. The native
     search (``native/stars.h``) makes the same moves.
     """
