@@ -21,6 +21,12 @@
 
 #define QS_STARS_MAX_N 64
 #define QS_STARS_CHECK_MASK 4095
+#if defined(__GNUC__) || defined(__clang__)
+#define QS_STARS_NOINLINE __attribute__((noinline))  /* st_flow's 8 KB of arrays stay off the recursion */
+#else
+#define QS_STARS_NOINLINE
+#endif
+#define QS_STARS_FLOW_MIN_N 12  /* the line-region flow (st_flow) on boards this wide and wider */
 
 enum { QS_STARS_EXHAUSTED = 0, QS_STARS_LIMIT = 1, QS_STARS_TIMED_OUT = 2, QS_STARS_INTERRUPTED = 3, QS_STARS_NO_MEMORY = -1 };
 
@@ -39,6 +45,7 @@ typedef struct {
     qs_line full;
     uint8_t region[QS_STARS_MAX_N * QS_STARS_MAX_N];
     qs_line *reg_row;          /* n * n: the columns of region g in row r at g * n + r */
+    qs_line *reg_col;          /* n * n: the rows of region g in column c at g * n + c */
     int top[QS_STARS_MAX_N], bottom[QS_STARS_MAX_N];  /* the rows each region spans */
     char *stack;
     size_t level_bytes;
@@ -108,13 +115,15 @@ static inline int qs_stars_run(
     int depth = k * n + 2;  /* each level places a star more than the one before */
     S->stack = (char *)malloc((size_t)depth * S->level_bytes);
     S->reg_row = (qs_line *)calloc((size_t)n * n, sizeof(qs_line));
-    if (!S->stack || !S->reg_row) { free(S->stack); free(S->reg_row); free(S); return QS_STARS_NO_MEMORY; }
+    S->reg_col = (qs_line *)calloc((size_t)n * n, sizeof(qs_line));
+    if (!S->stack || !S->reg_row || !S->reg_col) { free(S->stack); free(S->reg_row); free(S->reg_col); free(S); return QS_STARS_NO_MEMORY; }
     for (int g = 0; g < n; g++) { S->top[g] = n; S->bottom[g] = -1; }
     if (S->regions)
         for (int i = 0; i < n * n; i++) {
             int g = (int)regions[i], r = i / n;
             S->region[i] = (uint8_t)g;
             S->reg_row[g * n + r] |= (qs_line)1 << (i % n);
+            S->reg_col[g * n + i % n] |= (qs_line)1 << r;
             if (r < S->top[g]) S->top[g] = r;
             if (r > S->bottom[g]) S->bottom[g] = r;
         }
@@ -147,6 +156,7 @@ static inline int qs_stars_run(
     *nodes = S->nodes;
     free(S->stack);
     free(S->reg_row);
+    free(S->reg_col);
     free(S);
     return stop;
 }

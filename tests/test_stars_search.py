@@ -95,6 +95,31 @@ def test_reference_matches_brute_force(seed: int) -> None:
         assert sorted(got.solutions) == expected, puzzle
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_reference_with_the_flow_everywhere_matches_brute_force(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line-region flow (on n >= 12 in the search) is sound: on from n = 8 it loses no solution."""
+    from queens_sat.backends import python as reference_module
+
+    monkeypatch.setattr(reference_module, "FLOW_MIN_N", 8)
+    for puzzle in boards(8, 10 + seed, (8, 9), 2):
+        expected = sorted(brute_force(puzzle))
+        got = reference(puzzle)
+        assert got.complete
+        assert sorted(got.solutions) == expected, puzzle
+
+
+def test_native_matches_the_reference_with_the_flow_at_14() -> None:
+    """Node for node on 14 x 14 3-star boards too, where the flow prunes most."""
+    if stars() is None:
+        pytest.skip("the native extension is not built, or QUEENS_SAT_PURE_PYTHON is set")
+    rng = random.Random(77)
+    for _ in range(3):
+        puzzle = star_board(14, 3, rng)[0]
+        mine = qs.solve(puzzle, backend="native", limit=2, keep=2)
+        theirs = qs.solve(puzzle, backend="python", limit=2, keep=2)
+        assert (mine.count, mine.solutions, mine.stats["nodes"]) == (theirs.count, theirs.solutions, theirs.stats["nodes"])
+
+
 def test_reference_without_regions_matches_brute_force() -> None:
     for n in (8, 9):  # 7 x 7 holds no 2-star placement at all (the model refuses it)
         puzzle = Puzzle(None, n=n, stars=2)
