@@ -30,7 +30,6 @@ than they save.
 
 from __future__ import annotations
 
-import importlib.util
 import signal
 import sys
 import threading
@@ -39,7 +38,7 @@ from collections.abc import Generator
 from functools import lru_cache
 from typing import Any
 
-from queens_sat.backends.base import Backend
+from queens_sat.backends.base import Backend, installed
 from queens_sat.backends.cells import diagonals, given_cells, line_units, region_units, too_large, touching, windows
 from queens_sat.backends.settings import Choice, Option, parse_bool, parse_positive_int, parse_seed, parse_settings, spec_name
 from queens_sat.backends.tally import SolutionTally
@@ -99,7 +98,7 @@ class CpSatBackend(Backend):
 
     @classmethod
     def available(cls) -> bool:
-        return importlib.util.find_spec("ortools") is not None
+        return installed("ortools")
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
         return self.refuses_stars(puzzle) or too_large(puzzle)

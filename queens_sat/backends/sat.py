@@ -20,7 +20,6 @@ slices; Lingeling takes no limit at all, and the clock is read between solves.
 
 from __future__ import annotations
 
-import importlib.util
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -28,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from queens_sat.backends.base import Backend
+from queens_sat.backends.base import Backend, installed
 from queens_sat.backends.cells import diagonals, given_cells, line_units, region_units, too_large, touching
 from queens_sat.backends.cnf import AT_MOST_ONE_ONLY, CARDINALITY_ENCODINGS, ENCODINGS, NATIVE, CnfBuilder
 from queens_sat.backends.settings import Choice, parse_settings
@@ -120,7 +119,7 @@ class SatBackend(Backend):
 
     @classmethod
     def available(cls) -> bool:
-        return importlib.util.find_spec("pysat") is not None
+        return installed("pysat")
 
     @staticmethod
     def solver_names() -> tuple[str, ...]:
