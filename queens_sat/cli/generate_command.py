@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from queens_sat.cli.common import check_output_path, positive_float, positive_int
+from queens_sat.cli.common import check_output_path, nonnegative_int, positive_float, positive_int
 from queens_sat.model.placement import RULES
 
 if TYPE_CHECKING:
@@ -23,16 +23,6 @@ def _share(text: str) -> float:
     return value
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0, got {text}")
-    return value
-
-
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "generate",
@@ -46,7 +36,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "130 interrupted (the puzzles written are whole; --resume goes on).",
     )
     p.add_argument("--n", type=positive_int, required=True, help="board size (4 to 64; 1 with --allow-full-lines)")
-    p.add_argument("--count", type=_count, default=1, help="how many puzzles (default 1)")
+    p.add_argument("--count", type=nonnegative_int, default=1, help="how many puzzles (default 1)")
     p.add_argument("--seed", type=int, help="the run's seed (default: a random one, reported; with --resume, the file's)")
     p.add_argument("--rule", choices=RULES, default="no-touch", help="placement rule (default no-touch)")
     p.add_argument(
@@ -69,7 +59,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--workers", type=positive_int, help="worker processes (default: every core; 1: this process only)")
     p.add_argument("--dask", metavar="ADDRESS", help="run on a Dask cluster: tcp://HOST:8786, or 'local' to start one here")
     p.add_argument("--logic", action="store_true", help="keep only puzzles the logic engine solves without guessing")
-    p.add_argument("--max-depth", type=_count, default=2, metavar="D", help="with --logic: deepest contradiction probe allowed (default 2)")
+    p.add_argument(
+        "--max-depth", type=nonnegative_int, default=2, metavar="D", help="with --logic: deepest contradiction probe allowed (default 2)"
+    )
     p.add_argument(
         "--grade", nargs="+", metavar="GRADE", help="keep only puzzles of these logic grades (Trivial, Easy, Medium, Hard, Expert)"
     )
@@ -80,8 +72,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rules.add_argument("--allow-full-lines", action="store_true", help="let a row or column lie inside one region")
     rules.add_argument("--allow-disconnected", action="store_true", help="let a repair cut a region in pieces")
     limits = p.add_argument_group("limits")
-    limits.add_argument("--max-repairs", type=_count, metavar="K", help="repairs per layout before a fresh one (default 10 n)")
-    limits.add_argument("--max-restarts", type=_count, metavar="K", help="fresh layouts per puzzle before giving up (default: no limit)")
+    limits.add_argument("--max-repairs", type=nonnegative_int, metavar="K", help="repairs per layout before a fresh one (default 10 n)")
+    limits.add_argument(
+        "--max-restarts", type=nonnegative_int, metavar="K", help="fresh layouts per puzzle before giving up (default: no limit)"
+    )
     limits.add_argument(
         "--check-time-limit", type=positive_float, metavar="SECONDS", help="give up on a uniqueness check after this long (default: none)"
     )
