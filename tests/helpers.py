@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import random
-from itertools import permutations
+from collections.abc import Iterable, Sequence
+from itertools import combinations, pairwise, permutations
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,61 @@ def brute_force_solutions(puzzle: Puzzle) -> set[tuple[int, ...]]:
         if ok:
             found.add(cols)
     return found
+
+
+def brute_force_stars(
+    n: int,
+    k: int,
+    regions: Sequence[Sequence[int]] | None = None,
+    queens: Iterable[tuple[int, int]] = (),
+    blocked: Iterable[tuple[int, int]] = (),
+) -> set[tuple[int, ...]]:
+    """Every k-star placement, in the flat layout (k ascending columns a row, row after row): each
+    row's non-touching k columns tried in turn (no cleverness: the oracle's oracle). Plain
+    arguments, so that it also answers for boards the model refuses (n < 4k)."""
+    given = set(queens)
+    barred = set(blocked)
+    rows = [
+        [
+            cols
+            for cols in combinations(range(n), k)
+            if all(b - a > 1 for a, b in pairwise(cols))
+            and not any((r, c) in barred for c in cols)
+            and all(c in cols for gr, c in given if gr == r)
+        ]
+        for r in range(n)
+    ]
+    found: set[tuple[int, ...]] = set()
+    column_count = [0] * n
+    region_count = [0] * n
+    placed: list[tuple[int, ...]] = []
+
+    def place(r: int) -> None:
+        if r == n:
+            if all(m == k for m in column_count) and (regions is None or all(m == k for m in region_count)):
+                found.add(tuple(c for cols in placed for c in cols))
+            return
+        above = placed[-1] if placed else ()
+        for cols in rows[r]:
+            if any(abs(a - c) <= 1 for a in above for c in cols):
+                continue
+            for c in cols:
+                column_count[c] += 1
+                if regions is not None:
+                    region_count[regions[r][c]] += 1
+            if all(m <= k for m in column_count) and all(m <= k for m in region_count):
+                placed.append(cols)
+                place(r + 1)
+                placed.pop()
+            for c in cols:
+                column_count[c] -= 1
+                if regions is not None:
+                    region_count[regions[r][c]] -= 1
+
+    place(0)
+    return found
+
+
+def brute_force_star_solutions(puzzle: Puzzle) -> set[tuple[int, ...]]:
+    """``brute_force_stars`` of a puzzle."""
+    return brute_force_stars(puzzle.n, puzzle.stars, puzzle.regions, puzzle.queens, puzzle.blocked)

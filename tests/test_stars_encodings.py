@@ -15,6 +15,7 @@ from itertools import combinations, pairwise
 from pathlib import Path
 
 import pytest
+from helpers import brute_force_star_solutions as brute_force
 from helpers import random_regions
 
 from queens_sat import BackendError, Puzzle, count_solutions, get_backend, iter_solutions, solve
@@ -28,53 +29,6 @@ pytestmark = pytest.mark.skipif(
 SAT_ENCODINGS = [f"sat:minisat22:{e}" for e in CARDINALITY_ENCODINGS if e != NATIVE] + ["sat:minicard:native", "sat:glucose4"]
 CPSAT_VARIANTS = ["cpsat", "cpsat:blocking", "cpsat:pairwise", "cpsat:rows"]
 VARIANTS = CPSAT_VARIANTS + SAT_ENCODINGS
-
-
-def brute_force(puzzle: Puzzle) -> set[tuple[int, ...]]:
-    """Every k-star solution, in the flat layout (k ascending columns a row, row after row)."""
-    n, k = puzzle.n, puzzle.stars
-    regions = puzzle.regions
-    given = set(puzzle.queens)
-    blocked = set(puzzle.blocked)
-    rows = [
-        [
-            cols
-            for cols in combinations(range(n), k)
-            if all(b - a > 1 for a, b in pairwise(cols))
-            and not any((r, c) in blocked for c in cols)
-            and all(c in cols for gr, c in given if gr == r)
-        ]
-        for r in range(n)
-    ]
-    found: set[tuple[int, ...]] = set()
-    column_count = [0] * n
-    region_count = [0] * n
-    placed: list[tuple[int, ...]] = []
-
-    def place(r: int) -> None:
-        if r == n:
-            if all(m == k for m in column_count) and (regions is None or all(m == k for m in region_count)):
-                found.add(tuple(c for cols in placed for c in cols))
-            return
-        above = placed[-1] if placed else ()
-        for cols in rows[r]:
-            if any(abs(a - c) <= 1 for a in above for c in cols):
-                continue
-            for c in cols:
-                column_count[c] += 1
-                if regions is not None:
-                    region_count[regions[r][c]] += 1
-            if all(m <= k for m in column_count) and all(m <= k for m in region_count):
-                placed.append(cols)
-                place(r + 1)
-                placed.pop()
-            for c in cols:
-                column_count[c] -= 1
-                if regions is not None:
-                    region_count[regions[r][c]] -= 1
-
-    place(0)
-    return found
 
 
 def planted_puzzle(n: int, k: int, seed: int, givens: bool = False) -> Puzzle:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from helpers import brute_force_stars
 
 from queens_sat.formats.json_format import puzzle_from_dict, puzzle_to_dict, read_json_lines
 from queens_sat.formats.text_format import puzzle_to_text, read_text
@@ -53,33 +54,8 @@ def test_boards_too_small_for_k_stars_a_row_are_refused(n: int, stars: int) -> N
 
 def test_the_smallest_refused_boards_have_no_placement_indeed() -> None:
     """n = 4k - 1 passes the 2x2 count but not the parity argument; an exhaustive search agrees."""
-    import itertools
-
-    def placements(n: int, k: int) -> int:
-        rows = [c for c in itertools.combinations(range(n), k) if all(b - a > 1 for a, b in itertools.pairwise(c))]
-        found = 0
-
-        def extend(r: int, previous: tuple[int, ...], counts: list[int]) -> None:
-            nonlocal found
-            if r == n:
-                found += all(x == k for x in counts)
-                return
-            for row in rows:
-                if any(abs(a - b) <= 1 for a in row for b in previous) or any(counts[c] >= k for c in row):
-                    continue
-                if any(counts[c] + (c in row) + (n - r - 1 + 1) // 2 < k for c in range(n)):
-                    continue
-                for c in row:
-                    counts[c] += 1
-                extend(r + 1, row, counts)
-                for c in row:
-                    counts[c] -= 1
-
-        extend(0, (), [0] * n)
-        return found
-
-    assert placements(7, 2) == 0
-    assert placements(8, 2) > 0
+    assert not brute_force_stars(7, 2)
+    assert brute_force_stars(8, 2)
 
 
 def test_given_stars_are_checked_per_unit_and_for_touching() -> None:

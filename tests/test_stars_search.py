@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 import sys
-from itertools import combinations, pairwise
 from pathlib import Path
 
 import pytest
+from helpers import brute_force_star_solutions as brute_force
 
 import queens_sat as qs
 from queens_sat.backends import get_backend
@@ -20,51 +20,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from star_boards import star_board
 
 Cell = tuple[int, int]
-
-
-def brute_force(puzzle: Puzzle) -> list[tuple[int, ...]]:
-    """Every solution by trying every row's k columns in turn (no cleverness: the oracle's oracle)."""
-    n, k = puzzle.n, puzzle.stars
-    regions = puzzle.regions
-    given = set(puzzle.queens)
-    blocked = set(puzzle.blocked)
-    row_options = [
-        cols for cols in combinations(range(n), k) if all(b - a > 1 for a, b in pairwise(cols))
-    ]
-    found: list[tuple[int, ...]] = []
-
-    def go(r: int, prev: tuple[int, ...], col_count: list[int], reg_count: list[int], chosen: list[int]) -> None:
-        if r == n:
-            if all(x == k for x in col_count) and (regions is None or all(x == k for x in reg_count)):
-                found.append(tuple(chosen))
-            return
-        for cols in row_options:
-            cells = {(r, c) for c in cols}
-            if cells & blocked or any(g[0] == r and g not in cells for g in given):
-                continue
-            if any(abs(a - b) <= 1 for a in cols for b in prev):
-                continue
-            if any(col_count[c] >= k for c in cols):
-                continue
-            if regions is not None:
-                # two stars of the row may share a region: count them together
-                extra = [regions[r][c] for c in cols]
-                if any(reg_count[g] + extra.count(g) > k for g in extra):
-                    continue
-            for c in cols:
-                col_count[c] += 1
-                if regions is not None:
-                    reg_count[regions[r][c]] += 1
-            chosen.extend(cols)
-            go(r + 1, cols, col_count, reg_count, chosen)
-            del chosen[-k:]
-            for c in cols:
-                col_count[c] -= 1
-                if regions is not None:
-                    reg_count[regions[r][c]] -= 1
-
-    go(0, (), [0] * n, [0] * n, [])
-    return found
 
 
 def boards(count: int, seed: int, sizes: tuple[int, ...], k: int) -> list[Puzzle]:
