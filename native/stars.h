@@ -22,11 +22,11 @@
 #define QS_STARS_MAX_N 64
 #define QS_STARS_CHECK_MASK 4095
 #if defined(__GNUC__) || defined(__clang__)
-#define QS_STARS_NOINLINE __attribute__((noinline))  /* st_flow's 8 KB of arrays stay off the recursion */
+#define QS_STARS_NOINLINE __attribute__((noinline))  /* st_flow's arrays stay off the recursion */
 #else
 #define QS_STARS_NOINLINE
 #endif
-#define QS_STARS_FLOW_MIN_N 12  /* the line-region flow (st_flow) on boards this wide and wider */
+#define QS_STARS_FLOWS 4  /* the strip flows (st_flow): rows paired from row 0, from row 1; columns alike */
 
 enum { QS_STARS_EXHAUSTED = 0, QS_STARS_LIMIT = 1, QS_STARS_TIMED_OUT = 2, QS_STARS_INTERRUPTED = 3, QS_STARS_NO_MEMORY = -1 };
 
@@ -53,6 +53,15 @@ typedef struct {
     double deadline;
     int stop;
     int16_t solution[QS_STARS_MAX_N * QS_STARS_MAX_N];
+    /* The links of the strip flows, fixed by the board. Flow t pairs the rows (t < 2) or the
+       columns (t >= 2) into strips two lines wide from line t & 1 on (a line left over is a
+       strip of its own); link j of strip a (lstart[t][a] <= j < lstart[t][a + 1]) joins it to
+       region lreg[j], whose cells on the strip's first and second line are lm0[j] and lm1[j]. */
+    int nstrips[QS_STARS_FLOWS];
+    uint8_t sfirst[QS_STARS_FLOWS][QS_STARS_MAX_N], swidth[QS_STARS_FLOWS][QS_STARS_MAX_N];
+    int lstart[QS_STARS_FLOWS][QS_STARS_MAX_N + 1];
+    uint8_t *lreg;
+    qs_line *lm0, *lm1;
     qs_stars_emit emit;
     void *ctx;
     qs_stars_poll_fn poll;
@@ -127,6 +136,35 @@ static inline int qs_stars_run(
             if (r < S->top[g]) S->top[g] = r;
             if (r > S->bottom[g]) S->bottom[g] = r;
         }
+    if (S->regions) {
+        size_t most = QS_STARS_FLOWS * (size_t)n * n;  /* a link a (strip, region) pair with cells */
+        S->lreg = (uint8_t *)malloc(most);
+        S->lm0 = (qs_line *)malloc(most * sizeof(qs_line));
+        S->lm1 = (qs_line *)malloc(most * sizeof(qs_line));
+        if (!S->lreg || !S->lm0 || !S->lm1) {
+            free(S->lreg); free(S->lm0); free(S->lm1);
+            free(S->stack); free(S->reg_row); free(S->reg_col); free(S);
+            return QS_STARS_NO_MEMORY;
+        }
+        int at = 0;
+        for (int t = 0; t < QS_STARS_FLOWS; t++) {
+            const qs_line *reg = t >= 2 ? S->reg_col : S->reg_row;
+            int m = 0;
+            for (int b = 0; b < n; m++) {
+                int w = (b < (t & 1) || b + 1 >= n) ? 1 : 2;
+                S->sfirst[t][m] = (uint8_t)b;
+                S->swidth[t][m] = (uint8_t)w;
+                S->lstart[t][m] = at;
+                for (int g = 0; g < n; g++) {
+                    qs_line m0 = reg[g * n + b], m1 = w == 2 ? reg[g * n + b + 1] : 0;
+                    if (m0 | m1) { S->lreg[at] = (uint8_t)g; S->lm0[at] = m0; S->lm1[at] = m1; at++; }
+                }
+                b += w;
+            }
+            S->lstart[t][m] = at;
+            S->nstrips[t] = m;
+        }
+    }
     qs_level L = qs_stars_level(S, 0);
     memset(L.base, 0, S->level_bytes);
     for (int r = 0; r < n; r++) { L.cand[r] = S->full; L.ccand[r] = S->full; L.cnt[r] = (int16_t)n; L.cnt[n + r] = (int16_t)n; }
@@ -157,6 +195,9 @@ static inline int qs_stars_run(
     free(S->stack);
     free(S->reg_row);
     free(S->reg_col);
+    free(S->lreg);
+    free(S->lm0);
+    free(S->lm1);
     free(S);
     return stop;
 }

@@ -13,16 +13,19 @@
    dead end; (2) every row and column, and every two neighbouring ones, must be able to hold
    the stars they need (a strip two cells wide holds as many stars as the union of its two
    lines does on one line: ceil(L/2) a run of L), and one with no room to spare has its stars
-   where its runs of odd length force them; (2b) on boards of 12 and more with regions, while
-   3/4 of the stars are still to place, the flow from rows (then columns) to regions
-   (``st_flow``): no flow meeting every need is a dead end, a row-region link no such flow
-   uses loses its cells; (3) branch on the first candidate of the first
+   where its runs of odd length force them; (2b) with regions, the four strip flows (rows
+   paired from row 0 and from row 1, columns alike) into the regions (``st_flow``): no flow
+   meeting every need is a dead end, a strip-region link no such flow uses loses its cells;
+   (3) branch on the first candidate of the first
    line with no room to spare, else of the open unit with the least slack (candidates - need;
    a region before a line on a tie): a star there (a new level), or not (the same level, the
    cell gone). On generated puzzles of 14/3 to 21/5 this choice took 1-4x fewer nodes than
    the least slack alone (much more at 21/5), the pigeonhole on bands of rows and columns
    2-4x fewer nodes but as much time or more, probing the chosen unit's cells 2-3x fewer
-   nodes at twice the time: neither is here. These are the moves of the pure-Python reference
+   nodes at twice the time: neither is here. The strip flows, in place of the flow from single
+   rows and columns it replaced: nodes median 14/3 3715 -> 704, 17/4 1946 -> 347, 21/5 12420
+   -> 2445, 10/2 189 -> 14 (bench/stars-results.md); flows 2x2 blocks to column strips on top:
+   nodes 5-10% fewer at 1.4x the time, not here. These are the moves of the pure-Python reference
    (queens_sat/backends/python.py, ``_StarBoard``), so both search the same tree. */
 
 QS_TARGET static inline int QS_SFX(st_pop)(qs_line x) { return __builtin_popcountll(x); }
@@ -194,62 +197,69 @@ QS_TARGET static int QS_SFX(st_lines)(const qs_stars *S, qs_level *L) {
     return 0;
 }
 
-/* The flow between lines (rows: side 0, columns: side 1) and regions: line a sends its need
-   into the regions, region g takes its need, at most st_line_cap of a's candidates in g along
-   the link (a, g). No flow meeting every need: a dead end (-1). A link no such flow uses (a
-   pigeonhole: lines whose stars all go to regions needing as many, or the other way round)
+/* The strip flow t (``S->lstart``): rows (t < 2) or columns (t >= 2) paired into strips two
+   lines wide from line t & 1 on. Strip a sends its need into the regions, region g takes its
+   need, at most st_line_cap of the union of a's two lines' candidates in g along the link
+   (a, g) (a strip two cells wide holds no more stars than that union does on one line: one a
+   2x2 block). No flow meeting every need: a dead end (-1). A link no such flow uses (a
+   pigeonhole: strips whose stars all go to regions needing as many, or the other way round)
    loses its cells: 1 when some went, else 0. Every flow meeting the needs leaves the same
    links unused, so this matches the reference (``_StarBoard._flow``) whatever flow it finds. */
-QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_level *L, int side) {
-    int n = S->n;
+QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_level *L, int t) {
+    int n = S->n, side = t >= 2, m = S->nstrips[t];
     const qs_line *line = side ? L->ccand : L->cand;
-    const qs_line *reg = side ? S->reg_col : S->reg_row;
+    const int16_t *line_need = L->need + side * n;
     int8_t cap[QS_STARS_MAX_N][QS_STARS_MAX_N], flow[QS_STARS_MAX_N][QS_STARS_MAX_N];
+    int16_t link[QS_STARS_MAX_N][QS_STARS_MAX_N];
     int left[QS_STARS_MAX_N], room[QS_STARS_MAX_N], owed = 0;
-    qs_line has[QS_STARS_MAX_N];  /* has[a]: the regions linked to line a */
-    qs_line into[QS_STARS_MAX_N];  /* into[g]: the lines sending into region g */
-    for (int g = 0; g < n; g++) { room[g] = L->need[2 * n + g]; into[g] = 0; }
-    for (int a = 0; a < n; a++) {
-        left[a] = L->need[side * n + a];
-        has[a] = 0;
-        qs_line here = 0, x = line[a];  /* the regions of a's candidates */
-        while (x) {
-            int b = __builtin_ctzll(x);
-            x &= x - 1;
-            here |= (qs_line)1 << S->region[side ? b * n + a : a * n + b];
-        }
-        memset(cap[a], 0, (size_t)n);
-        memset(flow[a], 0, (size_t)n);
-        while (here) {
-            int g = __builtin_ctzll(here);
-            here &= here - 1;
-            int c = QS_SFX(st_line_cap)(line[a] & reg[g * n + a]);
-            cap[a][g] = (int8_t)c;
-            int x = c < left[a] ? c : left[a];
+    qs_line has[QS_STARS_MAX_N];    /* has[a]: the regions linked to strip a */
+    qs_line used[QS_STARS_MAX_N];   /* used[a]: those it sends stars into */
+    qs_line spare[QS_STARS_MAX_N];  /* spare[a]: those whose link has room for more */
+    qs_line into[QS_STARS_MAX_N];   /* into[g]: the strips sending into region g */
+    qs_line open = 0;               /* the regions still needing stars */
+    for (int g = 0; g < n; g++) {
+        room[g] = L->need[2 * n + g];
+        into[g] = 0;
+        if (room[g]) open |= (qs_line)1 << g;
+    }
+    for (int a = 0; a < m; a++) {  /* links as they come, each as full as it goes */
+        int b = S->sfirst[t][a], two = S->swidth[t][a] == 2;
+        qs_line first = line[b], second = two ? line[b + 1] : 0;
+        int want = line_need[b] + (two ? line_need[b + 1] : 0);
+        has[a] = used[a] = spare[a] = 0;
+        for (int j = S->lstart[t][a]; j < S->lstart[t][a + 1]; j++) {
+            qs_line cells = (first & S->lm0[j]) | (second & S->lm1[j]);
+            if (!cells) continue;
+            int g = S->lreg[j], c = QS_SFX(st_line_cap)(cells);
+            int x = c < want ? c : want;
             if (x > room[g]) x = room[g];
+            qs_line bit = (qs_line)1 << g;
+            cap[a][g] = (int8_t)c;
             flow[a][g] = (int8_t)x;
-            if (x) into[g] |= (qs_line)1 << a;
-            left[a] -= x;
+            link[a][g] = (int16_t)j;
+            has[a] |= bit;
+            if (x) { into[g] |= (qs_line)1 << a; used[a] |= bit; }
+            if (x < c) spare[a] |= bit;
+            want -= x;
             room[g] -= x;
-            has[a] |= (qs_line)1 << g;
         }
-        owed += left[a];
+        left[a] = want;
+        owed += want;
     }
     while (owed) {  /* augmenting paths, one star at a time */
-        int from_line[QS_STARS_MAX_N], from_region[QS_STARS_MAX_N], queue[QS_STARS_MAX_N];
+        int from_strip[QS_STARS_MAX_N], from_region[QS_STARS_MAX_N], queue[QS_STARS_MAX_N];
         int head = 0, tail = 0, found = -1;
         qs_line seen = 0, reached = 0;
-        for (int a = 0; a < n; a++)
+        for (int a = 0; a < m; a++)
             if (left[a]) { queue[tail++] = a; seen |= (qs_line)1 << a; from_region[a] = -1; }
         while (head < tail && found < 0) {
             int a = queue[head++];
-            qs_line gs = has[a] & ~reached;
+            qs_line gs = spare[a] & ~reached;
             while (gs) {
                 int g = __builtin_ctzll(gs);
                 gs &= gs - 1;
-                if (flow[a][g] >= cap[a][g]) continue;
                 reached |= (qs_line)1 << g;
-                from_line[g] = a;
+                from_strip[g] = a;
                 if (room[g]) { found = g; break; }
                 qs_line more = into[g] & ~seen;
                 seen |= more;
@@ -266,35 +276,28 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
         room[g]--;
         owed--;
         for (;;) {
-            int a = from_line[g];
-            flow[a][g]++;
+            int a = from_strip[g];
+            qs_line bit = (qs_line)1 << g;
+            if (++flow[a][g] >= cap[a][g]) spare[a] &= ~bit;
             into[g] |= (qs_line)1 << a;
+            used[a] |= bit;
             if (from_region[a] < 0) { left[a]--; break; }
             g = from_region[a];
-            if (!--flow[a][g]) into[g] &= ~((qs_line)1 << a);
+            bit = (qs_line)1 << g;
+            spare[a] |= bit;
+            if (!--flow[a][g]) { into[g] &= ~((qs_line)1 << a); used[a] &= ~bit; }
         }
     }
-    /* The residual graph (region h -> line a when a sends into h, line a -> region j when the
-       link (a, j) has room) folded onto the regions: a link (a, g) carrying nothing is in some
-       flow iff g and a region a sends into are strongly connected (a cycle through a). */
-    qs_line next[QS_STARS_MAX_N], prev[QS_STARS_MAX_N], used[QS_STARS_MAX_N], comp[QS_STARS_MAX_N];
-    qs_line open = 0, idle = 0;  /* idle: the lines with a link carrying nothing */
-    for (int g = 0; g < n; g++) {
-        next[g] = prev[g] = 0;
-        if (L->need[2 * n + g]) open |= (qs_line)1 << g;
-    }
-    for (int a = 0; a < n; a++) {
-        qs_line spare = 0, gs = has[a];
-        used[a] = 0;
-        while (gs) {
-            int g = __builtin_ctzll(gs);
-            gs &= gs - 1;
-            if (flow[a][g] < cap[a][g]) spare |= (qs_line)1 << g;
-            if (flow[a][g]) used[a] |= (qs_line)1 << g;
-            else idle |= (qs_line)1 << a;
-        }
+    /* The residual graph (region h -> strip a when a sends into h, strip a -> region j when
+       the link (a, j) has room) folded onto the regions: a link (a, g) carrying nothing is in
+       some flow iff g and a region a sends into are strongly connected (a cycle through a). */
+    qs_line next[QS_STARS_MAX_N], prev[QS_STARS_MAX_N], comp[QS_STARS_MAX_N];
+    qs_line idle = 0;  /* the strips with a link carrying nothing */
+    for (int g = 0; g < n; g++) next[g] = prev[g] = 0;
+    for (int a = 0; a < m; a++) {
+        if (has[a] & ~used[a]) idle |= (qs_line)1 << a;
         qs_line hs = used[a];
-        while (hs) { int h = __builtin_ctzll(hs); hs &= hs - 1; next[h] |= spare; }
+        while (hs) { int h = __builtin_ctzll(hs); hs &= hs - 1; next[h] |= spare[a]; }
     }
     if (!idle) return 0;
     for (int h = 0; h < n; h++) {
@@ -332,7 +335,10 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
             int g = __builtin_ctzll(gs);
             gs &= gs - 1;
             if (!(comp[g] & used[a])) {
-                QS_SFX(st_remove_on)(S, L, side, a, line[a] & reg[g * n + a]);
+                int b = S->sfirst[t][a], j = link[a][g];
+                if (line[b] & S->lm0[j]) QS_SFX(st_remove_on)(S, L, side, b, line[b] & S->lm0[j]);
+                if (S->swidth[t][a] == 2 && (line[b + 1] & S->lm1[j]))
+                    QS_SFX(st_remove_on)(S, L, side, b + 1, line[b + 1] & S->lm1[j]);
                 changed = 1;
             }
         }
@@ -340,8 +346,10 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
     return changed;
 }
 
-/* Units with no slack take their candidates, and lines with no room to spare theirs
-   (``st_lines``), until neither finds more; 0 at a dead end. */
+/* Units with no slack take their candidates, lines with no room to spare theirs
+   (``st_lines``), and the strip flows (``st_flow``) prune, until none finds more; 0 at a dead
+   end. Every rule only ever takes cells out of what is implied, so the order they run in
+   changes nothing about where they stop. */
 QS_TARGET static inline int QS_SFX(st_settle)(const qs_stars *S, qs_level *L) {
     int cells[QS_STARS_MAX_N];
     int changed = 1;
@@ -363,12 +371,7 @@ QS_TARGET static inline int QS_SFX(st_settle)(const qs_stars *S, qs_level *L) {
         }
         if (!changed) {
             int lines = QS_SFX(st_lines)(S, L);
-            if (!lines && S->regions && S->n >= QS_STARS_FLOW_MIN_N) {
-                int missing = 0;  /* the flow only while 3/4 of the stars are still to place */
-                for (int r = 0; r < S->n; r++) missing += L->need[r];
-                if (4 * missing >= 3 * S->k * S->n) lines = QS_SFX(st_flow)(S, L, 0);
-                if (!lines && 4 * missing >= 3 * S->k * S->n) lines = QS_SFX(st_flow)(S, L, 1);
-            }
+            for (int t = 0; S->regions && !lines && t < QS_STARS_FLOWS; t++) lines = QS_SFX(st_flow)(S, L, t);
             if (lines < 0) return 0;
             changed = lines;
         }
