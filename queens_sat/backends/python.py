@@ -285,9 +285,6 @@ def search_stars(
     return _collect(_StarBoard(n, stars, region_of, given, blocked, deadline), limit, keep)
 
 
-FLOW_MIN_N = 12  # the line-region flow (``_StarBoard._flow``) runs on boards this wide and wider
-
-
 def line_capacity(line: int) -> int:
     """The most stars a set of cells on one line holds (no two adjacent): ceil(L/2) a run of L."""
     most = 0
@@ -331,10 +328,10 @@ class _StarBoard:
     touch when their columns are neighbours, so such a strip holds as many stars as
     one line holding the union of its two lines does). A unit whose candidates
     number exactly what it needs takes them all, and a line or strip with no room to
-    spare has its stars where its runs force them (``_lines``); on boards of ``FLOW_MIN_N`` and more,
-    while 3/4 of the stars are to place, the flow from lines to regions prunes (``_flow``). Otherwise the search branches on
-    the first cell of the unit ``_pick`` chooses: a star there, or not. The native
-    search (``native/stars.h``) makes the same moves.
+    spare has its stars where its runs force them (``_lines``); with regions, the flows
+    from strips of two rows (then of two columns) into the regions prune (``_flow``).
+    Otherwise the search branches on the first cell of the unit ``_pick`` chooses: a
+    star there, or not. The native search (``native/stars.h``) makes the same moves.
     """
 
     CHECK_EVERY = 1024  # nodes between two looks at the clock
@@ -369,8 +366,23 @@ class _StarBoard:
             if self.region_of is not None
             else []
         )
+        # the strip flows: (side, the strips as (first line, width)), rows paired from row 0 and
+        # from row 1, then columns alike (a line left over is a strip of its own)
+        self.strips = [
+            (side, [(b, 1 if b < offset or b + 1 >= n else 2) for b in self._strip_starts(offset)])
+            for side in (0, 1)
+            for offset in (0, 1)
+        ]
         self.given = sorted(given)
         self.blocked = list(blocked)
+
+    def _strip_starts(self, offset: int) -> list[int]:
+        """The first lines of the strips two lines wide from line ``offset`` on (line 0 alone first)."""
+        starts, b = [], 0
+        while b < self.n:
+            starts.append(b)
+            b += 1 if b < offset or b + 1 >= self.n else 2
+        return starts
 
     def _around(self, i: int) -> int:
         """Cell ``i`` and its eight neighbours: what a star on ``i`` takes from the candidates."""
@@ -493,55 +505,56 @@ class _StarBoard:
                 lined = self._lines(cand, need, placed)
                 if lined is None:
                     return None
-                if (
-                    lined == cand
-                    and self.region_of is not None
-                    and self.n >= FLOW_MIN_N
-                    and 4 * sum(need[: self.n]) >= 3 * self.k * self.n  # while 3/4 of the stars are to place
-                ):
-                    lined = self._flow(0, cand, need)
-                    if lined == cand:
-                        lined = self._flow(1, cand, need)
-                    if lined is None:
-                        return None
+                if self.region_of is not None:
+                    for side, strips in self.strips:
+                        if lined != cand:
+                            break
+                        lined = self._flow(side, strips, cand, need)
+                        if lined is None:
+                            return None
                 changed, cand = lined != cand, lined
         return cand
 
-    def _flow(self, side: int, cand: int, need: list[int]) -> int | None:
-        """The flow between lines (rows: side 0, columns: side 1) and regions (as ``native/stars_core.h``'s
-        ``st_flow``): line a sends its need into the regions, region g takes its need, at most
-        ``line_capacity`` of a's candidates in g along the link (a, g). No flow meeting every need:
-        a dead end (None). A link no such flow uses (a pigeonhole: lines whose stars all go to a
-        set of regions needing as many, or the other way round) loses its cells; returns the
-        candidates left. Every flow meeting the needs has the same unused links, so the result
-        does not depend on the flow found."""
-        n = self.n
+    def _flow(self, side: int, strips: list[tuple[int, int]], cand: int, need: list[int]) -> int | None:
+        """A strip flow (as ``native/stars_core.h``'s ``st_flow``): each strip of one or two
+        neighbouring rows (side 0) or columns (side 1) sends its need into the regions, region g
+        takes its need, at most ``line_capacity`` of the union of the strip's candidates in g
+        along the link (a strip two cells wide holds no more stars than that union does on one
+        line). No flow meeting every need: a dead end (None). A link no such flow uses (a
+        pigeonhole: strips whose stars all go to a set of regions needing as many, or the other
+        way round) loses its cells; returns the candidates left. Every flow meeting the needs
+        has the same unused links, so the result does not depend on the flow found."""
+        n, m = self.n, len(strips)
         lines = [self._line(cand, side * n + a) for a in range(n)]
-        cap = [[line_capacity(lines[a] & self.region_lines[side][g][a]) for g in range(n)] for a in range(n)]
-        flow = [[0] * n for _ in range(n)]
-        left = [need[side * n + a] for a in range(n)]
+        region_lines = self.region_lines[side]
+        cap = [
+            [line_capacity(lines[b] & region_lines[g][b] | (lines[b + 1] & region_lines[g][b + 1] if w == 2 else 0)) for g in range(n)]
+            for b, w in strips
+        ]
+        flow = [[0] * n for _ in range(m)]
+        left = [sum(need[side * n + b + x] for x in range(w)) for b, w in strips]
         room = [need[2 * n + g] for g in range(n)]
-        for a in range(n):
+        for a in range(m):
             for g in range(n):
                 x = min(cap[a][g], left[a], room[g])
                 flow[a][g] += x
                 left[a] -= x
                 room[g] -= x
         while any(left):  # augmenting paths, one star at a time
-            from_line: dict[int, int] = {}  # region -> the line that reached it
-            from_region: dict[int, int] = {}  # line -> the region that reached it
-            queue = [a for a in range(n) if left[a]]
+            from_strip: dict[int, int] = {}  # region -> the strip that reached it
+            from_region: dict[int, int] = {}  # strip -> the region that reached it
+            queue = [a for a in range(m) if left[a]]
             seen = set(queue)
             found = -1
             for a in queue:
                 for g in range(n):
-                    if g in from_line or flow[a][g] >= cap[a][g]:
+                    if g in from_strip or flow[a][g] >= cap[a][g]:
                         continue
-                    from_line[g] = a
+                    from_strip[g] = a
                     if room[g]:
                         found = g
                         break
-                    for b in range(n):
+                    for b in range(m):
                         if b not in seen and flow[b][g] > 0:
                             seen.add(b)
                             from_region[b] = g
@@ -553,7 +566,7 @@ class _StarBoard:
             g = found
             room[g] -= 1
             while True:
-                a = from_line[g]
+                a = from_strip[g]
                 flow[a][g] += 1
                 if a not in from_region:
                     left[a] -= 1
@@ -561,21 +574,22 @@ class _StarBoard:
                 g = from_region[a]
                 flow[a][g] -= 1
         for g in range(n):
-            if not any(cap[a][g] and not flow[a][g] for a in range(n)):
+            if not any(cap[a][g] and not flow[a][g] for a in range(m)):
                 continue
-            reach_lines, reach_regions, todo = 0, 1 << g, [g]  # the residual graph from region g
+            reach_strips, reach_regions, todo = 0, 1 << g, [g]  # the residual graph from region g
             while todo:
                 h = todo.pop()
-                for a in range(n):
-                    if flow[a][h] and not reach_lines >> a & 1:
-                        reach_lines |= 1 << a
+                for a in range(m):
+                    if flow[a][h] and not reach_strips >> a & 1:
+                        reach_strips |= 1 << a
                         for j in range(n):
                             if flow[a][j] < cap[a][j] and not reach_regions >> j & 1:
                                 reach_regions |= 1 << j
                                 todo.append(j)
-            for a in range(n):
-                if cap[a][g] and not flow[a][g] and not reach_lines >> a & 1:
-                    cand &= ~(self.unit_mask[side * n + a] & self.unit_mask[2 * n + g])
+            for a, (b, w) in enumerate(strips):
+                if cap[a][g] and not flow[a][g] and not reach_strips >> a & 1:
+                    for line in range(b, b + w):
+                        cand &= ~(self.unit_mask[side * n + line] & self.unit_mask[2 * n + g])
         return cand
 
     def _line(self, cand: int, u: int) -> int:
