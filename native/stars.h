@@ -26,7 +26,8 @@
 #else
 #define QS_STARS_NOINLINE
 #endif
-#define QS_STARS_FLOWS 4  /* the strip flows (st_flow): rows paired from row 0, from row 1; columns alike */
+#define QS_STARS_FLOWS 8  /* the block flows (st_flow): rows or columns paired from line 0 or 1, blocks from 0 or 1 */
+#define QS_STARS_FLOW_MAX_N 42  /* the block flows' sinks (n regions, a strip's empty blocks each) fit one word */
 
 enum { QS_STARS_EXHAUSTED = 0, QS_STARS_LIMIT = 1, QS_STARS_TIMED_OUT = 2, QS_STARS_INTERRUPTED = 3, QS_STARS_NO_MEMORY = -1 };
 
@@ -38,6 +39,7 @@ typedef struct {  /* one level of the search stack: views into one block of memo
     void *base;
     qs_line *cand, *ccand, *star;  /* n each: candidates by row, by column, stars by row */
     int16_t *cnt, *need;           /* units each */
+    int8_t *assigned;              /* the block flows' last assignment, by block (st_flow) */
 } qs_level;
 
 typedef struct {
@@ -53,15 +55,18 @@ typedef struct {
     double deadline;
     int stop;
     int16_t solution[QS_STARS_MAX_N * QS_STARS_MAX_N];
-    /* The links of the strip flows, fixed by the board. Flow t pairs the rows (t < 2) or the
-       columns (t >= 2) into strips two lines wide from line t & 1 on (a line left over is a
-       strip of its own); link j of strip a (lstart[t][a] <= j < lstart[t][a + 1]) joins it to
-       region lreg[j], whose cells on the strip's first and second line are lm0[j] and lm1[j]. */
-    int nstrips[QS_STARS_FLOWS];
-    uint8_t sfirst[QS_STARS_FLOWS][QS_STARS_MAX_N], swidth[QS_STARS_FLOWS][QS_STARS_MAX_N];
-    int lstart[QS_STARS_FLOWS][QS_STARS_MAX_N + 1];
-    uint8_t *lreg;
-    qs_line *lm0, *lm1;
+    /* The blocks of the block flows (st_flow), fixed by the board. Flow v pairs the rows
+       (v < 4) or the columns (v >= 4) into strips two lines wide from line v & 1 on, and cuts
+       each strip into blocks two positions long from position (v >> 1) & 1 on (a line or a
+       position left over makes a narrower strip or block). Strip a of flow v has the blocks
+       block0[v] + bstart[v][a] .. block0[v] + bstart[v][a + 1] - 1; block b starts on line
+       bline[b] at position bpos[b], and its four cells (line, position) + (0, 0), (0, 1),
+       (1, 0), (1, 1) are in the regions breg[4 b ..] (-1: off the strip or the board). */
+    int flows;                           /* QS_STARS_FLOWS with regions on boards up to 42, else 0 */
+    int nstrips[QS_STARS_FLOWS], block0[QS_STARS_FLOWS + 1];
+    int bstart[QS_STARS_FLOWS][QS_STARS_MAX_N + 1];
+    uint8_t *bline, *bpos;
+    int8_t *breg;
     qs_stars_emit emit;
     void *ctx;
     qs_stars_poll_fn poll;
@@ -76,7 +81,21 @@ static inline qs_level qs_stars_level(const qs_stars *S, int depth) {
     L.star = L.ccand + n;
     L.cnt = (int16_t *)(L.star + n);
     L.need = L.cnt + S->units;
+    L.assigned = (int8_t *)(L.need + S->units);
     return L;
+}
+
+/* How many pieces two long (the first alone when ``offset`` is 1, the last when one is left over) cut n. */
+static inline int qs_stars_pieces(int n, int offset) { return offset + (n - offset + 1) / 2; }
+
+static inline void qs_stars_free(qs_stars *S) {
+    free(S->stack);
+    free(S->reg_row);
+    free(S->reg_col);
+    free(S->bline);
+    free(S->bpos);
+    free(S->breg);
+    free(S);
 }
 
 static inline int qs_stars_poll(qs_stars *S) {
@@ -120,12 +139,26 @@ static inline int qs_stars_run(
     S->ctx = ctx;
     S->poll = poll;
     S->deadline = time_limit > 0 ? qs_now() + time_limit : 0;
-    S->level_bytes = (3 * (size_t)n * sizeof(qs_line) + 2 * (size_t)S->units * sizeof(int16_t) + 7) & ~(size_t)7;
+    S->flows = S->regions && n <= QS_STARS_FLOW_MAX_N ? QS_STARS_FLOWS : 0;
+    int blocks = 0;  /* over all the block flows */
+    for (int v = 0; v < S->flows; v++) {
+        S->nstrips[v] = qs_stars_pieces(n, v & 1);
+        S->block0[v] = blocks;
+        blocks += S->nstrips[v] * qs_stars_pieces(n, (v >> 1) & 1);
+    }
+    S->block0[S->flows] = blocks;
+    S->level_bytes = (3 * (size_t)n * sizeof(qs_line) + 2 * (size_t)S->units * sizeof(int16_t) + (size_t)blocks + 7) & ~(size_t)7;
     int depth = k * n + 2;  /* each level places a star more than the one before */
     S->stack = (char *)malloc((size_t)depth * S->level_bytes);
     S->reg_row = (qs_line *)calloc((size_t)n * n, sizeof(qs_line));
     S->reg_col = (qs_line *)calloc((size_t)n * n, sizeof(qs_line));
-    if (!S->stack || !S->reg_row || !S->reg_col) { free(S->stack); free(S->reg_row); free(S->reg_col); free(S); return QS_STARS_NO_MEMORY; }
+    S->bline = (uint8_t *)malloc((size_t)blocks + 1);
+    S->bpos = (uint8_t *)malloc((size_t)blocks + 1);
+    S->breg = (int8_t *)malloc(4 * (size_t)blocks + 1);
+    if (!S->stack || !S->reg_row || !S->reg_col || !S->bline || !S->bpos || !S->breg) {
+        qs_stars_free(S);
+        return QS_STARS_NO_MEMORY;
+    }
     for (int g = 0; g < n; g++) { S->top[g] = n; S->bottom[g] = -1; }
     if (S->regions)
         for (int i = 0; i < n * n; i++) {
@@ -136,37 +169,30 @@ static inline int qs_stars_run(
             if (r < S->top[g]) S->top[g] = r;
             if (r > S->bottom[g]) S->bottom[g] = r;
         }
-    if (S->regions) {
-        size_t most = QS_STARS_FLOWS * (size_t)n * n;  /* a link a (strip, region) pair with cells */
-        S->lreg = (uint8_t *)malloc(most);
-        S->lm0 = (qs_line *)malloc(most * sizeof(qs_line));
-        S->lm1 = (qs_line *)malloc(most * sizeof(qs_line));
-        if (!S->lreg || !S->lm0 || !S->lm1) {
-            free(S->lreg); free(S->lm0); free(S->lm1);
-            free(S->stack); free(S->reg_row); free(S->reg_col); free(S);
-            return QS_STARS_NO_MEMORY;
-        }
-        int at = 0;
-        for (int t = 0; t < QS_STARS_FLOWS; t++) {
-            const qs_line *reg = t >= 2 ? S->reg_col : S->reg_row;
-            int m = 0;
-            for (int b = 0; b < n; m++) {
-                int w = (b < (t & 1) || b + 1 >= n) ? 1 : 2;
-                S->sfirst[t][m] = (uint8_t)b;
-                S->swidth[t][m] = (uint8_t)w;
-                S->lstart[t][m] = at;
-                for (int g = 0; g < n; g++) {
-                    qs_line m0 = reg[g * n + b], m1 = w == 2 ? reg[g * n + b + 1] : 0;
-                    if (m0 | m1) { S->lreg[at] = (uint8_t)g; S->lm0[at] = m0; S->lm1[at] = m1; at++; }
+    for (int v = 0; v < S->flows; v++) {  /* the blocks, strip by strip */
+        int at = S->block0[v], side = v >> 2, a = 0;
+        for (int b = 0; b < n; a++) {
+            int lines = (b < (v & 1) || b + 1 >= n) ? 1 : 2;
+            S->bstart[v][a] = at - S->block0[v];
+            for (int p = 0; p < n;) {
+                int wide = (p < ((v >> 1) & 1) || p + 1 >= n) ? 1 : 2;
+                S->bline[at] = (uint8_t)b;
+                S->bpos[at] = (uint8_t)p;
+                for (int q = 0; q < 4; q++) {
+                    int line = b + (q >> 1), pos = p + (q & 1);
+                    int in = (q >> 1) < lines && (q & 1) < wide;
+                    S->breg[4 * at + q] = in ? (int8_t)S->region[side ? pos * n + line : line * n + pos] : -1;
                 }
-                b += w;
+                at++;
+                p += wide;
             }
-            S->lstart[t][m] = at;
-            S->nstrips[t] = m;
+            b += lines;
         }
+        S->bstart[v][a] = at - S->block0[v];
     }
     qs_level L = qs_stars_level(S, 0);
     memset(L.base, 0, S->level_bytes);
+    memset(L.assigned, -1, (size_t)blocks);  /* no block assigned yet */
     for (int r = 0; r < n; r++) { L.cand[r] = S->full; L.ccand[r] = S->full; L.cnt[r] = (int16_t)n; L.cnt[n + r] = (int16_t)n; }
     if (S->regions)
         for (int i = 0; i < n * n; i++) L.cnt[2 * n + S->region[i]]++;
@@ -192,13 +218,7 @@ static inline int qs_stars_run(
     int stop = S->stop;
     *count = S->count;
     *nodes = S->nodes;
-    free(S->stack);
-    free(S->reg_row);
-    free(S->reg_col);
-    free(S->lreg);
-    free(S->lm0);
-    free(S->lm1);
-    free(S);
+    qs_stars_free(S);
     return stop;
 }
 

@@ -13,19 +13,20 @@
    dead end; (2) every row and column, and every two neighbouring ones, must be able to hold
    the stars they need (a strip two cells wide holds as many stars as the union of its two
    lines does on one line: ceil(L/2) a run of L), and one with no room to spare has its stars
-   where its runs of odd length force them; (2b) with regions, the four strip flows (rows
-   paired from row 0 and from row 1, columns alike) into the regions (``st_flow``): no flow
-   meeting every need is a dead end, a strip-region link no such flow uses loses its cells;
-   (3) branch on the first candidate of the first
+   where its runs of odd length force them; (2b) with regions on boards up to 42, the eight
+   block flows (``st_flow``: strips of two rows or two columns cut into 2x2 blocks, each
+   holding a star at most, from the blocks into the regions): no assignment meeting every
+   need is a dead end, a block-region link no assignment uses loses its cells; (3) branch on the first candidate of the first
    line with no room to spare, else of the open unit with the least slack (candidates - need;
    a region before a line on a tie): a star there (a new level), or not (the same level, the
    cell gone). On generated puzzles of 14/3 to 21/5 this choice took 1-4x fewer nodes than
    the least slack alone (much more at 21/5), the pigeonhole on bands of rows and columns
    2-4x fewer nodes but as much time or more, probing the chosen unit's cells 2-3x fewer
-   nodes at twice the time: neither is here. The strip flows, in place of the flow from single
-   rows and columns it replaced: nodes median 14/3 3715 -> 704, 17/4 1946 -> 347, 21/5 12420
-   -> 2445, 10/2 189 -> 14 (bench/stars-results.md); flows 2x2 blocks to column strips on top:
-   nodes 5-10% fewer at 1.4x the time, not here. These are the moves of the pure-Python reference
+   nodes at twice the time: neither is here. Nodes median on generated puzzles 10/2, 14/3,
+   17/4, 21/5 (bench/stars-results.md): 189, 3715, 1946, 12420 with a flow from single rows
+   and columns into the regions (n >= 12, while 3/4 of the stars were to place); 14, 704,
+   347, 2445 with flows from strips of two lines into the regions; 9, 172, 68, 252 with the
+   block flows, which make those strip flows add nothing. These are the moves of the pure-Python reference
    (queens_sat/backends/python.py, ``_StarBoard``), so both search the same tree. */
 
 QS_TARGET static inline int QS_SFX(st_pop)(qs_line x) { return __builtin_popcountll(x); }
@@ -197,120 +198,121 @@ QS_TARGET static int QS_SFX(st_lines)(const qs_stars *S, qs_level *L) {
     return 0;
 }
 
-/* The strip flow t (``S->lstart``): rows (t < 2) or columns (t >= 2) paired into strips two
-   lines wide from line t & 1 on. Strip a sends its need into the regions, region g takes its
-   need, at most st_line_cap of the union of a's two lines' candidates in g along the link
-   (a, g) (a strip two cells wide holds no more stars than that union does on one line: one a
-   2x2 block). No flow meeting every need: a dead end (-1). A link no such flow uses (a
-   pigeonhole: strips whose stars all go to regions needing as many, or the other way round)
-   loses its cells: 1 when some went, else 0. Every flow meeting the needs leaves the same
-   links unused, so this matches the reference (``_StarBoard._flow``) whatever flow it finds. */
-QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_level *L, int t) {
-    int n = S->n, side = t >= 2, m = S->nstrips[t];
+/* The block flow v (see ``qs_stars``): every strip of two lines is cut into blocks two
+   positions long, and a block holds at most one star (its cells touch). So each block with
+   candidates sends one star into the region of one of its candidates or, for as many blocks
+   as the strip must leave empty (its blocks with candidates - its need), into the strip's
+   "empty" sink; region g takes its need. No such assignment: a dead end (-1). A block-region
+   link no such assignment uses loses its cells (1 when some went, else 0): the pigeonhole of
+   the 2x2 blocks, counted in stars. Every assignment meeting the needs leaves the same links
+   unused, so this matches the reference (``_StarBoard._flow``) whatever one it finds; it
+   starts from the last one found at this level (``L->assigned``, copied to the children),
+   which mostly still stands. Sinks: regions 0..n-1, then strip a's empty blocks n + a. */
+QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_level *L, int v) {
+    enum { MOST = (QS_STARS_FLOW_MAX_N / 2 + 1) * (QS_STARS_FLOW_MAX_N / 2 + 1) };
+    int n = S->n, side = v >> 2, strips = S->nstrips[v], sinks = n + strips, placed = 0;
     const qs_line *line = side ? L->ccand : L->cand;
     const int16_t *line_need = L->need + side * n;
-    int8_t cap[QS_STARS_MAX_N][QS_STARS_MAX_N], flow[QS_STARS_MAX_N][QS_STARS_MAX_N];
-    int16_t link[QS_STARS_MAX_N][QS_STARS_MAX_N];
-    int left[QS_STARS_MAX_N], room[QS_STARS_MAX_N], owed = 0;
-    qs_line has[QS_STARS_MAX_N];    /* has[a]: the regions linked to strip a */
-    qs_line used[QS_STARS_MAX_N];   /* used[a]: those it sends stars into */
-    qs_line spare[QS_STARS_MAX_N];  /* spare[a]: those whose link has room for more */
-    qs_line into[QS_STARS_MAX_N];   /* into[g]: the strips sending into region g */
-    qs_line open = 0;               /* the regions still needing stars */
-    for (int g = 0; g < n; g++) {
-        room[g] = L->need[2 * n + g];
-        into[g] = 0;
-        if (room[g]) open |= (qs_line)1 << g;
-    }
-    for (int a = 0; a < m; a++) {  /* links as they come, each as full as it goes */
-        int b = S->sfirst[t][a], two = S->swidth[t][a] == 2;
-        qs_line first = line[b], second = two ? line[b + 1] : 0;
-        int want = line_need[b] + (two ? line_need[b + 1] : 0);
-        has[a] = used[a] = spare[a] = 0;
-        for (int j = S->lstart[t][a]; j < S->lstart[t][a + 1]; j++) {
-            qs_line cells = (first & S->lm0[j]) | (second & S->lm1[j]);
-            if (!cells) continue;
-            int g = S->lreg[j], c = QS_SFX(st_line_cap)(cells);
-            int x = c < want ? c : want;
-            if (x > room[g]) x = room[g];
-            qs_line bit = (qs_line)1 << g;
-            cap[a][g] = (int8_t)c;
-            flow[a][g] = (int8_t)x;
-            link[a][g] = (int16_t)j;
-            has[a] |= bit;
-            if (x) { into[g] |= (qs_line)1 << a; used[a] |= bit; }
-            if (x < c) spare[a] |= bit;
-            want -= x;
-            room[g] -= x;
+    const int first = S->block0[v];
+    int8_t *last = L->assigned + first;
+    qs_line edge[MOST];   /* the sinks block i may send into */
+    int16_t which[MOST];  /* block i's number in flow v */
+    int8_t sink[MOST];    /* where block i sends its star (-1: nowhere yet) */
+    int pending[MOST], npending = 0, room[64];
+    qs_line holds[64];    /* holds[t]: the sinks the blocks sending into t could send into */
+    qs_line roomy = 0, open = 0;
+    for (int g = 0; g < n; g++) room[g] = L->need[2 * n + g];
+    for (int a = 0; a < strips; a++) {  /* the blocks with candidates and where they may go */
+        int from = S->bstart[v][a], to = S->bstart[v][a + 1];
+        int b = S->bline[first + from], two = b + 1 < n && S->breg[4 * (first + from) + 2] >= 0;
+        qs_line l0 = line[b], l1 = two ? line[b + 1] : 0, empty = (qs_line)1 << (n + a);
+        int with = 0;
+        for (int s = from; s < to && (l0 | l1); s++) {
+            int p = S->bpos[first + s];
+            unsigned here = (unsigned)(l0 >> p & 3) | (unsigned)(l1 >> p & 3) << 2;
+            if (!here) continue;
+            const int8_t *reg = S->breg + 4 * (first + s);
+            qs_line e = empty;
+            for (int q = 0; q < 4; q++)
+                if (here >> q & 1 && reg[q] >= 0) e |= (qs_line)1 << reg[q];
+            edge[placed] = e;
+            which[placed++] = (int16_t)s;
+            with++;
         }
-        left[a] = want;
-        owed += want;
+        room[n + a] = with - line_need[b] - (two ? line_need[b + 1] : 0);
+        if (room[n + a] < 0) return -1;
     }
-    while (owed) {  /* augmenting paths, one star at a time */
-        int from_strip[QS_STARS_MAX_N], from_region[QS_STARS_MAX_N], queue[QS_STARS_MAX_N];
-        int head = 0, tail = 0, found = -1;
-        qs_line seen = 0, reached = 0;
-        for (int a = 0; a < m; a++)
-            if (left[a]) { queue[tail++] = a; seen |= (qs_line)1 << a; from_region[a] = -1; }
-        while (head < tail && found < 0) {
-            int a = queue[head++];
-            qs_line gs = spare[a] & ~reached;
-            while (gs) {
-                int g = __builtin_ctzll(gs);
-                gs &= gs - 1;
-                reached |= (qs_line)1 << g;
-                from_strip[g] = a;
-                if (room[g]) { found = g; break; }
-                qs_line more = into[g] & ~seen;
-                seen |= more;
-                while (more) {
-                    int b = __builtin_ctzll(more);
-                    more &= more - 1;
-                    from_region[b] = g;
-                    queue[tail++] = b;
-                }
+    for (int t = 0; t < sinks; t++) {
+        holds[t] = 0;
+        if (room[t]) { roomy |= (qs_line)1 << t; open |= (qs_line)1 << t; }
+    }
+    for (int i = 0; i < placed; i++) {  /* the last assignment, where it still stands */
+        int t = last[which[i]];
+        if (t >= 0 && (roomy & edge[i]) >> t & 1) {
+            sink[i] = (int8_t)t;
+            holds[t] |= edge[i];
+            if (!--room[t]) roomy &= ~((qs_line)1 << t);
+        } else sink[i] = -1;
+    }
+    for (int i = 0; i < placed; i++) {  /* the other blocks into the first sink with room */
+        if (sink[i] >= 0) continue;
+        qs_line x = edge[i] & roomy;
+        if (!x) { pending[npending++] = i; continue; }
+        int t = __builtin_ctzll(x);
+        sink[i] = (int8_t)t;
+        holds[t] |= edge[i];
+        if (!--room[t]) roomy &= ~((qs_line)1 << t);
+    }
+    for (int p = 0; p < npending; p++) {  /* augmenting paths: blocks moving from sink to sink */
+        int i = pending[p];
+        int8_t from[64];  /* from[u]: the sink whose block moves on to u */
+        qs_line reached = edge[i], frontier = reached, x = reached;
+        while (x) { int t = __builtin_ctzll(x); x &= x - 1; from[t] = -1; }
+        while (!(reached & roomy)) {
+            qs_line grown = 0;
+            x = frontier;
+            while (x) {
+                int t = __builtin_ctzll(x);
+                x &= x - 1;
+                qs_line more = holds[t] & ~reached & ~grown;
+                grown |= more;
+                while (more) { int u = __builtin_ctzll(more); more &= more - 1; from[u] = (int8_t)t; }
             }
+            if (!grown) return -1;
+            reached |= grown;
+            frontier = grown;
         }
-        if (found < 0) return -1;
-        int g = found;
-        room[g]--;
-        owed--;
-        for (;;) {
-            int a = from_strip[g];
-            qs_line bit = (qs_line)1 << g;
-            if (++flow[a][g] >= cap[a][g]) spare[a] &= ~bit;
-            into[g] |= (qs_line)1 << a;
-            used[a] |= bit;
-            if (from_region[a] < 0) { left[a]--; break; }
-            g = from_region[a];
-            bit = (qs_line)1 << g;
-            spare[a] |= bit;
-            if (!--flow[a][g]) { into[g] &= ~((qs_line)1 << a); used[a] &= ~bit; }
+        int u = __builtin_ctzll(reached & roomy);
+        if (!--room[u]) roomy &= ~((qs_line)1 << u);
+        while (from[u] >= 0) {  /* a block of sink t moves on to u */
+            int t = from[u], j = 0;
+            while (!(sink[j] == t && edge[j] >> u & 1)) j++;
+            sink[j] = (int8_t)u;
+            holds[u] |= edge[j];
+            holds[t] = 0;
+            for (int h = 0; h < placed; h++)
+                if (sink[h] == t) holds[t] |= edge[h];
+            u = t;
         }
+        sink[i] = (int8_t)u;
+        holds[u] |= edge[i];
     }
-    /* The residual graph (region h -> strip a when a sends into h, strip a -> region j when
-       the link (a, j) has room) folded onto the regions: a link (a, g) carrying nothing is in
-       some flow iff g and a region a sends into are strongly connected (a cycle through a). */
-    qs_line next[QS_STARS_MAX_N], prev[QS_STARS_MAX_N], comp[QS_STARS_MAX_N];
-    qs_line idle = 0;  /* the strips with a link carrying nothing */
-    for (int g = 0; g < n; g++) next[g] = prev[g] = 0;
-    for (int a = 0; a < m; a++) {
-        if (has[a] & ~used[a]) idle |= (qs_line)1 << a;
-        qs_line hs = used[a];
-        while (hs) { int h = __builtin_ctzll(hs); hs &= hs - 1; next[h] |= spare[a]; }
-    }
-    if (!idle) return 0;
-    for (int h = 0; h < n; h++) {
-        qs_line js = next[h];
-        while (js) { int j = __builtin_ctzll(js); js &= js - 1; prev[j] |= (qs_line)1 << h; }
+    for (int i = 0; i < placed; i++) last[which[i]] = sink[i];
+    /* The residual graph on the sinks (t -> u when a block sending into t could send into u):
+       block i's link to u is in some assignment iff u and its sink are strongly connected. */
+    qs_line next[64], prev[64], part_of[64];
+    for (int t = 0; t < sinks; t++) { next[t] = holds[t] & ~((qs_line)1 << t); prev[t] = 0; }
+    for (int t = 0; t < sinks; t++) {
+        qs_line us = next[t];
+        while (us) { int u = __builtin_ctzll(us); us &= us - 1; prev[u] |= (qs_line)1 << t; }
     }
     qs_line rest = open;
-    while (rest) {  /* the strongly connected parts: what a region reaches and is reached from */
-        int v = __builtin_ctzll(rest);
+    while (rest) {  /* the strongly connected parts: what a sink reaches and is reached from */
+        int w = __builtin_ctzll(rest);
         qs_line part[2];
         for (int dir = 0; dir < 2; dir++) {
             const qs_line *adj = dir ? prev : next;
-            qs_line seen = (qs_line)1 << v, todo = seen;
+            qs_line seen = (qs_line)1 << w, todo = seen;
             while (todo) {
                 int h = __builtin_ctzll(todo);
                 todo &= todo - 1;
@@ -321,24 +323,21 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
             part[dir] = seen;
         }
         qs_line scc = part[0] & part[1];
-        if (scc == open) return 0;  /* one part: every link is in some flow */
+        if (scc == open) return 0;  /* one part: every link is in some assignment */
         rest &= ~scc;
-        qs_line gs = scc;
-        while (gs) { int g = __builtin_ctzll(gs); gs &= gs - 1; comp[g] = scc; }
+        qs_line ts = scc;
+        while (ts) { int t = __builtin_ctzll(ts); ts &= ts - 1; part_of[t] = scc; }
     }
     int changed = 0;
-    while (idle) {
-        int a = __builtin_ctzll(idle);
-        idle &= idle - 1;
-        qs_line gs = has[a] & ~used[a];
-        while (gs) {
-            int g = __builtin_ctzll(gs);
-            gs &= gs - 1;
-            if (!(comp[g] & used[a])) {
-                int b = S->sfirst[t][a], j = link[a][g];
-                if (line[b] & S->lm0[j]) QS_SFX(st_remove_on)(S, L, side, b, line[b] & S->lm0[j]);
-                if (S->swidth[t][a] == 2 && (line[b + 1] & S->lm1[j]))
-                    QS_SFX(st_remove_on)(S, L, side, b + 1, line[b + 1] & S->lm1[j]);
+    qs_line regions = ((qs_line)1 << n) - 1;  /* n <= 42 here */
+    for (int i = 0; i < placed; i++) {
+        qs_line unused = edge[i] & regions & ~part_of[sink[i]];
+        if (!unused) continue;
+        int s = first + which[i], b = S->bline[s], p = S->bpos[s];
+        for (int q = 0; q < 4; q++) {
+            int g = S->breg[4 * s + q], at = b + (q >> 1), pos = p + (q & 1);
+            if (g >= 0 && unused >> g & 1 && line[at] >> pos & 1) {
+                QS_SFX(st_remove_on)(S, L, side, at, (qs_line)1 << pos);
                 changed = 1;
             }
         }
@@ -347,12 +346,13 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
 }
 
 /* Units with no slack take their candidates, lines with no room to spare theirs
-   (``st_lines``), and the strip flows (``st_flow``) prune, until none finds more; 0 at a dead
-   end. Every rule only ever takes cells out of what is implied, so the order they run in
-   changes nothing about where they stop. */
+   (``st_lines``), and the block flows (``st_flow``, taken in turn from the one after the last
+   that ran) prune, until none finds more; 0 at a dead end. Every rule only ever takes out
+   cells that no solution uses, so the order they run in changes nothing about where they
+   stop, only how soon. */
 QS_TARGET static inline int QS_SFX(st_settle)(const qs_stars *S, qs_level *L) {
     int cells[QS_STARS_MAX_N];
-    int changed = 1;
+    int changed = 1, flow = 0;
     while (changed) {
         changed = 0;
         for (int u = 0; u < S->units; u++) {
@@ -371,7 +371,10 @@ QS_TARGET static inline int QS_SFX(st_settle)(const qs_stars *S, qs_level *L) {
         }
         if (!changed) {
             int lines = QS_SFX(st_lines)(S, L);
-            for (int t = 0; S->regions && !lines && t < QS_STARS_FLOWS; t++) lines = QS_SFX(st_flow)(S, L, t);
+            for (int tries = 0; !lines && tries < S->flows; tries++) {  /* round the flows, on from the last */
+                lines = QS_SFX(st_flow)(S, L, flow);
+                flow = (flow + 1) % S->flows;
+            }
             if (lines < 0) return 0;
             changed = lines;
         }

@@ -285,6 +285,21 @@ def search_stars(
     return _collect(_StarBoard(n, stars, region_of, given, blocked, deadline), limit, keep)
 
 
+FLOW_MAX_N = 42  # the block flows run on boards up to this wide (as ``QS_STARS_FLOW_MAX_N`` in native/stars.h)
+Flow = list[tuple[list[int], list[list[tuple[int, int]]]]]  # a block flow's strips: their lines (units), their blocks' cells (bit, region)
+
+
+def pieces(n: int, offset: int) -> list[tuple[int, ...]]:
+    """0..n-1 cut into pieces two long from ``offset`` on (0 alone first when it is 1, and the
+    last alone when one is left over): the lines of the strips, or the positions of the blocks."""
+    out, at = [], 0
+    while at < n:
+        size = 1 if at < offset or at + 1 >= n else 2
+        out.append(tuple(range(at, at + size)))
+        at += size
+    return out
+
+
 def line_capacity(line: int) -> int:
     """The most stars a set of cells on one line holds (no two adjacent): ceil(L/2) a run of L."""
     most = 0
@@ -328,8 +343,8 @@ class _StarBoard:
     touch when their columns are neighbours, so such a strip holds as many stars as
     one line holding the union of its two lines does). A unit whose candidates
     number exactly what it needs takes them all, and a line or strip with no room to
-    spare has its stars where its runs force them (``_lines``); with regions, the flows
-    from strips of two rows (then of two columns) into the regions prune (``_flow``).
+    spare has its stars where its runs force them (``_lines``); with regions, the block
+    flows (2x2 blocks of strips two lines wide into the regions) prune (``_flow``).
     Otherwise the search branches on the first cell of the unit ``_pick`` chooses: a
     star there, or not. The native search (``native/stars.h``) makes the same moves.
     """
@@ -360,29 +375,30 @@ class _StarBoard:
                 regions[g] |= 1 << i
             self.unit_mask += regions
         self.around = [self._around(i) for i in range(n * n)]
-        # region_lines[side][g][a]: region g's cells on row a (side 0) or column a (side 1), as bits along it
-        self.region_lines = (
-            [[[self._line(self.unit_mask[2 * n + g], side * n + a) for a in range(n)] for g in range(n)] for side in (0, 1)]
-            if self.region_of is not None
+        # the block flows (``_flow``), on boards up to FLOW_MAX_N with regions
+        self.flows = (
+            [self._blocks(side, strip_offset, block_offset) for side in (0, 1) for block_offset in (0, 1) for strip_offset in (0, 1)]
+            if self.region_of is not None and n <= FLOW_MAX_N
             else []
         )
-        # the strip flows: (side, the strips as (first line, width)), rows paired from row 0 and
-        # from row 1, then columns alike (a line left over is a strip of its own)
-        self.strips = [
-            (side, [(b, 1 if b < offset or b + 1 >= n else 2) for b in self._strip_starts(offset)])
-            for side in (0, 1)
-            for offset in (0, 1)
-        ]
         self.given = sorted(given)
         self.blocked = list(blocked)
 
-    def _strip_starts(self, offset: int) -> list[int]:
-        """The first lines of the strips two lines wide from line ``offset`` on (line 0 alone first)."""
-        starts, b = [], 0
-        while b < self.n:
-            starts.append(b)
-            b += 1 if b < offset or b + 1 >= self.n else 2
-        return starts
+    def _blocks(self, side: int, strip_offset: int, block_offset: int) -> Flow:
+        """The strips of one block flow and their blocks: rows (side 0) or columns paired from
+        line ``strip_offset`` on, each cut into blocks two positions long from ``block_offset``
+        on; a block as its cells (bit, region)."""
+        assert self.region_of is not None
+        region_of = self.region_of
+
+        def block(lines: tuple[int, ...], positions: tuple[int, ...]) -> list[tuple[int, int]]:
+            cells = [self._cell(side, line, pos) for line in lines for pos in positions]
+            return [(1 << cell, region_of[cell]) for cell in cells]
+
+        return [
+            ([side * self.n + line for line in lines], [block(lines, positions) for positions in pieces(self.n, block_offset)])
+            for lines in pieces(self.n, strip_offset)
+        ]
 
     def _around(self, i: int) -> int:
         """Cell ``i`` and its eight neighbours: what a star on ``i`` takes from the candidates."""
@@ -505,91 +521,83 @@ class _StarBoard:
                 lined = self._lines(cand, need, placed)
                 if lined is None:
                     return None
-                if self.region_of is not None:
-                    for side, strips in self.strips:
-                        if lined != cand:
-                            break
-                        lined = self._flow(side, strips, cand, need)
-                        if lined is None:
-                            return None
+                for strips in self.flows:
+                    if lined != cand:
+                        break
+                    lined = self._flow(strips, cand, need)
+                    if lined is None:
+                        return None
                 changed, cand = lined != cand, lined
         return cand
 
-    def _flow(self, side: int, strips: list[tuple[int, int]], cand: int, need: list[int]) -> int | None:
-        """A strip flow (as ``native/stars_core.h``'s ``st_flow``): each strip of one or two
-        neighbouring rows (side 0) or columns (side 1) sends its need into the regions, region g
-        takes its need, at most ``line_capacity`` of the union of the strip's candidates in g
-        along the link (a strip two cells wide holds no more stars than that union does on one
-        line). No flow meeting every need: a dead end (None). A link no such flow uses (a
-        pigeonhole: strips whose stars all go to a set of regions needing as many, or the other
-        way round) loses its cells; returns the candidates left. Every flow meeting the needs
-        has the same unused links, so the result does not depend on the flow found."""
-        n, m = self.n, len(strips)
-        lines = [self._line(cand, side * n + a) for a in range(n)]
-        region_lines = self.region_lines[side]
-        cap = [
-            [line_capacity(lines[b] & region_lines[g][b] | (lines[b + 1] & region_lines[g][b + 1] if w == 2 else 0)) for g in range(n)]
-            for b, w in strips
-        ]
-        flow = [[0] * n for _ in range(m)]
-        left = [sum(need[side * n + b + x] for x in range(w)) for b, w in strips]
-        room = [need[2 * n + g] for g in range(n)]
-        for a in range(m):
-            for g in range(n):
-                x = min(cap[a][g], left[a], room[g])
-                flow[a][g] += x
-                left[a] -= x
-                room[g] -= x
-        while any(left):  # augmenting paths, one star at a time
-            from_strip: dict[int, int] = {}  # region -> the strip that reached it
-            from_region: dict[int, int] = {}  # strip -> the region that reached it
-            queue = [a for a in range(m) if left[a]]
-            seen = set(queue)
+    def _flow(self, strips: Flow, cand: int, need: list[int]) -> int | None:
+        """A block flow (as ``native/stars_core.h``'s ``st_flow``): a strip of two rows (or two
+        columns) is cut into blocks two cells long, and a block holds at most one star. Each
+        block with candidates sends one star into the region of one of them or, for as many
+        blocks as its strip must leave empty, into the strip's "empty" sink (sink n + a);
+        region g (sink g) takes its need. No such assignment: a dead end (None). A block-region
+        link no assignment uses loses its cells; returns the candidates left. Every assignment
+        meeting the needs leaves the same links unused, so the result does not depend on the
+        one found."""
+        n = self.n
+        room = [need[2 * n + g] for g in range(n)] + [0] * len(strips)
+        links: list[tuple[int, list[tuple[int, int]]]] = []  # each block with candidates: its sinks, its cells
+        for a, (lines, blocks) in enumerate(strips):
+            with_candidates = 0
+            for cells in blocks:
+                sinks = 0
+                for bit, g in cells:
+                    if cand & bit:
+                        sinks |= 1 << g
+                if sinks:
+                    links.append((sinks | 1 << (n + a), cells))
+                    with_candidates += 1
+            room[n + a] = with_candidates - sum(need[u] for u in lines)
+            if room[n + a] < 0:
+                return None
+        sink_of = [-1] * len(links)
+        for i, (sinks, _) in enumerate(links):  # augmenting paths: blocks moving from sink to sink
+            came_from = {t: -1 for t in bits_of(sinks)}  # sink -> the sink whose block moves on to it
+            todo = list(came_from)
             found = -1
-            for a in queue:
-                for g in range(n):
-                    if g in from_strip or flow[a][g] >= cap[a][g]:
-                        continue
-                    from_strip[g] = a
-                    if room[g]:
-                        found = g
-                        break
-                    for b in range(m):
-                        if b not in seen and flow[b][g] > 0:
-                            seen.add(b)
-                            from_region[b] = g
-                            queue.append(b)
-                if found >= 0:
+            while todo and found < 0:
+                t = todo.pop(0)
+                if room[t]:
+                    found = t
                     break
+                for j, (others, _) in enumerate(links):
+                    if sink_of[j] == t:
+                        for u in bits_of(others):
+                            if u not in came_from:
+                                came_from[u] = t
+                                todo.append(u)
             if found < 0:
                 return None
-            g = found
-            room[g] -= 1
-            while True:
-                a = from_strip[g]
-                flow[a][g] += 1
-                if a not in from_region:
-                    left[a] -= 1
-                    break
-                g = from_region[a]
-                flow[a][g] -= 1
-        for g in range(n):
-            if not any(cap[a][g] and not flow[a][g] for a in range(m)):
-                continue
-            reach_strips, reach_regions, todo = 0, 1 << g, [g]  # the residual graph from region g
-            while todo:
-                h = todo.pop()
-                for a in range(m):
-                    if flow[a][h] and not reach_strips >> a & 1:
-                        reach_strips |= 1 << a
-                        for j in range(n):
-                            if flow[a][j] < cap[a][j] and not reach_regions >> j & 1:
-                                reach_regions |= 1 << j
-                                todo.append(j)
-            for a, (b, w) in enumerate(strips):
-                if cap[a][g] and not flow[a][g] and not reach_strips >> a & 1:
-                    for line in range(b, b + w):
-                        cand &= ~(self.unit_mask[side * n + line] & self.unit_mask[2 * n + g])
+            room[found] -= 1
+            u = found
+            while came_from[u] >= 0:
+                t = came_from[u]
+                j = next(j for j, (others, _) in enumerate(links) if sink_of[j] == t and others >> u & 1)
+                sink_of[j] = u
+                u = t
+            sink_of[i] = u
+        moves = [0] * (n + len(strips))  # t -> the sinks a block sending into t could send into
+        for (sinks, _), t in zip(links, sink_of, strict=True):
+            moves[t] |= sinks & ~(1 << t)
+        reach: dict[int, int] = {}
+        for (sinks, cells), t in zip(links, sink_of, strict=True):
+            for u in bits_of(sinks & ~(1 << t) & ((1 << n) - 1)):
+                if u not in reach:  # the sinks u reaches
+                    seen, todo = 1 << u, [u]
+                    while todo:
+                        for w in bits_of(moves[todo.pop()] & ~seen):
+                            seen |= 1 << w
+                            todo.append(w)
+                    reach[u] = seen
+                if not reach[u] >> t & 1:  # no cycle through the link: no assignment uses it
+                    for bit, g in cells:
+                        if g == u:
+                            cand &= ~bit
         return cand
 
     def _line(self, cand: int, u: int) -> int:
