@@ -61,12 +61,13 @@ typedef struct {
        position left over makes a narrower strip or block). Strip a of flow v has the blocks
        block0[v] + bstart[v][a] .. block0[v] + bstart[v][a + 1] - 1; block b starts on line
        bline[b] at position bpos[b], and its four cells (line, position) + (0, 0), (0, 1),
-       (1, 0), (1, 1) are in the regions breg[4 b ..] (-1: off the strip or the board). */
+       (1, 0), (1, 1) are in the regions whose bits are bbit[4 b ..] (0: off the strip or the
+       board). */
     int flows;                           /* QS_STARS_FLOWS with regions on boards up to 42, else 0 */
     int nstrips[QS_STARS_FLOWS], block0[QS_STARS_FLOWS + 1];
     int bstart[QS_STARS_FLOWS][QS_STARS_MAX_N + 1];
-    uint8_t *bline, *bpos;
-    int8_t *breg;
+    uint8_t *bline, *bpos, *btwo;  /* btwo[b]: the strip has two lines */
+    qs_line *bbit;
     qs_stars_emit emit;
     void *ctx;
     qs_stars_poll_fn poll;
@@ -94,7 +95,8 @@ static inline void qs_stars_free(qs_stars *S) {
     free(S->reg_col);
     free(S->bline);
     free(S->bpos);
-    free(S->breg);
+    free(S->btwo);
+    free(S->bbit);
     free(S);
 }
 
@@ -154,8 +156,9 @@ static inline int qs_stars_run(
     S->reg_col = (qs_line *)calloc((size_t)n * n, sizeof(qs_line));
     S->bline = (uint8_t *)malloc((size_t)blocks + 1);
     S->bpos = (uint8_t *)malloc((size_t)blocks + 1);
-    S->breg = (int8_t *)malloc(4 * (size_t)blocks + 1);
-    if (!S->stack || !S->reg_row || !S->reg_col || !S->bline || !S->bpos || !S->breg) {
+    S->btwo = (uint8_t *)malloc((size_t)blocks + 1);
+    S->bbit = (qs_line *)malloc((4 * (size_t)blocks + 1) * sizeof(qs_line));
+    if (!S->stack || !S->reg_row || !S->reg_col || !S->bline || !S->bpos || !S->btwo || !S->bbit) {
         qs_stars_free(S);
         return QS_STARS_NO_MEMORY;
     }
@@ -178,10 +181,11 @@ static inline int qs_stars_run(
                 int wide = (p < ((v >> 1) & 1) || p + 1 >= n) ? 1 : 2;
                 S->bline[at] = (uint8_t)b;
                 S->bpos[at] = (uint8_t)p;
+                S->btwo[at] = (uint8_t)(lines == 2);
                 for (int q = 0; q < 4; q++) {
                     int line = b + (q >> 1), pos = p + (q & 1);
                     int in = (q >> 1) < lines && (q & 1) < wide;
-                    S->breg[4 * at + q] = in ? (int8_t)S->region[side ? pos * n + line : line * n + pos] : -1;
+                    S->bbit[4 * at + q] = in ? (qs_line)1 << S->region[side ? pos * n + line : line * n + pos] : 0;
                 }
                 at++;
                 p += wide;

@@ -224,18 +224,16 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
     for (int g = 0; g < n; g++) room[g] = L->need[2 * n + g];
     for (int a = 0; a < strips; a++) {  /* the blocks with candidates and where they may go */
         int from = S->bstart[v][a], to = S->bstart[v][a + 1];
-        int b = S->bline[first + from], two = b + 1 < n && S->breg[4 * (first + from) + 2] >= 0;
+        int b = S->bline[first + from], two = S->btwo[first + from];
         qs_line l0 = line[b], l1 = two ? line[b + 1] : 0, empty = (qs_line)1 << (n + a);
         int with = 0;
         for (int s = from; s < to && (l0 | l1); s++) {
             int p = S->bpos[first + s];
             unsigned here = (unsigned)(l0 >> p & 3) | (unsigned)(l1 >> p & 3) << 2;
             if (!here) continue;
-            const int8_t *reg = S->breg + 4 * (first + s);
-            qs_line e = empty;
-            for (int q = 0; q < 4; q++)
-                if (here >> q & 1 && reg[q] >= 0) e |= (qs_line)1 << reg[q];
-            edge[placed] = e;
+            const qs_line *bit = S->bbit + 4 * (first + s);  /* the regions of the block's candidates */
+            edge[placed] = empty | (bit[0] & -(qs_line)(here & 1)) | (bit[1] & -(qs_line)(here >> 1 & 1))
+                | (bit[2] & -(qs_line)(here >> 2 & 1)) | (bit[3] & -(qs_line)(here >> 3 & 1));
             which[placed++] = (int16_t)s;
             with++;
         }
@@ -301,7 +299,32 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
     /* The residual graph on the sinks (t -> u when a block sending into t could send into u):
        block i's link to u is in some assignment iff u and its sink are strongly connected. */
     qs_line next[64], prev[64], part_of[64];
-    for (int t = 0; t < sinks; t++) { next[t] = holds[t] & ~((qs_line)1 << t); prev[t] = 0; }
+    for (int t = 0; t < sinks; t++) next[t] = holds[t] & ~((qs_line)1 << t);
+    {  /* mostly one part: what the first open sink reaches, and what reaches it, is every one */
+        int w = __builtin_ctzll(open);
+        qs_line ahead = (qs_line)1 << w, todo = ahead, behind = ahead, grown;
+        while (todo) {
+            int h = __builtin_ctzll(todo);
+            todo &= todo - 1;
+            qs_line more = next[h] & ~ahead;
+            ahead |= more;
+            todo |= more;
+        }
+        if (ahead == open) {
+            do {
+                grown = 0;
+                qs_line x = open & ~behind;
+                while (x) {
+                    int t = __builtin_ctzll(x);
+                    x &= x - 1;
+                    if (next[t] & behind) grown |= (qs_line)1 << t;
+                }
+                behind |= grown;
+            } while (grown);
+            if (behind == open) return 0;
+        }
+    }
+    for (int t = 0; t < sinks; t++) prev[t] = 0;
     for (int t = 0; t < sinks; t++) {
         qs_line us = next[t];
         while (us) { int u = __builtin_ctzll(us); us &= us - 1; prev[u] |= (qs_line)1 << t; }
@@ -335,8 +358,8 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
         if (!unused) continue;
         int s = first + which[i], b = S->bline[s], p = S->bpos[s];
         for (int q = 0; q < 4; q++) {
-            int g = S->breg[4 * s + q], at = b + (q >> 1), pos = p + (q & 1);
-            if (g >= 0 && unused >> g & 1 && line[at] >> pos & 1) {
+            int at = b + (q >> 1), pos = p + (q & 1);
+            if (S->bbit[4 * s + q] & unused && line[at] >> pos & 1) {
                 QS_SFX(st_remove_on)(S, L, side, at, (qs_line)1 << pos);
                 changed = 1;
             }
