@@ -203,9 +203,10 @@ QS_TARGET static int QS_SFX(st_lines)(const qs_stars *S, qs_level *L) {
    candidates sends one star into the region of one of its candidates or, for as many blocks
    as the strip must leave empty (its blocks with candidates - its need), into the strip's
    "empty" sink; region g takes its need. No such assignment: a dead end (-1). A block-region
-   link no such assignment uses loses its cells (1 when some went, else 0): the pigeonhole of
-   the 2x2 blocks, counted in stars. Every assignment meeting the needs leaves the same links
-   unused, so this matches the reference (``_StarBoard._flow``) whatever one it finds; it
+   link no such assignment uses loses its cells, and a block no such assignment leaves empty,
+   with one candidate left, has its star there (1 when something changed, else 0): the
+   pigeonhole of the 2x2 blocks, counted in stars. Every assignment meeting the needs leaves the same links
+   unused (and empty), so this matches the reference (``_StarBoard._flow``) whatever one it finds; it
    starts from the last one found at this level (``L->assigned``, copied to the children),
    which mostly still stands. Sinks: regions 0..n-1, then strip a's empty blocks n + a. */
 QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_level *L, int v) {
@@ -299,8 +300,9 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
     /* The residual graph on the sinks (t -> u when a block sending into t could send into u):
        block i's link to u is in some assignment iff u and its sink are strongly connected. */
     qs_line next[64], prev[64], part_of[64];
+    int one = 0;  /* the open sinks are one strongly connected part */
     for (int t = 0; t < sinks; t++) next[t] = holds[t] & ~((qs_line)1 << t);
-    {  /* mostly one part: what the first open sink reaches, and what reaches it, is every one */
+    {  /* mostly so: what the first open sink reaches, and what reaches it, is every one */
         int w = __builtin_ctzll(open);
         qs_line ahead = (qs_line)1 << w, todo = ahead, behind = ahead, grown;
         while (todo) {
@@ -321,48 +323,65 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
                 }
                 behind |= grown;
             } while (grown);
-            if (behind == open) return 0;
+            one = behind == open;
         }
     }
-    for (int t = 0; t < sinks; t++) prev[t] = 0;
-    for (int t = 0; t < sinks; t++) {
-        qs_line us = next[t];
-        while (us) { int u = __builtin_ctzll(us); us &= us - 1; prev[u] |= (qs_line)1 << t; }
-    }
-    qs_line rest = open;
-    while (rest) {  /* the strongly connected parts: what a sink reaches and is reached from */
-        int w = __builtin_ctzll(rest);
-        qs_line part[2];
-        for (int dir = 0; dir < 2; dir++) {
-            const qs_line *adj = dir ? prev : next;
-            qs_line seen = (qs_line)1 << w, todo = seen;
-            while (todo) {
-                int h = __builtin_ctzll(todo);
-                todo &= todo - 1;
-                qs_line more = adj[h] & ~seen;
-                seen |= more;
-                todo |= more;
-            }
-            part[dir] = seen;
-        }
-        qs_line scc = part[0] & part[1];
-        if (scc == open) return 0;  /* one part: every link is in some assignment */
-        rest &= ~scc;
-        qs_line ts = scc;
-        while (ts) { int t = __builtin_ctzll(ts); ts &= ts - 1; part_of[t] = scc; }
-    }
-    int changed = 0;
     qs_line regions = ((qs_line)1 << n) - 1;  /* n <= 42 here */
-    for (int i = 0; i < placed; i++) {
-        qs_line unused = edge[i] & regions & ~part_of[sink[i]];
-        if (!unused) continue;
-        int s = first + which[i], b = S->bline[s], p = S->bpos[s];
-        for (int q = 0; q < 4; q++) {
-            int at = b + (q >> 1), pos = p + (q & 1);
-            if (S->bbit[4 * s + q] & unused && line[at] >> pos & 1) {
-                QS_SFX(st_remove_on)(S, L, side, at, (qs_line)1 << pos);
-                changed = 1;
+    int changed = 0;
+    if (one) {
+        for (int t = 0; t < sinks; t++) part_of[t] = open;
+        if (!(~open & ~regions & (((qs_line)1 << sinks) - 1))) return 0;  /* and no strip without an empty block to spare */
+    } else {
+        for (int t = 0; t < sinks; t++) prev[t] = 0;
+        for (int t = 0; t < sinks; t++) {
+            qs_line us = next[t];
+            while (us) { int u = __builtin_ctzll(us); us &= us - 1; prev[u] |= (qs_line)1 << t; }
+        }
+        qs_line rest = open;
+        while (rest) {  /* the strongly connected parts: what a sink reaches and is reached from */
+            int w = __builtin_ctzll(rest);
+            qs_line part[2];
+            for (int dir = 0; dir < 2; dir++) {
+                const qs_line *adj = dir ? prev : next;
+                qs_line seen = (qs_line)1 << w, todo = seen;
+                while (todo) {
+                    int h = __builtin_ctzll(todo);
+                    todo &= todo - 1;
+                    qs_line more = adj[h] & ~seen;
+                    seen |= more;
+                    todo |= more;
+                }
+                part[dir] = seen;
             }
+            qs_line scc = part[0] & part[1];
+            rest &= ~scc;
+            qs_line ts = scc;
+            while (ts) { int t = __builtin_ctzll(ts); ts &= ts - 1; part_of[t] = scc; }
+        }
+        for (int i = 0; i < placed; i++) {  /* links no assignment uses lose their cells */
+            qs_line unused = edge[i] & regions & ~part_of[sink[i]];
+            if (!unused) continue;
+            int s = first + which[i], b = S->bline[s], p = S->bpos[s];
+            for (int q = 0; q < 4; q++) {
+                int at = b + (q >> 1), pos = p + (q & 1);
+                if (S->bbit[4 * s + q] & unused && line[at] >> pos & 1) {
+                    QS_SFX(st_remove_on)(S, L, side, at, (qs_line)1 << pos);
+                    changed = 1;
+                }
+            }
+        }
+    }
+    /* A block that no assignment leaves empty (its link to its strip's empty sink unused) holds
+       a star: with one candidate left, that is a star (none left: a dead end). */
+    for (int i = 0; i < placed; i++) {
+        if (sink[i] >= n || part_of[sink[i]] & edge[i] & ~regions) continue;
+        int s = first + which[i], b = S->bline[s], p = S->bpos[s], left = 0, at = 0, pos = 0;
+        for (int q = 0; q < 4; q++)
+            if (S->bbit[4 * s + q] && line[b + (q >> 1)] >> (p + (q & 1)) & 1) { left++; at = b + (q >> 1); pos = p + (q & 1); }
+        if (!left) return -1;
+        if (left == 1) {
+            QS_SFX(st_place_on)(S, L, side, at, (qs_line)1 << pos);
+            changed = 1;
         }
     }
     return changed;

@@ -524,21 +524,22 @@ class _StarBoard:
                 for strips in self.flows:
                     if lined != cand:
                         break
-                    lined = self._flow(strips, cand, need)
+                    lined = self._flow(strips, cand, need, placed)
                     if lined is None:
                         return None
                 changed, cand = lined != cand, lined
         return cand
 
-    def _flow(self, strips: Flow, cand: int, need: list[int]) -> int | None:
+    def _flow(self, strips: Flow, cand: int, need: list[int], placed: list[int]) -> int | None:
         """A block flow (as ``native/stars_core.h``'s ``st_flow``): a strip of two rows (or two
         columns) is cut into blocks two cells long, and a block holds at most one star. Each
         block with candidates sends one star into the region of one of them or, for as many
         blocks as its strip must leave empty, into the strip's "empty" sink (sink n + a);
         region g (sink g) takes its need. No such assignment: a dead end (None). A block-region
-        link no assignment uses loses its cells; returns the candidates left. Every assignment
-        meeting the needs leaves the same links unused, so the result does not depend on the
-        one found."""
+        link no assignment uses loses its cells, and a block no assignment leaves empty, with one
+        candidate left, has its star there (none left: a dead end); returns the candidates
+        left (``need`` and ``placed`` updated). Every assignment meeting the needs leaves the
+        same links unused (and empty), so the result does not depend on the one found."""
         n = self.n
         room = [need[2 * n + g] for g in range(n)] + [0] * len(strips)
         links: list[tuple[int, list[tuple[int, int]]]] = []  # each block with candidates: its sinks, its cells
@@ -585,19 +586,34 @@ class _StarBoard:
         for (sinks, _), t in zip(links, sink_of, strict=True):
             moves[t] |= sinks & ~(1 << t)
         reach: dict[int, int] = {}
+
+        def reached_from(u: int) -> int:
+            """The sinks u reaches, itself included."""
+            if u not in reach:
+                seen, todo = 1 << u, [u]
+                while todo:
+                    for w in bits_of(moves[todo.pop()] & ~seen):
+                        seen |= 1 << w
+                        todo.append(w)
+                reach[u] = seen
+            return reach[u]
+
+        regions = (1 << n) - 1
         for (sinks, cells), t in zip(links, sink_of, strict=True):
-            for u in bits_of(sinks & ~(1 << t) & ((1 << n) - 1)):
-                if u not in reach:  # the sinks u reaches
-                    seen, todo = 1 << u, [u]
-                    while todo:
-                        for w in bits_of(moves[todo.pop()] & ~seen):
-                            seen |= 1 << w
-                            todo.append(w)
-                    reach[u] = seen
-                if not reach[u] >> t & 1:  # no cycle through the link: no assignment uses it
+            for u in bits_of(sinks & ~(1 << t) & regions):
+                if not reached_from(u) >> t & 1:  # no cycle through the link: no assignment uses it
                     for bit, g in cells:
                         if g == u:
                             cand &= ~bit
+        for (sinks, cells), t in zip(links, sink_of, strict=True):
+            empty = (sinks & ~regions).bit_length() - 1
+            if t >= n or reached_from(empty) >> t & 1:
+                continue  # some assignment leaves the block empty
+            left = [bit for bit, _ in cells if cand & bit]
+            if not left:
+                return None
+            if len(left) == 1:
+                cand = self._place(left[0].bit_length() - 1, cand, need, placed)
         return cand
 
     def _line(self, cand: int, u: int) -> int:
