@@ -66,7 +66,7 @@ typedef struct {
     int flows;                           /* QS_STARS_FLOWS with regions on boards up to 42, else 0 */
     int nstrips[QS_STARS_FLOWS], block0[QS_STARS_FLOWS + 1];
     int bstart[QS_STARS_FLOWS][QS_STARS_MAX_N + 1];
-    uint8_t *bline, *bpos, *btwo;  /* btwo[b]: the strip has two lines */
+    uint8_t *bline, *bpos, *btwo, *bcells;  /* btwo[b]: the strip has two lines; bcells[b]: the cells q it has, as bits */
     qs_line *bbit;
     qs_stars_emit emit;
     void *ctx;
@@ -96,6 +96,7 @@ static inline void qs_stars_free(qs_stars *S) {
     free(S->bline);
     free(S->bpos);
     free(S->btwo);
+    free(S->bcells);
     free(S->bbit);
     free(S);
 }
@@ -157,8 +158,9 @@ static inline int qs_stars_run(
     S->bline = (uint8_t *)malloc((size_t)blocks + 1);
     S->bpos = (uint8_t *)malloc((size_t)blocks + 1);
     S->btwo = (uint8_t *)malloc((size_t)blocks + 1);
+    S->bcells = (uint8_t *)malloc((size_t)blocks + 1);
     S->bbit = (qs_line *)malloc((4 * (size_t)blocks + 1) * sizeof(qs_line));
-    if (!S->stack || !S->reg_row || !S->reg_col || !S->bline || !S->bpos || !S->btwo || !S->bbit) {
+    if (!S->stack || !S->reg_row || !S->reg_col || !S->bline || !S->bpos || !S->btwo || !S->bcells || !S->bbit) {
         qs_stars_free(S);
         return QS_STARS_NO_MEMORY;
     }
@@ -182,9 +184,11 @@ static inline int qs_stars_run(
                 S->bline[at] = (uint8_t)b;
                 S->bpos[at] = (uint8_t)p;
                 S->btwo[at] = (uint8_t)(lines == 2);
+                S->bcells[at] = 0;
                 for (int q = 0; q < 4; q++) {
                     int line = b + (q >> 1), pos = p + (q & 1);
                     int in = (q >> 1) < lines && (q & 1) < wide;
+                    if (in) S->bcells[at] |= (uint8_t)(1u << q);
                     S->bbit[4 * at + q] = in ? (qs_line)1 << S->region[side ? pos * n + line : line * n + pos] : 0;
                 }
                 at++;

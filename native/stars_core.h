@@ -203,8 +203,9 @@ QS_TARGET static int QS_SFX(st_lines)(const qs_stars *S, qs_level *L) {
    candidates sends one star into the region of one of its candidates or, for as many blocks
    as the strip must leave empty (its blocks with candidates - its need), into the strip's
    "empty" sink; region g takes its need. No such assignment: a dead end (-1). A block-region
-   link no such assignment uses loses its cells, and a block no such assignment leaves empty,
-   with one candidate left, has its star there (1 when something changed, else 0): the
+   link no such assignment uses loses its cells, and a block no such assignment leaves empty
+   has its star on its one candidate left, or takes the cells next to both of its two
+   (1 when something changed, else 0): the
    pigeonhole of the 2x2 blocks, counted in stars. Every assignment meeting the needs leaves the same links
    unused (and empty), so this matches the reference (``_StarBoard._flow``) whatever one it finds; it
    starts from the last one found at this level (``L->assigned``, copied to the children),
@@ -230,7 +231,7 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
         int with = 0;
         for (int s = from; s < to && (l0 | l1); s++) {
             int p = S->bpos[first + s];
-            unsigned here = (unsigned)(l0 >> p & 3) | (unsigned)(l1 >> p & 3) << 2;
+            unsigned here = ((unsigned)(l0 >> p & 3) | (unsigned)(l1 >> p & 3) << 2) & S->bcells[first + s];
             if (!here) continue;
             const qs_line *bit = S->bbit + 4 * (first + s);  /* the regions of the block's candidates */
             edge[placed] = empty | (bit[0] & -(qs_line)(here & 1)) | (bit[1] & -(qs_line)(here >> 1 & 1))
@@ -372,7 +373,8 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
         }
     }
     /* A block that no assignment leaves empty (its link to its strip's empty sink unused) holds
-       a star: with one candidate left, that is a star (none left: a dead end). */
+       a star: with one candidate left, that is a star (none left: a dead end); with two side
+       by side, the cells next to both go. */
     for (int i = 0; i < placed; i++) {
         if (sink[i] >= n || part_of[sink[i]] & edge[i] & ~regions) continue;
         int s = first + which[i], b = S->bline[s], p = S->bpos[s], left = 0, at = 0, pos = 0;
@@ -382,6 +384,19 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
         if (left == 1) {
             QS_SFX(st_place_on)(S, L, side, at, (qs_line)1 << pos);
             changed = 1;
+        } else if (left == 2) {
+            unsigned here = ((unsigned)(line[b] >> p & 3) | (S->btwo[s] ? (unsigned)(line[b + 1] >> p & 3) << 2 : 0u)) & S->bcells[s];
+            if (here == 3 || here == 12) {  /* on one line: the two cells above it and below it */
+                int on = here == 3 ? b : b + 1;
+                qs_line two = (qs_line)3 << p;
+                for (int o = on - 1; o <= on + 1; o += 2)
+                    if (o >= 0 && o < n && line[o] & two) { QS_SFX(st_remove_on)(S, L, side, o, line[o] & two); changed = 1; }
+            } else if (here == 5 || here == 10) {  /* one above the other: the cells either side of both */
+                int at2 = here == 5 ? p : p + 1;
+                for (int o = at2 - 1; o <= at2 + 1; o += 2)
+                    for (int ln = b; o >= 0 && o < n && ln <= b + 1; ln++)
+                        if (line[ln] >> o & 1) { QS_SFX(st_remove_on)(S, L, side, ln, (qs_line)1 << o); changed = 1; }
+            }
         }
     }
     return changed;

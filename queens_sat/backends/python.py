@@ -536,9 +536,9 @@ class _StarBoard:
         block with candidates sends one star into the region of one of them or, for as many
         blocks as its strip must leave empty, into the strip's "empty" sink (sink n + a);
         region g (sink g) takes its need. No such assignment: a dead end (None). A block-region
-        link no assignment uses loses its cells, and a block no assignment leaves empty, with one
-        candidate left, has its star there (none left: a dead end); returns the candidates
-        left (``need`` and ``placed`` updated). Every assignment meeting the needs leaves the
+        link no assignment uses loses its cells, and a block no assignment leaves empty has its
+        star on its one candidate left (none left: a dead end), or takes the cells next to both
+        of its two; returns the candidates left (``need`` and ``placed`` updated). Every assignment meeting the needs leaves the
         same links unused (and empty), so the result does not depend on the one found."""
         n = self.n
         room = [need[2 * n + g] for g in range(n)] + [0] * len(strips)
@@ -609,11 +609,13 @@ class _StarBoard:
             empty = (sinks & ~regions).bit_length() - 1
             if t >= n or reached_from(empty) >> t & 1:
                 continue  # some assignment leaves the block empty
-            left = [bit for bit, _ in cells if cand & bit]
+            left = [bit.bit_length() - 1 for bit, _ in cells if cand & bit]
             if not left:
                 return None
             if len(left) == 1:
-                cand = self._place(left[0].bit_length() - 1, cand, need, placed)
+                cand = self._place(left[0], cand, need, placed)
+            elif len(left) == 2:  # whichever holds the star, the cells next to both go
+                cand &= ~(self.around[left[0]] & self.around[left[1]]) | 1 << left[0] | 1 << left[1]
         return cand
 
     def _line(self, cand: int, u: int) -> int:
