@@ -51,6 +51,38 @@ def test_reference_matches_brute_force(seed: int) -> None:
         assert sorted(got.solutions) == expected, puzzle
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_each_block_flow_keeps_every_solution_of_the_state_and_prunes_some(seed: int) -> None:
+    """A block flow on its own, from states a known solution survives (random non-solution
+    cells taken out): it never calls such a state a dead end, every star it places is the
+    solution's, every cell it keeps out is not; and over the boards it does take something."""
+    from queens_sat.backends.python import _StarBoard
+
+    rng = random.Random(100 + seed)
+    pruned = 0
+    for puzzle in boards(12, 200 + seed, (8, 9), 2):
+        if puzzle.queens or puzzle.blocked:
+            continue
+        n, k = puzzle.n, puzzle.stars
+        assert puzzle.regions is not None
+        board = _StarBoard(n, k, [g for row in puzzle.regions for g in row], (), (), None)
+        assert len(board.flows) == 8
+        for solution in sorted(brute_force(puzzle))[:3]:
+            stars = {r * n + c for r, c in star_cells(solution, k)}
+            cand = (1 << (n * n)) - 1
+            for cell in range(n * n):
+                if cell not in stars and rng.random() < 0.3:
+                    cand &= ~(1 << cell)
+            for flow in board.flows:
+                need, placed = [k] * (3 * n), []
+                out = board._flow(flow, cand, need, placed)
+                assert out is not None, (puzzle, solution)
+                assert set(placed) <= stars, (puzzle, solution)
+                assert all(out >> cell & 1 or cell in placed for cell in stars), (puzzle, solution)
+                pruned += out | sum(1 << cell for cell in placed) != cand
+    assert pruned > 0  # the flows did take cells out somewhere
+
+
 def test_native_matches_the_reference_with_the_flow_at_14() -> None:
     """Node for node on 14 x 14 3-star boards too, where the strip flows prune most."""
     if stars() is None:
