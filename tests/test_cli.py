@@ -207,3 +207,18 @@ def test_backends_lists_every_backend_and_the_auto_order(capsys):
     infos = [json.loads(line) for line in out.splitlines()]
     assert [i["name"] for i in infos] == backend_names()
     assert all(i["available"] in (True, False) and isinstance(i["summary"], str) for i in infos)
+
+
+def test_star_battle_columns_keep_each_row_apart(tmp_path, capsys) -> None:
+    """--columns and --out write k columns a row for Star Battle, the rows apart by commas,
+    and the rows read back are the solution JSON shows."""
+    example = str(EXAMPLES / "starbattle-10x10-2.json")
+    code, out, _ = run(capsys, "solve", example, "--columns")
+    assert code == 0
+    rows = [[int(c) for c in row.split()] for row in out.strip().split(", ")]
+    code, shown, _ = run(capsys, "solve", example, "--json")
+    assert rows == json.loads(shown)["solution"]
+    assert all(len(row) == 2 for row in rows) and len(rows) == 10
+    target = tmp_path / "sol.txt"
+    assert run(capsys, "solve", example, "--out", str(target))[0] == 0
+    assert target.read_text() == out

@@ -46,7 +46,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--columns",
         action="store_true",
-        help="write each solution as its queens' columns, row by row (\"0 4 7 5 2 6 1 3\"), not as a board",
+        help="write each solution as its queens' columns, row by row (\"0 4 7 5 2 6 1 3\"; with k stars a row, "
+        "the rows' columns apart by commas: \"0 5, 2 7, ...\"), not as a board",
     )
     p.add_argument("--out", metavar="FILE", help="write the solution(s) to FILE instead of standard output (one puzzle)")
     add_region_free_arguments(p, finding=True, counting=False)
@@ -58,9 +59,13 @@ def columns_line(cols: Sequence[int]) -> str:
     return " ".join(" ".join(map(str, cols[i : i + CHUNK])) for i in range(0, len(cols), CHUNK))
 
 
-def write_columns(stream: Any, prefix: str, cols: Sequence[int]) -> None:
+def write_columns(stream: Any, prefix: str, cols: Sequence[int], stars: int = 1) -> None:
     """``prefix``, ``columns_line(cols)`` and a newline, written a chunk at a time: a solution of
-    n = 10^8 is 900 MB of text, never held whole, and Ctrl-C is seen between chunks."""
+    n = 10^8 is 900 MB of text, never held whole, and Ctrl-C is seen between chunks. With k > 1
+    stars a row (boards up to 64), each row's k columns, the rows apart by commas."""
+    if stars > 1:
+        stream.write(prefix + ", ".join(" ".join(map(str, cols[i : i + stars])) for i in range(0, len(cols), stars)) + "\n")
+        return
     stream.write(prefix)
     for i in range(0, len(cols), CHUNK):
         stream.write((" " if i else "") + " ".join(map(str, cols[i : i + CHUNK])))
@@ -140,7 +145,7 @@ def _solve_each(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleR
                 emit_json(obj)
             continue
         if out is not None and found:
-            write_columns(out, "", found)
+            write_columns(out, "", found, puzzle.stars)
         if args.quiet:
             continue
         prefix = f"{record.name}: " if batch else ""
@@ -149,7 +154,7 @@ def _solve_each(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleR
         elif out is not None:
             print(f"{prefix}solution of n = {puzzle.n} written to {args.out} [{facts(res)}]")
         elif args.columns or puzzle.n > DRAW_MAX_N:
-            write_columns(sys.stdout, prefix, found)
+            write_columns(sys.stdout, prefix, found, puzzle.stars)
         else:
             print(f"{prefix}solution {solution_to_json(found, puzzle.stars)} [{facts(res)}]")
             if not batch:
@@ -214,7 +219,7 @@ def _solve_all(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleRe
                     stream.write(f"{prefix}solution {count}: {solution_to_json(solution, puzzle.stars)}\n")
                     stream.write("\n".join(board_lines(puzzle, solution, color=color, queen=queen)) + "\n")
                 else:
-                    write_columns(stream, prefix, solution)
+                    write_columns(stream, prefix, solution, puzzle.stars)
                 if count % 64 == 0 or count < 64:
                     stream.flush()
         except (PuzzleError, BackendError) as err:  # this record only: the batch goes on
