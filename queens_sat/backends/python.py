@@ -538,8 +538,9 @@ class _StarBoard:
         region g (sink g) takes its need. No such assignment: a dead end (None). A block-region
         link no assignment uses loses its cells, and a block no assignment leaves empty has its
         star on its one candidate left (none left: a dead end), or takes the cells next to both
-        of its two; returns the candidates left (``need`` and ``placed`` updated). Every assignment meeting the needs leaves the
-        same links unused (and empty), so the result does not depend on the one found."""
+        of its two; returns the candidates left (``need`` and ``placed`` updated). Every
+        assignment meeting the needs leaves the same links unused (and the same blocks never
+        empty), so the result does not depend on the one found."""
         n = self.n
         room = [need[2 * n + g] for g in range(n)] + [0] * len(strips)
         links: list[tuple[int, list[tuple[int, int]]]] = []  # each block with candidates: its sinks, its cells
