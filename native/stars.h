@@ -38,8 +38,16 @@ typedef int (*qs_stars_poll_fn)(void);
 typedef struct {  /* one level of the search stack: views into one block of memory */
     void *base;
     qs_line *cand, *ccand, *star;  /* n each: candidates by row, by column, stars by row */
+    /* The block flows' state on the path to this level (st_flow), by block: the sinks each
+       block may send into (0: no candidates), as of the last call of its flow */
+    qs_line *bedge;
+    qs_line *dirty;                /* by flow: its lines (rows or columns) with cells gone since its last call */
+    int32_t *quiet;                /* by flow: the stars placed when its last call found nothing, else -1 */
+    int32_t *placed;               /* one: the stars placed on the path */
     int16_t *cnt, *need;           /* units each */
-    int8_t *assigned;              /* the block flows' last assignment, by block (st_flow) */
+    int8_t *assigned;              /* by block: its sink in the last assignment found */
+    uint8_t *bhere;                /* by block: its candidate cells q, as bits (see bcells) */
+    int8_t *with;                  /* by flow and strip (QS_STARS_MAX_N / 2 + 1 each): its blocks with candidates */
 } qs_level;
 
 typedef struct {
@@ -80,9 +88,15 @@ static inline qs_level qs_stars_level(const qs_stars *S, int depth) {
     L.cand = (qs_line *)L.base;
     L.ccand = L.cand + n;
     L.star = L.ccand + n;
-    L.cnt = (int16_t *)(L.star + n);
+    L.bedge = L.star + n;
+    L.dirty = L.bedge + S->block0[QS_STARS_FLOWS];
+    L.quiet = (int32_t *)(L.dirty + QS_STARS_FLOWS);
+    L.placed = L.quiet + QS_STARS_FLOWS;
+    L.cnt = (int16_t *)(L.placed + 2);
     L.need = L.cnt + S->units;
     L.assigned = (int8_t *)(L.need + S->units);
+    L.bhere = (uint8_t *)L.assigned + S->block0[QS_STARS_FLOWS];
+    L.with = (int8_t *)L.bhere + S->block0[QS_STARS_FLOWS];
     return L;
 }
 
@@ -149,8 +163,9 @@ static inline int qs_stars_run(
         S->block0[v] = blocks;
         blocks += S->nstrips[v] * qs_stars_pieces(n, (v >> 1) & 1);
     }
-    S->block0[S->flows] = blocks;
-    S->level_bytes = (3 * (size_t)n * sizeof(qs_line) + 2 * (size_t)S->units * sizeof(int16_t) + (size_t)blocks + 7) & ~(size_t)7;
+    for (int v = S->flows; v <= QS_STARS_FLOWS; v++) S->block0[v] = blocks;
+    S->level_bytes = ((3 * (size_t)n + blocks + QS_STARS_FLOWS) * sizeof(qs_line) + (QS_STARS_FLOWS + 2) * sizeof(int32_t)
+        + 2 * (size_t)S->units * sizeof(int16_t) + 2 * (size_t)blocks + QS_STARS_FLOWS * (QS_STARS_MAX_N / 2 + 1) + 7) & ~(size_t)7;
     int depth = k * n + 2;  /* each level places a star more than the one before */
     S->stack = (char *)malloc((size_t)depth * S->level_bytes);
     S->reg_row = (qs_line *)calloc((size_t)n * n, sizeof(qs_line));
@@ -201,6 +216,7 @@ static inline int qs_stars_run(
     qs_level L = qs_stars_level(S, 0);
     memset(L.base, 0, S->level_bytes);
     memset(L.assigned, -1, (size_t)blocks);  /* no block assigned yet */
+    for (int v = 0; v < QS_STARS_FLOWS; v++) { L.dirty[v] = S->full; L.quiet[v] = -1; }  /* every block to look at */
     for (int r = 0; r < n; r++) { L.cand[r] = S->full; L.ccand[r] = S->full; L.cnt[r] = (int16_t)n; L.cnt[n + r] = (int16_t)n; }
     if (S->regions)
         for (int i = 0; i < n * n; i++) L.cnt[2 * n + S->region[i]]++;

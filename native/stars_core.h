@@ -46,6 +46,9 @@ QS_TARGET static inline int QS_SFX(st_line_cap)(qs_line x) {
 QS_TARGET static inline void QS_SFX(st_remove)(const qs_stars *S, qs_level *L, int r, qs_line bits) {
     int n = S->n;
     L->cand[r] &= ~bits;
+    qs_line row = (qs_line)1 << r, *dirty = L->dirty;  /* for the block flows (st_flow) */
+    dirty[0] |= row; dirty[1] |= row; dirty[2] |= row; dirty[3] |= row;
+    dirty[4] |= bits; dirty[5] |= bits; dirty[6] |= bits; dirty[7] |= bits;
     while (bits) {
         int c = __builtin_ctzll(bits);
         bits &= bits - 1;
@@ -63,6 +66,7 @@ QS_TARGET static inline void QS_SFX(st_place)(const qs_stars *S, qs_level *L, in
     qs_line near = one | (one << 1) | (one >> 1);
     near &= S->full;
     L->star[r] |= one;
+    ++*L->placed;
     for (int rr = r > 0 ? r - 1 : 0; rr <= r + 1 && rr < n; rr++)
         if (L->cand[rr] & near) QS_SFX(st_remove)(S, L, rr, L->cand[rr] & near);
     if (--L->need[r] == 0 && L->cand[r]) QS_SFX(st_remove)(S, L, r, L->cand[r]);
@@ -209,50 +213,73 @@ QS_TARGET static int QS_SFX(st_lines)(const qs_stars *S, qs_level *L) {
    pigeonhole of the 2x2 blocks, counted in stars. Every assignment meeting the needs leaves the same links
    unused (and empty), so this matches the reference (``_StarBoard._flow``) whatever one it finds; it
    starts from the last one found at this level (``L->assigned``, copied to the children),
-   which mostly still stands. Sinks: regions 0..n-1, then strip a's empty blocks n + a. */
+   which mostly still stands. The blocks' sinks are kept in the level too (``L->bedge``):
+   a call redoes only the strips whose lines lost cells since the last one on the path
+   (``L->dirty``, marked by st_remove). Sinks: regions 0..n-1, then strip a's empty blocks n + a. */
 QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_level *L, int v) {
     enum { MOST = (QS_STARS_FLOW_MAX_N / 2 + 1) * (QS_STARS_FLOW_MAX_N / 2 + 1) };
     int n = S->n, side = v >> 2, strips = S->nstrips[v], sinks = n + strips, placed = 0;
     const qs_line *line = side ? L->ccand : L->cand;
     const int16_t *line_need = L->need + side * n;
     const int first = S->block0[v];
-    int8_t *last = L->assigned + first;
+    int8_t *last = L->assigned + first, *with = L->with + v * (QS_STARS_MAX_N / 2 + 1);
+    qs_line *bedge = L->bedge + first;
+    uint8_t *bhere = L->bhere + first;
     qs_line edge[MOST];   /* the sinks block i may send into */
     int16_t which[MOST];  /* block i's number in flow v */
     int8_t sink[MOST];    /* where block i sends its star (-1: nowhere yet) */
     int pending[MOST], npending = 0, room[64];
     qs_line holds[64];    /* holds[t]: the sinks the blocks sending into t could send into */
-    qs_line roomy = 0, open = 0;
-    for (int g = 0; g < n; g++) room[g] = L->need[2 * n + g];
-    for (int a = 0; a < strips; a++) {  /* the blocks with candidates and where they may go */
+    qs_line roomy = 0, open = 0, dirty = L->dirty[v];
+    /* The same network as the last call, which found nothing, finds nothing again: no star
+       placed since (the needs stand), every block may send where it could, and no block whose
+       cells changed is down to two (the must-have rules look at those). */
+    int same = L->quiet[v] == *L->placed;
+    L->dirty[v] = 0;
+    for (int a = 0; a < strips; a++) {  /* the blocks of strips whose lines changed, and where they may go */
         int from = S->bstart[v][a], to = S->bstart[v][a + 1];
         int b = S->bline[first + from], two = S->btwo[first + from];
+        if (!(dirty >> b & (qs_line)(two ? 3 : 1))) continue;
         qs_line l0 = line[b], l1 = two ? line[b + 1] : 0, empty = (qs_line)1 << (n + a);
-        int with = 0;
-        for (int s = from; s < to && (l0 | l1); s++) {
+        int count = 0;
+        for (int s = from; s < to; s++) {
             int p = S->bpos[first + s];
             unsigned here = ((unsigned)(l0 >> p & 3) | (unsigned)(l1 >> p & 3) << 2) & S->bcells[first + s];
-            if (!here) continue;
+            if (here == bhere[s]) { count += here != 0; continue; }
             const qs_line *bit = S->bbit + 4 * (first + s);  /* the regions of the block's candidates */
-            edge[placed] = empty | (bit[0] & -(qs_line)(here & 1)) | (bit[1] & -(qs_line)(here >> 1 & 1))
-                | (bit[2] & -(qs_line)(here >> 2 & 1)) | (bit[3] & -(qs_line)(here >> 3 & 1));
-            which[placed++] = (int16_t)s;
-            with++;
+            qs_line e = here ? empty | (bit[0] & -(qs_line)(here & 1)) | (bit[1] & -(qs_line)(here >> 1 & 1))
+                | (bit[2] & -(qs_line)(here >> 2 & 1)) | (bit[3] & -(qs_line)(here >> 3 & 1)) : 0;
+            if (e != bedge[s] || QS_SFX(st_pop)(here) <= 2) same = 0;
+            bedge[s] = e;
+            bhere[s] = (uint8_t)here;
+            count += here != 0;
         }
-        room[n + a] = with - line_need[b] - (two ? line_need[b + 1] : 0);
+        with[a] = (int8_t)count;
+    }
+    if (same) return 0;
+    L->quiet[v] = -1;
+    for (int g = 0; g < n; g++) room[g] = L->need[2 * n + g];
+    for (int a = 0; a < strips; a++) {
+        int b = S->bline[first + S->bstart[v][a]];
+        room[n + a] = with[a] - line_need[b] - (S->btwo[first + S->bstart[v][a]] ? line_need[b + 1] : 0);
         if (room[n + a] < 0) return -1;
     }
     for (int t = 0; t < sinks; t++) {
         holds[t] = 0;
         if (room[t]) { roomy |= (qs_line)1 << t; open |= (qs_line)1 << t; }
     }
-    for (int i = 0; i < placed; i++) {  /* the last assignment, where it still stands */
-        int t = last[which[i]];
-        if (t >= 0 && (roomy & edge[i]) >> t & 1) {
-            sink[i] = (int8_t)t;
-            holds[t] |= edge[i];
-            if (!--room[t]) roomy &= ~((qs_line)1 << t);
-        } else sink[i] = -1;
+    for (int s = 0, nb = S->block0[v + 1] - first; s < nb; s++) {  /* the last assignment, where it still stands */
+        qs_line e = bedge[s];
+        if (!e) continue;
+        int t = last[s];
+        edge[placed] = e;
+        which[placed] = (int16_t)s;
+        if (t >= 0 && (roomy & e) >> t & 1) {
+            sink[placed] = (int8_t)t;
+            holds[t] |= e;
+            roomy &= ~((qs_line)(--room[t] == 0) << t);
+        } else sink[placed] = -1;
+        placed++;
     }
     for (int i = 0; i < placed; i++) {  /* the other blocks into the first sink with room */
         if (sink[i] >= 0) continue;
@@ -300,7 +327,7 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
     for (int i = 0; i < placed; i++) last[which[i]] = sink[i];
     /* The residual graph on the sinks (t -> u when a block sending into t could send into u):
        block i's link to u is in some assignment iff u and its sink are strongly connected. */
-    qs_line next[64], prev[64], part_of[64];
+    qs_line next[64], part_of[64];
     int one = 0;  /* the open sinks are one strongly connected part */
     for (int t = 0; t < sinks; t++) next[t] = holds[t] & ~((qs_line)1 << t);
     {  /* mostly so: what the first open sink reaches, and what reaches it, is every one */
@@ -313,7 +340,7 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
             ahead |= more;
             todo |= more;
         }
-        if (ahead == open) {
+        if ((ahead & open) == open) {  /* (it reaches strips with no empty block to spare: dead ends) */
             do {
                 grown = 0;
                 qs_line x = open & ~behind;
@@ -324,40 +351,42 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
                 }
                 behind |= grown;
             } while (grown);
-            one = behind == open;
+            one = (behind & open) == open;
         }
     }
     qs_line regions = ((qs_line)1 << n) - 1;  /* n <= 42 here */
     int changed = 0;
     if (one) {
         for (int t = 0; t < sinks; t++) part_of[t] = open;
-        if (!(~open & ~regions & (((qs_line)1 << sinks) - 1))) return 0;  /* and no strip without an empty block to spare */
-    } else {
-        for (int t = 0; t < sinks; t++) prev[t] = 0;
-        for (int t = 0; t < sinks; t++) {
-            qs_line us = next[t];
-            while (us) { int u = __builtin_ctzll(us); us &= us - 1; prev[u] |= (qs_line)1 << t; }
+        if (!(~open & ~regions & (((qs_line)1 << sinks) - 1))) {  /* and no strip without an empty block to spare */
+            L->quiet[v] = *L->placed;
+            return 0;
         }
+    } else {
         qs_line rest = open;
         while (rest) {  /* the strongly connected parts: what a sink reaches and is reached from */
-            int w = __builtin_ctzll(rest);
-            qs_line part[2];
-            for (int dir = 0; dir < 2; dir++) {
-                const qs_line *adj = dir ? prev : next;
-                qs_line seen = (qs_line)1 << w, todo = seen;
-                while (todo) {
-                    int h = __builtin_ctzll(todo);
-                    todo &= todo - 1;
-                    qs_line more = adj[h] & ~seen;
-                    seen |= more;
-                    todo |= more;
-                }
-                part[dir] = seen;
+            int w = __builtin_ctzll(rest);  /* (the paths within a part stay in it: among the sinks left) */
+            qs_line ahead = (qs_line)1 << w, todo = ahead, part = ahead, grown;
+            while (todo) {
+                int h = __builtin_ctzll(todo);
+                todo &= todo - 1;
+                qs_line more = next[h] & rest & ~ahead;
+                ahead |= more;
+                todo |= more;
             }
-            qs_line scc = part[0] & part[1];
-            rest &= ~scc;
-            qs_line ts = scc;
-            while (ts) { int t = __builtin_ctzll(ts); ts &= ts - 1; part_of[t] = scc; }
+            do {
+                grown = 0;
+                qs_line x = ahead & ~part;
+                while (x) {
+                    int t = __builtin_ctzll(x);
+                    x &= x - 1;
+                    grown |= (qs_line)((next[t] & part) != 0) << t;
+                }
+                part |= grown;
+            } while (grown);
+            rest &= ~part;
+            qs_line ts = part;
+            while (ts) { int t = __builtin_ctzll(ts); ts &= ts - 1; part_of[t] = part; }
         }
         for (int i = 0; i < placed; i++) {  /* links no assignment uses lose their cells */
             qs_line unused = edge[i] & regions & ~part_of[sink[i]];
@@ -377,15 +406,15 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
        by side, the cells next to both go. */
     for (int i = 0; i < placed; i++) {
         if (sink[i] >= n || part_of[sink[i]] & edge[i] & ~regions) continue;
-        int s = first + which[i], b = S->bline[s], p = S->bpos[s], left = 0, at = 0, pos = 0;
-        for (int q = 0; q < 4; q++)
-            if (S->bbit[4 * s + q] && line[b + (q >> 1)] >> (p + (q & 1)) & 1) { left++; at = b + (q >> 1); pos = p + (q & 1); }
+        int s = first + which[i], b = S->bline[s], p = S->bpos[s];
+        unsigned here = ((unsigned)(line[b] >> p & 3) | (S->btwo[s] ? (unsigned)(line[b + 1] >> p & 3) << 2 : 0u)) & S->bcells[s];
+        int left = QS_SFX(st_pop)(here);
         if (!left) return -1;
         if (left == 1) {
-            QS_SFX(st_place_on)(S, L, side, at, (qs_line)1 << pos);
+            int q = __builtin_ctz(here);
+            QS_SFX(st_place_on)(S, L, side, b + (q >> 1), (qs_line)1 << (p + (q & 1)));
             changed = 1;
         } else if (left == 2) {
-            unsigned here = ((unsigned)(line[b] >> p & 3) | (S->btwo[s] ? (unsigned)(line[b + 1] >> p & 3) << 2 : 0u)) & S->bcells[s];
             if (here == 3 || here == 12) {  /* on one line: the two cells above it and below it */
                 int on = here == 3 ? b : b + 1;
                 qs_line two = (qs_line)3 << p;
@@ -399,6 +428,7 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
             }
         }
     }
+    if (!changed) L->quiet[v] = *L->placed;
     return changed;
 }
 
@@ -457,7 +487,7 @@ QS_TARGET static int QS_SFX(st_record)(qs_stars *S, const qs_level *L) {
 /* The subtree of level ``depth``; 1 when the search must stop (limit, time, Ctrl-C). */
 QS_TARGET static int QS_SFX(st_node)(qs_stars *S, int depth) {
     qs_level L = qs_stars_level(S, depth);
-    int cells[1];
+    int cells[1] = {0};  /* st_cells finds one: best has candidates */
     for (;;) {
         S->nodes++;
         if ((S->nodes & QS_STARS_CHECK_MASK) == 0 && qs_stars_poll(S)) return 1;
