@@ -44,14 +44,14 @@ typedef struct {  /* one level of the search stack: views into one block of memo
     qs_line *dirty;                /* by flow: its lines (rows or columns) with cells gone since its last call */
     int32_t *quiet;                /* by flow: the stars placed when its last call found nothing, else -1 */
     int32_t *placed;               /* one: the stars placed on the path */
-    int16_t *cnt, *need;           /* units each */
+    int16_t *cnt, *need;           /* S->span each: units, then 0 up to a multiple of 4 and 3 more (read 4 at a time) */
     int8_t *assigned;              /* by block: its sink in the last assignment found */
     uint8_t *bhere;                /* by block: its candidate cells q, as bits (see bcells) */
     int8_t *with;                  /* by flow and strip (QS_STARS_MAX_N / 2 + 1 each): its blocks with candidates */
 } qs_level;
 
 typedef struct {
-    int n, k, units, regions;
+    int n, k, units, span, regions;
     qs_line full;
     uint8_t region[QS_STARS_MAX_N * QS_STARS_MAX_N];
     qs_line *reg_row;          /* n * n: the columns of region g in row r at g * n + r */
@@ -93,8 +93,8 @@ static inline qs_level qs_stars_level(const qs_stars *S, int depth) {
     L.quiet = (int32_t *)(L.dirty + QS_STARS_FLOWS);
     L.placed = L.quiet + QS_STARS_FLOWS;
     L.cnt = (int16_t *)(L.placed + 2);
-    L.need = L.cnt + S->units;
-    L.assigned = (int8_t *)(L.need + S->units);
+    L.need = L.cnt + S->span;
+    L.assigned = (int8_t *)(L.need + S->span);
     L.bhere = (uint8_t *)L.assigned + S->block0[QS_STARS_FLOWS];
     L.with = (int8_t *)L.bhere + S->block0[QS_STARS_FLOWS];
     return L;
@@ -149,6 +149,7 @@ static inline int qs_stars_run(
     S->k = k;
     S->regions = regions != NULL;
     S->units = S->regions ? 3 * n : 2 * n;
+    S->span = (S->units + 6) & ~3;
     S->full = n == 64 ? ~(qs_line)0 : (((qs_line)1 << n) - 1);
     S->limit = limit;
     S->keep = keep;
@@ -165,7 +166,7 @@ static inline int qs_stars_run(
     }
     for (int v = S->flows; v <= QS_STARS_FLOWS; v++) S->block0[v] = blocks;
     S->level_bytes = ((3 * (size_t)n + blocks + QS_STARS_FLOWS) * sizeof(qs_line) + (QS_STARS_FLOWS + 2) * sizeof(int32_t)
-        + 2 * (size_t)S->units * sizeof(int16_t) + 2 * (size_t)blocks + QS_STARS_FLOWS * (QS_STARS_MAX_N / 2 + 1) + 7) & ~(size_t)7;
+        + 2 * (size_t)S->span * sizeof(int16_t) + 2 * (size_t)blocks + QS_STARS_FLOWS * (QS_STARS_MAX_N / 2 + 1) + 7) & ~(size_t)7;
     int depth = k * n + 2;  /* each level places a star more than the one before */
     S->stack = (char *)malloc((size_t)depth * S->level_bytes);
     S->reg_row = (qs_line *)calloc((size_t)n * n, sizeof(qs_line));

@@ -31,15 +31,14 @@
 
 QS_TARGET static inline int QS_SFX(st_pop)(qs_line x) { return __builtin_popcountll(x); }
 
-/* The most stars one line holds within ``x`` (none adjacent): the greedy leftmost choice. */
+/* The most stars one line holds within ``x`` (none adjacent): the greedy leftmost choice, the
+   even offsets of each run, counted without a loop (the carry of a run's first cell, added at
+   an even position, marks the runs starting there). */
 QS_TARGET static inline int QS_SFX(st_line_cap)(qs_line x) {
-    int most = 0;
-    while (x) {
-        qs_line low = x & (~x + 1);
-        most++;
-        x &= ~(low | low << 1);
-    }
-    return most;
+    const qs_line even = (qs_line)0x5555555555555555ULL;
+    qs_line starts = x & ~(x << 1) & even;
+    qs_line from_even = ((x + starts) ^ x) & x;
+    return QS_SFX(st_pop)(x & ~(from_even ^ even));
 }
 
 /* Take the cells ``bits`` (all candidates) of row r out of level L, lowering their counts. */
@@ -432,6 +431,17 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
     return changed;
 }
 
+/* Units w..w+3 with no slack (0 < need >= candidates) as the top bits of four 16-bit lanes:
+   counts and needs are small and non-negative, so a lane's subtraction never borrows from
+   the next (the padding past the units needs nothing). */
+QS_TARGET static inline qs_line QS_SFX(st_tight)(const qs_level *L, int w) {
+    const qs_line top = (qs_line)0x8000800080008000ULL, ones = (qs_line)0x0001000100010001ULL;
+    qs_line cnt, need;
+    memcpy(&cnt, L->cnt + w, sizeof cnt);
+    memcpy(&need, L->need + w, sizeof need);
+    return ((need | top) - cnt) & ((need | top) - ones) & top;
+}
+
 /* Units with no slack take their candidates, lines with no room to spare theirs
    (``st_lines``), and the block flows (``st_flow``, taken in turn from the one after the last
    that ran) prune, until none finds more; 0 at a dead end. Every rule only ever takes out
@@ -442,11 +452,11 @@ QS_TARGET static inline int QS_SFX(st_settle)(const qs_stars *S, qs_level *L) {
     int changed = 1, flow = 0;
     while (changed) {
         changed = 0;
-        for (int u = 0; u < S->units; u++) {
-            int need = L->need[u];
-            if (!need) continue;
-            if (L->cnt[u] < need) return 0;
-            if (L->cnt[u] == need) {
+        for (int w = 0; w < S->units; w += 4) {
+            qs_line tight;
+            while ((tight = QS_SFX(st_tight)(L, w))) {
+                int u = w + __builtin_ctzll(tight) / 16, need = L->need[u];
+                if (L->cnt[u] < need) return 0;
                 int m = QS_SFX(st_cells)(S, L, u, cells, need);
                 for (int i = 0; i < m; i++) {
                     int r = cells[i] >> 8, c = cells[i] & 255;
