@@ -201,6 +201,35 @@ QS_TARGET static int QS_SFX(st_lines)(const qs_stars *S, qs_level *L) {
     return 0;
 }
 
+/* Block s of a block flow, which no assignment leaves empty, holds a star: with one candidate
+   left, that is a star (none left: a dead end, -1); with two side by side, the cells next to
+   both go. 1 when it placed or removed a cell, else 0. */
+QS_TARGET static inline int QS_SFX(st_must)(const qs_stars *S, qs_level *L, int side, int s) {
+    const qs_line *line = side ? L->ccand : L->cand;
+    int n = S->n, b = S->bline[s], p = S->bpos[s], changed = 0;
+    unsigned here = ((unsigned)(line[b] >> p & 3) | (S->btwo[s] ? (unsigned)(line[b + 1] >> p & 3) << 2 : 0u)) & S->bcells[s];
+    int left = QS_SFX(st_pop)(here);
+    if (!left) return -1;
+    if (left == 1) {
+        int q = __builtin_ctz(here);
+        QS_SFX(st_place_on)(S, L, side, b + (q >> 1), (qs_line)1 << (p + (q & 1)));
+        changed = 1;
+    } else if (left == 2) {
+        if (here == 3 || here == 12) {  /* on one line: the two cells above it and below it */
+            int on = here == 3 ? b : b + 1;
+            qs_line two = (qs_line)3 << p;
+            for (int o = on - 1; o <= on + 1; o += 2)
+                if (o >= 0 && o < n && line[o] & two) { QS_SFX(st_remove_on)(S, L, side, o, line[o] & two); changed = 1; }
+        } else if (here == 5 || here == 10) {  /* one above the other: the cells either side of both */
+            int at2 = here == 5 ? p : p + 1;
+            for (int o = at2 - 1; o <= at2 + 1; o += 2)
+                for (int ln = b; o >= 0 && o < n && ln <= b + 1; ln++)
+                    if (line[ln] >> o & 1) { QS_SFX(st_remove_on)(S, L, side, ln, (qs_line)1 << o); changed = 1; }
+        }
+    }
+    return changed;
+}
+
 /* The block flow v (see ``qs_stars``): every strip of two lines is cut into blocks two
    positions long, and a block holds at most one star (its cells touch). So each block with
    candidates sends one star into the region of one of its candidates or, for as many blocks
@@ -401,32 +430,27 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
         }
     }
     /* A block that no assignment leaves empty (its link to its strip's empty sink unused) holds
-       a star: with one candidate left, that is a star (none left: a dead end); with two side
-       by side, the cells next to both go. */
-    for (int i = 0; i < placed; i++) {
-        if (sink[i] >= n || part_of[sink[i]] & edge[i] & ~regions) continue;
-        int s = first + which[i], b = S->bline[s], p = S->bpos[s];
-        unsigned here = ((unsigned)(line[b] >> p & 3) | (S->btwo[s] ? (unsigned)(line[b + 1] >> p & 3) << 2 : 0u)) & S->bcells[s];
-        int left = QS_SFX(st_pop)(here);
-        if (!left) return -1;
-        if (left == 1) {
-            int q = __builtin_ctz(here);
-            QS_SFX(st_place_on)(S, L, side, b + (q >> 1), (qs_line)1 << (p + (q & 1)));
-            changed = 1;
-        } else if (left == 2) {
-            if (here == 3 || here == 12) {  /* on one line: the two cells above it and below it */
-                int on = here == 3 ? b : b + 1;
-                qs_line two = (qs_line)3 << p;
-                for (int o = on - 1; o <= on + 1; o += 2)
-                    if (o >= 0 && o < n && line[o] & two) { QS_SFX(st_remove_on)(S, L, side, o, line[o] & two); changed = 1; }
-            } else if (here == 5 || here == 10) {  /* one above the other: the cells either side of both */
-                int at2 = here == 5 ? p : p + 1;
-                for (int o = at2 - 1; o <= at2 + 1; o += 2)
-                    for (int ln = b; o >= 0 && o < n && ln <= b + 1; ln++)
-                        if (line[ln] >> o & 1) { QS_SFX(st_remove_on)(S, L, side, ln, (qs_line)1 << o); changed = 1; }
+       a star (st_must). With one part, those are the blocks of the strips with no empty block
+       to spare. */
+    if (one) {
+        qs_line closed = ~open >> n & (((qs_line)1 << strips) - 1);
+        while (closed) {
+            int a = __builtin_ctzll(closed);
+            closed &= closed - 1;
+            for (int s = S->bstart[v][a]; s < S->bstart[v][a + 1]; s++) {
+                if (!bedge[s]) continue;
+                int got = QS_SFX(st_must)(S, L, side, first + s);
+                if (got < 0) return -1;
+                changed |= got;
             }
         }
-    }
+    } else
+        for (int i = 0; i < placed; i++) {
+            if (sink[i] >= n || part_of[sink[i]] & edge[i] & ~regions) continue;
+            int got = QS_SFX(st_must)(S, L, side, first + which[i]);
+            if (got < 0) return -1;
+            changed |= got;
+        }
     if (!changed) L->quiet[v] = *L->placed;
     return changed;
 }
