@@ -294,8 +294,9 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
     }
     for (int t = 0; t < sinks; t++) {
         holds[t] = 0;
-        if (room[t]) { roomy |= (qs_line)1 << t; open |= (qs_line)1 << t; }
+        roomy |= (qs_line)(room[t] != 0) << t;
     }
+    open = roomy;
     for (int s = 0, nb = S->block0[v + 1] - first; s < nb; s++) {  /* the last assignment, where it still stands */
         qs_line e = bedge[s];
         if (!e) continue;
@@ -446,7 +447,8 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
         }
     } else
         for (int i = 0; i < placed; i++) {
-            if (sink[i] >= n || part_of[sink[i]] & edge[i] & ~regions) continue;
+            int must = (sink[i] < n) & !(part_of[sink[i]] & edge[i] & ~regions);  /* (one branch, not two) */
+            if (!must) continue;
             int got = QS_SFX(st_must)(S, L, side, first + which[i]);
             if (got < 0) return -1;
             changed |= got;
