@@ -310,12 +310,12 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
         } else sink[placed] = -1;
         placed++;
     }
-    for (int i = 0; i < placed; i++) {  /* the other blocks into the first sink with room */
+    for (int i = 0; i < placed; i++) {  /* the other blocks into the first sink with room (kept as the last) */
         if (sink[i] >= 0) continue;
         qs_line x = edge[i] & roomy;
         if (!x) { pending[npending++] = i; continue; }
         int t = __builtin_ctzll(x);
-        sink[i] = (int8_t)t;
+        sink[i] = last[which[i]] = (int8_t)t;
         holds[t] |= edge[i];
         if (!--room[t]) roomy &= ~((qs_line)1 << t);
     }
@@ -343,17 +343,16 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
         while (from[u] >= 0) {  /* a block of sink t moves on to u */
             int t = from[u], j = 0;
             while (!(sink[j] == t && edge[j] >> u & 1)) j++;
-            sink[j] = (int8_t)u;
+            sink[j] = last[which[j]] = (int8_t)u;
             holds[u] |= edge[j];
             holds[t] = 0;
             for (int h = 0; h < placed; h++)
                 if (sink[h] == t) holds[t] |= edge[h];
             u = t;
         }
-        sink[i] = (int8_t)u;
+        sink[i] = last[which[i]] = (int8_t)u;
         holds[u] |= edge[i];
     }
-    for (int i = 0; i < placed; i++) last[which[i]] = sink[i];
     /* The residual graph on the sinks (t -> u when a block sending into t could send into u):
        block i's link to u is in some assignment iff u and its sink are strongly connected. */
     qs_line next[64], part_of[64];
