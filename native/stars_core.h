@@ -353,11 +353,12 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
         sink[i] = last[which[i]] = (int8_t)u;
         holds[u] |= edge[i];
     }
-    /* The residual graph on the sinks (t -> u when a block sending into t could send into u):
-       block i's link to u is in some assignment iff u and its sink are strongly connected. */
-    qs_line next[64], part_of[64];
+    /* The residual graph on the sinks (t -> u when a block sending into t could send into u:
+       holds[t], its own bit never looked at): block i's link to u is in some assignment iff u
+       and its sink are strongly connected. */
+    const qs_line *next = holds;
+    qs_line part_of[64];
     int one = 0;  /* the open sinks are one strongly connected part */
-    for (int t = 0; t < sinks; t++) next[t] = holds[t] & ~((qs_line)1 << t);
     {  /* mostly so: what the first open sink reaches, and what reaches it, is every one */
         int w = __builtin_ctzll(open);
         qs_line ahead = (qs_line)1 << w, todo = ahead, behind = ahead, grown;
@@ -385,7 +386,6 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
     qs_line regions = ((qs_line)1 << n) - 1;  /* n <= 42 here */
     int changed = 0;
     if (one) {
-        for (int t = 0; t < sinks; t++) part_of[t] = open;
         if (!(~open & ~regions & (((qs_line)1 << sinks) - 1))) {  /* and no strip without an empty block to spare */
             L->quiet[v] = *L->placed;
             return 0;
