@@ -41,17 +41,17 @@ typedef struct {  /* one level of the search stack: views into one block of memo
     /* The block flows' state on the path to this level (st_flow), by block: the sinks each
        block may send into (0: no candidates), as of the last call of its flow */
     qs_line *bedge;
-    qs_line *dirty;                /* by flow: its lines (rows or columns) with cells gone since its last call */
+    qs_line *seen;                 /* by flow, n each: its lines (rows or columns) as its last call saw them */
+    qs_line *filled;               /* by flow, S->words each: its blocks with candidates, as bits */
     int32_t *quiet;                /* by flow: the stars placed when its last call found nothing, else -1 */
     int32_t *placed;               /* one: the stars placed on the path */
     int16_t *cnt, *need;           /* S->span each: units, then 0 up to a multiple of 4 and 3 more (read 4 at a time) */
     int8_t *assigned;              /* by block: its sink in the last assignment found */
-    uint8_t *bhere;                /* by block: its candidate cells q, as bits (see bcells) */
     int8_t *with;                  /* by flow and strip (QS_STARS_MAX_N / 2 + 1 each): its blocks with candidates */
 } qs_level;
 
 typedef struct {
-    int n, k, units, span, regions;
+    int n, k, units, span, regions, words;  /* words: a block flow's blocks as bits (L->filled) */
     qs_line full;
     uint8_t region[QS_STARS_MAX_N * QS_STARS_MAX_N];
     qs_line *reg_row;          /* n * n: the columns of region g in row r at g * n + r */
@@ -89,14 +89,14 @@ static inline qs_level qs_stars_level(const qs_stars *S, int depth) {
     L.ccand = L.cand + n;
     L.star = L.ccand + n;
     L.bedge = L.star + n;
-    L.dirty = L.bedge + S->block0[QS_STARS_FLOWS];
-    L.quiet = (int32_t *)(L.dirty + QS_STARS_FLOWS);
+    L.seen = L.bedge + S->block0[QS_STARS_FLOWS];
+    L.filled = L.seen + QS_STARS_FLOWS * n;
+    L.quiet = (int32_t *)(L.filled + QS_STARS_FLOWS * S->words);
     L.placed = L.quiet + QS_STARS_FLOWS;
     L.cnt = (int16_t *)(L.placed + 2);
     L.need = L.cnt + S->span;
     L.assigned = (int8_t *)(L.need + S->span);
-    L.bhere = (uint8_t *)L.assigned + S->block0[QS_STARS_FLOWS];
-    L.with = (int8_t *)L.bhere + S->block0[QS_STARS_FLOWS];
+    L.with = L.assigned + S->block0[QS_STARS_FLOWS];
     return L;
 }
 
@@ -163,10 +163,11 @@ static inline int qs_stars_run(
         S->nstrips[v] = qs_stars_pieces(n, v & 1);
         S->block0[v] = blocks;
         blocks += S->nstrips[v] * qs_stars_pieces(n, (v >> 1) & 1);
+        if (blocks - S->block0[v] > 64 * S->words) S->words = (blocks - S->block0[v] + 63) / 64;
     }
     for (int v = S->flows; v <= QS_STARS_FLOWS; v++) S->block0[v] = blocks;
-    S->level_bytes = ((3 * (size_t)n + blocks + QS_STARS_FLOWS) * sizeof(qs_line) + (QS_STARS_FLOWS + 2) * sizeof(int32_t)
-        + 2 * (size_t)S->span * sizeof(int16_t) + 2 * (size_t)blocks + QS_STARS_FLOWS * (QS_STARS_MAX_N / 2 + 1) + 7) & ~(size_t)7;
+    S->level_bytes = ((3 * (size_t)n + blocks + QS_STARS_FLOWS * ((size_t)n + S->words)) * sizeof(qs_line) + (QS_STARS_FLOWS + 2) * sizeof(int32_t)
+        + 2 * (size_t)S->span * sizeof(int16_t) + (size_t)blocks + QS_STARS_FLOWS * (QS_STARS_MAX_N / 2 + 1) + 7) & ~(size_t)7;
     int depth = k * n + 2;  /* each level places a star more than the one before */
     S->stack = (char *)malloc((size_t)depth * S->level_bytes);
     S->reg_row = (qs_line *)calloc((size_t)n * n, sizeof(qs_line));
@@ -217,7 +218,7 @@ static inline int qs_stars_run(
     qs_level L = qs_stars_level(S, 0);
     memset(L.base, 0, S->level_bytes);
     memset(L.assigned, -1, (size_t)blocks);  /* no block assigned yet */
-    for (int v = 0; v < QS_STARS_FLOWS; v++) { L.dirty[v] = S->full; L.quiet[v] = -1; }  /* every block to look at */
+    for (int v = 0; v < QS_STARS_FLOWS; v++) L.quiet[v] = -1;  /* (no lines seen: every block to look at) */
     for (int r = 0; r < n; r++) { L.cand[r] = S->full; L.ccand[r] = S->full; L.cnt[r] = (int16_t)n; L.cnt[n + r] = (int16_t)n; }
     if (S->regions)
         for (int i = 0; i < n * n; i++) L.cnt[2 * n + S->region[i]]++;

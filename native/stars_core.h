@@ -45,9 +45,6 @@ QS_TARGET static inline int QS_SFX(st_line_cap)(qs_line x) {
 QS_TARGET static inline void QS_SFX(st_remove)(const qs_stars *S, qs_level *L, int r, qs_line bits) {
     int n = S->n;
     L->cand[r] &= ~bits;
-    qs_line row = (qs_line)1 << r, *dirty = L->dirty;  /* for the block flows (st_flow) */
-    dirty[0] |= row; dirty[1] |= row; dirty[2] |= row; dirty[3] |= row;
-    dirty[4] |= bits; dirty[5] |= bits; dirty[6] |= bits; dirty[7] |= bits;
     while (bits) {
         int c = __builtin_ctzll(bits);
         bits &= bits - 1;
@@ -242,8 +239,8 @@ QS_TARGET static inline int QS_SFX(st_must)(const qs_stars *S, qs_level *L, int 
    unused (and empty), so this matches the reference (``_StarBoard._flow``) whatever one it finds; it
    starts from the last one found at this level (``L->assigned``, copied to the children),
    which mostly still stands. The blocks' sinks are kept in the level too (``L->bedge``):
-   a call redoes only the strips whose lines lost cells since the last one on the path
-   (``L->dirty``, marked by st_remove). Sinks: regions 0..n-1, then strip a's empty blocks n + a. */
+   a call redoes only the blocks whose cells changed since the last one on the path (its
+   lines then in ``L->seen``). Sinks: regions 0..n-1, then strip a's empty blocks n + a. */
 QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_level *L, int v) {
     enum { MOST = (QS_STARS_FLOW_MAX_N / 2 + 1) * (QS_STARS_FLOW_MAX_N / 2 + 1) };
     int n = S->n, side = v >> 2, strips = S->nstrips[v], sinks = n + strips, placed = 0;
@@ -252,35 +249,39 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
     const int first = S->block0[v];
     int8_t *last = L->assigned + first, *with = L->with + v * (QS_STARS_MAX_N / 2 + 1);
     qs_line *bedge = L->bedge + first;
-    uint8_t *bhere = L->bhere + first;
+    qs_line *seen = L->seen + v * n, *filled = L->filled + v * S->words;
     qs_line edge[MOST];   /* the sinks block i may send into */
     int16_t which[MOST];  /* block i's number in flow v */
     int8_t sink[MOST];    /* where block i sends its star (-1: nowhere yet) */
     int pending[MOST], npending = 0, room[64];
     qs_line holds[64];    /* holds[t]: the sinks the blocks sending into t could send into */
-    qs_line roomy = 0, open = 0, dirty = L->dirty[v];
+    qs_line roomy = 0, open = 0;
     /* The same network as the last call, which found nothing, finds nothing again: no star
        placed since (the needs stand), every block may send where it could, and no block whose
        cells changed is down to two (the must-have rules look at those). */
     int same = L->quiet[v] == *L->placed;
-    L->dirty[v] = 0;
-    for (int a = 0; a < strips; a++) {  /* the blocks of strips whose lines changed, and where they may go */
-        int from = S->bstart[v][a], to = S->bstart[v][a + 1];
+    for (int a = 0; a < strips; a++) {  /* the blocks whose cells changed, and where they may go */
+        int from = S->bstart[v][a];
         int b = S->bline[first + from], two = S->btwo[first + from];
-        if (!(dirty >> b & (qs_line)(two ? 3 : 1))) continue;
         qs_line l0 = line[b], l1 = two ? line[b + 1] : 0, empty = (qs_line)1 << (n + a);
-        int count = 0;
-        for (int s = from; s < to; s++) {
-            int p = S->bpos[first + s];
+        qs_line gone = (l0 ^ seen[b]) | (two ? l1 ^ seen[b + 1] : 0);
+        if (!gone) continue;
+        seen[b] = l0;
+        if (two) seen[b + 1] = l1;
+        gone <<= (v >> 1) & 1;  /* block j of the strip: positions 2j and 2j + 1 */
+        gone = (gone | gone >> 1) & (qs_line)0x5555555555555555ULL;
+        int count = with[a];
+        while (gone) {
+            int s = from + __builtin_ctzll(gone) / 2, p = S->bpos[first + s];
+            gone &= gone - 1;
             unsigned here = ((unsigned)(l0 >> p & 3) | (unsigned)(l1 >> p & 3) << 2) & S->bcells[first + s];
-            if (here == bhere[s]) { count += here != 0; continue; }
             const qs_line *bit = S->bbit + 4 * (first + s);  /* the regions of the block's candidates */
             qs_line e = here ? empty | (bit[0] & -(qs_line)(here & 1)) | (bit[1] & -(qs_line)(here >> 1 & 1))
                 | (bit[2] & -(qs_line)(here >> 2 & 1)) | (bit[3] & -(qs_line)(here >> 3 & 1)) : 0;
             if (e != bedge[s] || QS_SFX(st_pop)(here) <= 2) same = 0;
+            count += (e != 0) - (bedge[s] != 0);
+            filled[s / 64] = (filled[s / 64] & ~((qs_line)1 << s % 64)) | (qs_line)(e != 0) << s % 64;
             bedge[s] = e;
-            bhere[s] = (uint8_t)here;
-            count += here != 0;
         }
         with[a] = (int8_t)count;
     }
@@ -297,18 +298,19 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
         roomy |= (qs_line)(room[t] != 0) << t;
     }
     open = roomy;
-    for (int s = 0, nb = S->block0[v + 1] - first; s < nb; s++) {  /* the last assignment, where it still stands */
-        qs_line e = bedge[s];
-        if (!e) continue;
-        int t = last[s];
-        edge[placed] = e;
-        which[placed] = (int16_t)s;
-        if (t >= 0 && (roomy & e) >> t & 1) {
-            sink[placed] = (int8_t)t;
-            holds[t] |= e;
-            roomy &= ~((qs_line)(--room[t] == 0) << t);
-        } else sink[placed] = -1;
-        placed++;
+    for (int w = 0; w < S->words; w++) {  /* the last assignment, where it still stands */
+        for (qs_line m = filled[w]; m; m &= m - 1) {
+            int s = 64 * w + __builtin_ctzll(m), t = last[s];
+            qs_line e = bedge[s];
+            edge[placed] = e;
+            which[placed] = (int16_t)s;
+            if (t >= 0 && (roomy & e) >> t & 1) {
+                sink[placed] = (int8_t)t;
+                holds[t] |= e;
+                roomy &= ~((qs_line)(--room[t] == 0) << t);
+            } else sink[placed] = -1;
+            placed++;
+        }
     }
     for (int i = 0; i < placed; i++) {  /* the other blocks into the first sink with room (kept as the last) */
         if (sink[i] >= 0) continue;
