@@ -38,6 +38,7 @@ typedef int (*qs_stars_poll_fn)(void);
 typedef struct {  /* one level of the search stack: views into one block of memory */
     void *base;
     qs_line *cand, *ccand, *star;  /* n each: candidates by row, by column, stars by row */
+    qs_line *moved;                /* 2: the rows, the columns whose candidates changed since st_lines looked */
     /* The block flows' state on the path to this level (st_flow), by block: the sinks each
        block may send into (0: no candidates), as of the last call of its flow */
     qs_line *bedge;
@@ -88,7 +89,8 @@ static inline qs_level qs_stars_level(const qs_stars *S, int depth) {
     L.cand = (qs_line *)L.base;
     L.ccand = L.cand + n;
     L.star = L.ccand + n;
-    L.bedge = L.star + n;
+    L.moved = L.star + n;
+    L.bedge = L.moved + 2;
     L.seen = L.bedge + S->block0[QS_STARS_FLOWS];
     L.filled = L.seen + QS_STARS_FLOWS * n;
     L.quiet = (int32_t *)(L.filled + QS_STARS_FLOWS * S->words);
@@ -166,7 +168,7 @@ static inline int qs_stars_run(
         if (blocks - S->block0[v] > 64 * S->words) S->words = (blocks - S->block0[v] + 63) / 64;
     }
     for (int v = S->flows; v <= QS_STARS_FLOWS; v++) S->block0[v] = blocks;
-    S->level_bytes = ((3 * (size_t)n + blocks + QS_STARS_FLOWS * ((size_t)n + S->words)) * sizeof(qs_line) + (QS_STARS_FLOWS + 2) * sizeof(int32_t)
+    S->level_bytes = ((3 * (size_t)n + 2 + blocks + QS_STARS_FLOWS * ((size_t)n + S->words)) * sizeof(qs_line) + (QS_STARS_FLOWS + 2) * sizeof(int32_t)
         + 2 * (size_t)S->span * sizeof(int16_t) + (size_t)blocks + QS_STARS_FLOWS * (QS_STARS_MAX_N / 2 + 1) + 7) & ~(size_t)7;
     int depth = k * n + 2;  /* each level places a star more than the one before */
     S->stack = (char *)malloc((size_t)depth * S->level_bytes);
@@ -218,6 +220,7 @@ static inline int qs_stars_run(
     qs_level L = qs_stars_level(S, 0);
     memset(L.base, 0, S->level_bytes);
     memset(L.assigned, -1, (size_t)blocks);  /* no block assigned yet */
+    L.moved[0] = L.moved[1] = S->full;  /* every line to look at */
     for (int v = 0; v < QS_STARS_FLOWS; v++) L.quiet[v] = -1;  /* (no lines seen: every block to look at) */
     for (int r = 0; r < n; r++) { L.cand[r] = S->full; L.ccand[r] = S->full; L.cnt[r] = (int16_t)n; L.cnt[n + r] = (int16_t)n; }
     if (S->regions)

@@ -31,20 +31,25 @@
 
 QS_TARGET static inline int QS_SFX(st_pop)(qs_line x) { return __builtin_popcountll(x); }
 
-/* The most stars one line holds within ``x`` (none adjacent): the greedy leftmost choice, the
-   even offsets of each run, counted without a loop (the carry of a run's first cell, added at
-   an even position, marks the runs starting there). */
-QS_TARGET static inline int QS_SFX(st_line_cap)(qs_line x) {
+/* The cells a line picks within ``x`` to hold the most stars (none adjacent): the greedy
+   leftmost choice, the even offsets of each run, without a loop (the carry of a run's first
+   cell, added at an even position, marks the runs starting there). */
+QS_TARGET static inline qs_line QS_SFX(st_picks)(qs_line x) {
     const qs_line even = (qs_line)0x5555555555555555ULL;
     qs_line starts = x & ~(x << 1) & even;
     qs_line from_even = ((x + starts) ^ x) & x;
-    return QS_SFX(st_pop)(x & ~(from_even ^ even));
+    return x & ~(from_even ^ even);
 }
+
+/* The most stars one line holds within ``x``. */
+QS_TARGET static inline int QS_SFX(st_line_cap)(qs_line x) { return QS_SFX(st_pop)(QS_SFX(st_picks)(x)); }
 
 /* Take the cells ``bits`` (all candidates) of row r out of level L, lowering their counts. */
 QS_TARGET static inline void QS_SFX(st_remove)(const qs_stars *S, qs_level *L, int r, qs_line bits) {
     int n = S->n;
     L->cand[r] &= ~bits;
+    L->moved[0] |= (qs_line)1 << r;  /* for st_lines */
+    L->moved[1] |= bits;
     while (bits) {
         int c = __builtin_ctzll(bits);
         bits &= bits - 1;
@@ -113,19 +118,17 @@ QS_TARGET static inline void QS_SFX(st_remove_on)(const qs_stars *S, qs_level *L
     }
 }
 
-/* The cells of ``x`` at even offsets of its runs of odd length: where a line (or a strip two
-   lines wide) holding as many stars as its runs allow must have them. */
-QS_TARGET static inline qs_line QS_SFX(st_odd_run_evens)(qs_line x) {
-    qs_line out = 0;
-    while (x) {
-        int start = __builtin_ctzll(x);
-        qs_line y = x >> start;
-        int len = ~y ? __builtin_ctzll(~y) : 64 - start;
-        qs_line run = (len >= 64 ? ~(qs_line)0 : (((qs_line)1 << len) - 1)) << start;
-        if (len & 1) out |= run & ((qs_line)0x5555555555555555ULL << start);
-        x &= ~run;
+/* The runs of odd length of ``x``, given its ``picks`` (st_picks): those whose last cell is a
+   pick, filled down from it through the run (the doubling steps of a flood fill, no loop over
+   the runs; as on branch stars-speed). Their picks are where a line (or a strip two lines
+   wide) holding as many stars as its runs allow must have them. */
+QS_TARGET static inline qs_line QS_SFX(st_odd_runs)(qs_line x, qs_line picks) {
+    qs_line fill = x & ~(x >> 1) & picks, within = x;
+    for (int step = 1; step < 64; step *= 2) {
+        fill |= within & (fill >> step);
+        within &= within >> step;
     }
-    return out;
+    return fill;
 }
 
 /* Stars at (line a, positions ``bits``): a row's columns (side 0) or a column's rows (side 1);
@@ -148,54 +151,52 @@ QS_TARGET static inline int QS_SFX(st_place_on)(const qs_stars *S, qs_level *L, 
    a strip the other cells of those runs go, and a forced position with one cell left is a
    star. Returns 1 when it placed or removed a cell, else 0. */
 QS_TARGET static int QS_SFX(st_lines)(const qs_stars *S, qs_level *L) {
-    int n = S->n;
+    int n = S->n, changed = 0;
     for (int side = 0; side < 2; side++) {
         qs_line *line = side ? L->ccand : L->cand;
         const int16_t *need = L->need + side * n;
         const int16_t *cnt = L->cnt + side * n;
-        for (int a = 0; a < n; a++) {
-            if (need[a] && cnt[a] <= 2 * need[a] - 1) {
-                int cap = QS_SFX(st_line_cap)(line[a]);
+        /* Only the lines whose cells changed since it last looked (L->moved, marked by
+           st_remove; a need falls with a cell), and the strips with one of them. */
+        qs_line look = L->moved[side], pairs = (look | look >> 1) & (S->full >> 1);
+        L->moved[side] = 0;
+        for (qs_line todo = look | pairs; todo; todo &= todo - 1) {
+            int a = __builtin_ctzll(todo);
+            if ((look >> a & 1) && need[a] && cnt[a] <= 2 * need[a] - 1) {
+                qs_line picks = QS_SFX(st_picks)(line[a]);
+                int cap = QS_SFX(st_pop)(picks);
                 if (cap < need[a]) return -1;
                 if (cap == need[a]) {
-                    qs_line forced = QS_SFX(st_odd_run_evens)(line[a]);
-                    if (forced) return QS_SFX(st_place_on)(S, L, side, a, forced) ? 1 : -1;
+                    qs_line forced = QS_SFX(st_odd_runs)(line[a], picks) & picks;
+                    if (forced) {
+                        if (!QS_SFX(st_place_on)(S, L, side, a, forced)) return -1;
+                        changed = 1;
+                    }
                 }
             }
-            if (a + 1 < n) {
-                int both = need[a] + need[a + 1];
-                if (both && cnt[a] + cnt[a + 1] <= 4 * both) {
-                    qs_line u = line[a] | line[a + 1];
-                    int cap = QS_SFX(st_line_cap)(u);
-                    if (cap < both) return -1;
-                    if (cap == both) {
-                        qs_line forced = QS_SFX(st_odd_run_evens)(u);
-                        qs_line runs = 0, x = forced;
-                        while (x) {  /* the odd runs holding the forced positions */
-                            int start = __builtin_ctzll(x);
-                            qs_line y = u >> start;
-                            int len = ~y ? __builtin_ctzll(~y) : 64 - start;
-                            qs_line run = (len >= 64 ? ~(qs_line)0 : (((qs_line)1 << len) - 1)) << start;
-                            runs |= run;
-                            x &= ~run;
-                        }
-                        qs_line cut = runs & ~forced;
-                        int changed = 0;
-                        for (int b = a; b <= a + 1; b++)
-                            if (line[b] & cut) { QS_SFX(st_remove_on)(S, L, side, b, line[b] & cut); changed = 1; }
-                        qs_line only_a = forced & line[a] & ~line[a + 1], only_b = forced & line[a + 1] & ~line[a];
-                        if (only_a || only_b) {
-                            if (!QS_SFX(st_place_on)(S, L, side, a, only_a)) return -1;
-                            if (!QS_SFX(st_place_on)(S, L, side, a + 1, only_b)) return -1;
-                            changed = 1;
-                        }
-                        if (changed) return 1;
+            if (!(pairs >> a & 1)) continue;
+            int both = need[a] + need[a + 1];
+            qs_line u = line[a] | line[a + 1];
+            if (both && QS_SFX(st_pop)(u) < 2 * both) {  /* else room to spare, or runs all even */
+                qs_line picks = QS_SFX(st_picks)(u);
+                int cap = QS_SFX(st_pop)(picks);
+                if (cap < both) return -1;
+                if (cap == both) {
+                    qs_line runs = QS_SFX(st_odd_runs)(u, picks), forced = runs & picks;
+                    qs_line cut = runs & ~forced;  /* the other cells of the odd runs holding them */
+                    for (int b = a; b <= a + 1; b++)
+                        if (line[b] & cut) { QS_SFX(st_remove_on)(S, L, side, b, line[b] & cut); changed = 1; }
+                    qs_line only_a = forced & line[a] & ~line[a + 1], only_b = forced & line[a + 1] & ~line[a];
+                    if (only_a || only_b) {
+                        if (!QS_SFX(st_place_on)(S, L, side, a, only_a)) return -1;
+                        if (!QS_SFX(st_place_on)(S, L, side, a + 1, only_b)) return -1;
+                        changed = 1;
                     }
                 }
             }
         }
     }
-    return 0;
+    return changed;
 }
 
 /* Block s of a block flow, which no assignment leaves empty, holds a star: with one candidate
