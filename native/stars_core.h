@@ -254,7 +254,7 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
     qs_line edge[MOST];   /* the sinks block i may send into */
     int16_t which[MOST];  /* block i's number in flow v */
     int8_t sink[MOST];    /* where block i sends its star (-1: nowhere yet) */
-    int pending[MOST], npending = 0, room[64];
+    int pending[MOST], npending = 0, loose[MOST], nloose = 0, room[64];
     qs_line holds[64];    /* holds[t]: the sinks the blocks sending into t could send into */
     qs_line roomy = 0, open = 0;
     /* The same network as the last call, which found nothing, finds nothing again: no star
@@ -309,12 +309,15 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
                 sink[placed] = (int8_t)t;
                 holds[t] |= e;
                 roomy &= ~((qs_line)(--room[t] == 0) << t);
-            } else sink[placed] = -1;
+            } else {
+                sink[placed] = -1;
+                loose[nloose++] = placed;
+            }
             placed++;
         }
     }
-    for (int i = 0; i < placed; i++) {  /* the other blocks into the first sink with room (kept as the last) */
-        if (sink[i] >= 0) continue;
+    for (int l = 0; l < nloose; l++) {  /* the other blocks into the first sink with room (kept as the last) */
+        int i = loose[l];
         qs_line x = edge[i] & roomy;
         if (!x) { pending[npending++] = i; continue; }
         int t = __builtin_ctzll(x);
