@@ -75,6 +75,7 @@ typedef struct {
     int flows;                           /* QS_STARS_FLOWS with regions on boards up to 42, else 0 */
     int nstrips[QS_STARS_FLOWS], block0[QS_STARS_FLOWS + 1];
     int bstart[QS_STARS_FLOWS][QS_STARS_MAX_N + 1];
+    uint8_t sline[QS_STARS_FLOWS][QS_STARS_MAX_N / 2 + 1], stwo[QS_STARS_FLOWS][QS_STARS_MAX_N / 2 + 1];  /* strip a's first line; it has two */
     uint8_t *bline, *bpos, *btwo, *bcells;  /* btwo[b]: the strip has two lines; bcells[b]: the cells q it has, as bits */
     qs_line *bbit;
     qs_stars_emit emit;
@@ -198,6 +199,8 @@ static inline int qs_stars_run(
         for (int b = 0; b < n; a++) {
             int lines = (b < (v & 1) || b + 1 >= n) ? 1 : 2;
             S->bstart[v][a] = at - S->block0[v];
+            S->sline[v][a] = (uint8_t)b;
+            S->stwo[v][a] = (uint8_t)(lines == 2);
             for (int p = 0; p < n;) {
                 int wide = (p < ((v >> 1) & 1) || p + 1 >= n) ? 1 : 2;
                 S->bline[at] = (uint8_t)b;

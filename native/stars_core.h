@@ -262,8 +262,7 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
        cells changed is down to two (the must-have rules look at those). */
     int same = L->quiet[v] == *L->placed;
     for (int a = 0; a < strips; a++) {  /* the blocks whose cells changed, and where they may go */
-        int from = S->bstart[v][a];
-        int b = S->bline[first + from], two = S->btwo[first + from];
+        int from = S->bstart[v][a], b = S->sline[v][a], two = S->stwo[v][a];
         qs_line l0 = line[b], l1 = two ? line[b + 1] : 0, empty = (qs_line)1 << (n + a);
         qs_line gone = (l0 ^ seen[b]) | (two ? l1 ^ seen[b + 1] : 0);
         if (!gone) continue;
@@ -288,15 +287,17 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
     }
     if (same) return 0;
     L->quiet[v] = -1;
-    for (int g = 0; g < n; g++) room[g] = L->need[2 * n + g];
-    for (int a = 0; a < strips; a++) {
-        int b = S->bline[first + S->bstart[v][a]];
-        room[n + a] = with[a] - line_need[b] - (S->btwo[first + S->bstart[v][a]] ? line_need[b + 1] : 0);
-        if (room[n + a] < 0) return -1;
+    for (int g = 0; g < n; g++) {
+        room[g] = L->need[2 * n + g];
+        holds[g] = 0;
+        roomy |= (qs_line)(room[g] != 0) << g;
     }
-    for (int t = 0; t < sinks; t++) {
-        holds[t] = 0;
-        roomy |= (qs_line)(room[t] != 0) << t;
+    for (int a = 0; a < strips; a++) {
+        int b = S->sline[v][a], spare = with[a] - line_need[b] - (S->stwo[v][a] ? line_need[b + 1] : 0);
+        if (spare < 0) return -1;
+        room[n + a] = spare;
+        holds[n + a] = 0;
+        roomy |= (qs_line)(spare != 0) << (n + a);
     }
     open = roomy;
     for (int w = 0; w < S->words; w++) {  /* the last assignment, where it still stands */
