@@ -276,9 +276,9 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
             gone &= gone - 1;
             unsigned here = ((unsigned)(l0 >> p & 3) | (unsigned)(l1 >> p & 3) << 2) & S->bcells[first + s];
             const qs_line *bit = S->bbit + 4 * (first + s);  /* the regions of the block's candidates */
-            qs_line e = here ? empty | (bit[0] & -(qs_line)(here & 1)) | (bit[1] & -(qs_line)(here >> 1 & 1))
-                | (bit[2] & -(qs_line)(here >> 2 & 1)) | (bit[3] & -(qs_line)(here >> 3 & 1)) : 0;
-            if (e != bedge[s] || QS_SFX(st_pop)(here) <= 2) same = 0;
+            qs_line e = (empty | (bit[0] & -(qs_line)(here & 1)) | (bit[1] & -(qs_line)(here >> 1 & 1))
+                | (bit[2] & -(qs_line)(here >> 2 & 1)) | (bit[3] & -(qs_line)(here >> 3 & 1))) & -(qs_line)(here != 0);
+            same &= (e == bedge[s]) & (QS_SFX(st_pop)(here) > 2);
             count += (e != 0) - (bedge[s] != 0);
             filled[s / 64] = (filled[s / 64] & ~((qs_line)1 << s % 64)) | (qs_line)(e != 0) << s % 64;
             bedge[s] = e;
