@@ -366,9 +366,9 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
     const qs_line *next = holds;
     qs_line part_of[64];
     int one = 0;  /* the open sinks are one strongly connected part */
-    {  /* mostly so: what the first open sink reaches, and what reaches it, is every one */
-        int w = __builtin_ctzll(open);
-        qs_line ahead = (qs_line)1 << w, todo = ahead, behind = ahead, grown;
+    qs_line ahead = open & -open, behind = ahead;  /* what the first open sink reaches, and what reaches it */
+    {  /* mostly every one */
+        qs_line todo = ahead, grown;
         while (todo) {
             int h = __builtin_ctzll(todo);
             todo &= todo - 1;
@@ -400,14 +400,20 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
     } else {
         qs_line rest = open;
         while (rest) {  /* the strongly connected parts: what a sink reaches and is reached from */
-            int w = __builtin_ctzll(rest);  /* (the paths within a part stay in it: among the sinks left) */
-            qs_line ahead = (qs_line)1 << w, todo = ahead, part = ahead, grown;
-            while (todo) {
-                int h = __builtin_ctzll(todo);
-                todo &= todo - 1;
-                qs_line more = next[h] & rest & ~ahead;
-                ahead |= more;
-                todo |= more;
+            qs_line part = rest & -rest, grown;  /* (the paths within a part stay in it: among the sinks left) */
+            if (rest == open) {  /* the first open sink's, partly known */
+                ahead &= open;
+                part |= behind & ahead;
+            } else {
+                qs_line todo = part;
+                ahead = part;
+                while (todo) {
+                    int h = __builtin_ctzll(todo);
+                    todo &= todo - 1;
+                    qs_line more = next[h] & rest & ~ahead;
+                    ahead |= more;
+                    todo |= more;
+                }
             }
             do {
                 grown = 0;
