@@ -383,7 +383,7 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
                 while (x) {
                     int t = __builtin_ctzll(x);
                     x &= x - 1;
-                    if (next[t] & behind) grown |= (qs_line)1 << t;
+                    grown |= (qs_line)((next[t] & behind) != 0) << t;
                 }
                 behind |= grown;
             } while (grown);
