@@ -507,7 +507,7 @@ QS_TARGET static inline int QS_SFX(st_settle)(const qs_stars *S, qs_level *L) {
         if (!changed) {
             int lines = QS_SFX(st_lines)(S, L);
             for (int tries = 0; !lines && tries < S->flows; tries++) {  /* round the flows, on from the last */
-                lines = QS_SFX(st_flow)(S, L, flow);
+                lines = QS_SFX(st_flow)(S, L, (flow >> 1) | (flow & 1) << 2);  /* rows and columns in turn: a little less work at 14/3 */
                 flow = (flow + 1) % S->flows;
             }
             if (lines < 0) return 0;
