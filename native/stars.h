@@ -38,12 +38,21 @@ typedef int (*qs_stars_poll_fn)(void);
 typedef struct {  /* one level of the search stack: views into one block of memory */
     void *base;
     qs_line *cand, *ccand, *star;  /* n each: candidates by row, by column, stars by row */
-    int16_t *cnt, *need;           /* units each */
-    int8_t *assigned;              /* the block flows' last assignment, by block (st_flow) */
+    qs_line *moved;                /* 2: the rows, the columns whose candidates changed since st_lines looked */
+    /* The block flows' state on the path to this level (st_flow), by block: the sinks each
+       block may send into (0: no candidates), as of the last call of its flow */
+    qs_line *bedge;
+    qs_line *seen;                 /* by flow, n each: its lines (rows or columns) as its last call saw them */
+    qs_line *filled;               /* by flow, S->words each: its blocks with candidates, as bits */
+    int32_t *quiet;                /* by flow: the stars placed when its last call found nothing, else -1 */
+    int32_t *placed;               /* one: the stars placed on the path */
+    int16_t *cnt, *need;           /* S->span each: units, then 0 up to a multiple of 4 and 3 more (read 4 at a time) */
+    int8_t *assigned;              /* by block: its sink in the last assignment found */
+    int8_t *with;                  /* by flow and strip (QS_STARS_MAX_N / 2 + 1 each): its blocks with candidates */
 } qs_level;
 
 typedef struct {
-    int n, k, units, regions;
+    int n, k, units, span, regions, words;  /* words: a block flow's blocks as bits (L->filled) */
     qs_line full;
     uint8_t region[QS_STARS_MAX_N * QS_STARS_MAX_N];
     qs_line *reg_row;          /* n * n: the columns of region g in row r at g * n + r */
@@ -66,6 +75,7 @@ typedef struct {
     int flows;                           /* QS_STARS_FLOWS with regions on boards up to 42, else 0 */
     int nstrips[QS_STARS_FLOWS], block0[QS_STARS_FLOWS + 1];
     int bstart[QS_STARS_FLOWS][QS_STARS_MAX_N + 1];
+    uint8_t sline[QS_STARS_FLOWS][QS_STARS_MAX_N / 2 + 1], stwo[QS_STARS_FLOWS][QS_STARS_MAX_N / 2 + 1];  /* strip a's first line; it has two */
     uint8_t *bline, *bpos, *btwo, *bcells;  /* btwo[b]: the strip has two lines; bcells[b]: the cells q it has, as bits */
     qs_line *bbit;
     qs_stars_emit emit;
@@ -80,9 +90,16 @@ static inline qs_level qs_stars_level(const qs_stars *S, int depth) {
     L.cand = (qs_line *)L.base;
     L.ccand = L.cand + n;
     L.star = L.ccand + n;
-    L.cnt = (int16_t *)(L.star + n);
-    L.need = L.cnt + S->units;
-    L.assigned = (int8_t *)(L.need + S->units);
+    L.moved = L.star + n;
+    L.bedge = L.moved + 2;
+    L.seen = L.bedge + S->block0[QS_STARS_FLOWS];
+    L.filled = L.seen + QS_STARS_FLOWS * n;
+    L.quiet = (int32_t *)(L.filled + QS_STARS_FLOWS * S->words);
+    L.placed = L.quiet + QS_STARS_FLOWS;
+    L.cnt = (int16_t *)(L.placed + 2);
+    L.need = L.cnt + S->span;
+    L.assigned = (int8_t *)(L.need + S->span);
+    L.with = L.assigned + S->block0[QS_STARS_FLOWS];
     return L;
 }
 
@@ -135,6 +152,7 @@ static inline int qs_stars_run(
     S->k = k;
     S->regions = regions != NULL;
     S->units = S->regions ? 3 * n : 2 * n;
+    S->span = (S->units + 6) & ~3;
     S->full = n == 64 ? ~(qs_line)0 : (((qs_line)1 << n) - 1);
     S->limit = limit;
     S->keep = keep;
@@ -148,9 +166,11 @@ static inline int qs_stars_run(
         S->nstrips[v] = qs_stars_pieces(n, v & 1);
         S->block0[v] = blocks;
         blocks += S->nstrips[v] * qs_stars_pieces(n, (v >> 1) & 1);
+        if (blocks - S->block0[v] > 64 * S->words) S->words = (blocks - S->block0[v] + 63) / 64;
     }
-    S->block0[S->flows] = blocks;
-    S->level_bytes = (3 * (size_t)n * sizeof(qs_line) + 2 * (size_t)S->units * sizeof(int16_t) + (size_t)blocks + 7) & ~(size_t)7;
+    for (int v = S->flows; v <= QS_STARS_FLOWS; v++) S->block0[v] = blocks;
+    S->level_bytes = ((3 * (size_t)n + 2 + blocks + QS_STARS_FLOWS * ((size_t)n + S->words)) * sizeof(qs_line) + (QS_STARS_FLOWS + 2) * sizeof(int32_t)
+        + 2 * (size_t)S->span * sizeof(int16_t) + (size_t)blocks + QS_STARS_FLOWS * (QS_STARS_MAX_N / 2 + 1) + 7) & ~(size_t)7;
     int depth = k * n + 2;  /* each level places a star more than the one before */
     S->stack = (char *)malloc((size_t)depth * S->level_bytes);
     S->reg_row = (qs_line *)calloc((size_t)n * n, sizeof(qs_line));
@@ -179,6 +199,8 @@ static inline int qs_stars_run(
         for (int b = 0; b < n; a++) {
             int lines = (b < (v & 1) || b + 1 >= n) ? 1 : 2;
             S->bstart[v][a] = at - S->block0[v];
+            S->sline[v][a] = (uint8_t)b;
+            S->stwo[v][a] = (uint8_t)(lines == 2);
             for (int p = 0; p < n;) {
                 int wide = (p < ((v >> 1) & 1) || p + 1 >= n) ? 1 : 2;
                 S->bline[at] = (uint8_t)b;
@@ -201,6 +223,8 @@ static inline int qs_stars_run(
     qs_level L = qs_stars_level(S, 0);
     memset(L.base, 0, S->level_bytes);
     memset(L.assigned, -1, (size_t)blocks);  /* no block assigned yet */
+    L.moved[0] = L.moved[1] = S->full;  /* every line to look at */
+    for (int v = 0; v < QS_STARS_FLOWS; v++) L.quiet[v] = -1;  /* (no lines seen: every block to look at) */
     for (int r = 0; r < n; r++) { L.cand[r] = S->full; L.ccand[r] = S->full; L.cnt[r] = (int16_t)n; L.cnt[n + r] = (int16_t)n; }
     if (S->regions)
         for (int i = 0; i < n * n; i++) L.cnt[2 * n + S->region[i]]++;

@@ -31,21 +31,25 @@
 
 QS_TARGET static inline int QS_SFX(st_pop)(qs_line x) { return __builtin_popcountll(x); }
 
-/* The most stars one line holds within ``x`` (none adjacent): the greedy leftmost choice. */
-QS_TARGET static inline int QS_SFX(st_line_cap)(qs_line x) {
-    int most = 0;
-    while (x) {
-        qs_line low = x & (~x + 1);
-        most++;
-        x &= ~(low | low << 1);
-    }
-    return most;
+/* The cells a line picks within ``x`` to hold the most stars (none adjacent): the greedy
+   leftmost choice, the even offsets of each run, without a loop (the carry of a run's first
+   cell, added at an even position, marks the runs starting there). */
+QS_TARGET static inline qs_line QS_SFX(st_picks)(qs_line x) {
+    const qs_line even = (qs_line)0x5555555555555555ULL;
+    qs_line starts = x & ~(x << 1) & even;
+    qs_line from_even = ((x + starts) ^ x) & x;
+    return x & ~(from_even ^ even);
 }
+
+/* The most stars one line holds within ``x``. */
+QS_TARGET static inline int QS_SFX(st_line_cap)(qs_line x) { return QS_SFX(st_pop)(QS_SFX(st_picks)(x)); }
 
 /* Take the cells ``bits`` (all candidates) of row r out of level L, lowering their counts. */
 QS_TARGET static inline void QS_SFX(st_remove)(const qs_stars *S, qs_level *L, int r, qs_line bits) {
     int n = S->n;
     L->cand[r] &= ~bits;
+    L->moved[0] |= (qs_line)1 << r;  /* for st_lines */
+    L->moved[1] |= bits;
     while (bits) {
         int c = __builtin_ctzll(bits);
         bits &= bits - 1;
@@ -63,6 +67,7 @@ QS_TARGET static inline void QS_SFX(st_place)(const qs_stars *S, qs_level *L, in
     qs_line near = one | (one << 1) | (one >> 1);
     near &= S->full;
     L->star[r] |= one;
+    ++*L->placed;
     for (int rr = r > 0 ? r - 1 : 0; rr <= r + 1 && rr < n; rr++)
         if (L->cand[rr] & near) QS_SFX(st_remove)(S, L, rr, L->cand[rr] & near);
     if (--L->need[r] == 0 && L->cand[r]) QS_SFX(st_remove)(S, L, r, L->cand[r]);
@@ -113,19 +118,17 @@ QS_TARGET static inline void QS_SFX(st_remove_on)(const qs_stars *S, qs_level *L
     }
 }
 
-/* The cells of ``x`` at even offsets of its runs of odd length: where a line (or a strip two
-   lines wide) holding as many stars as its runs allow must have them. */
-QS_TARGET static inline qs_line QS_SFX(st_odd_run_evens)(qs_line x) {
-    qs_line out = 0;
-    while (x) {
-        int start = __builtin_ctzll(x);
-        qs_line y = x >> start;
-        int len = ~y ? __builtin_ctzll(~y) : 64 - start;
-        qs_line run = (len >= 64 ? ~(qs_line)0 : (((qs_line)1 << len) - 1)) << start;
-        if (len & 1) out |= run & ((qs_line)0x5555555555555555ULL << start);
-        x &= ~run;
+/* The runs of odd length of ``x``, given its ``picks`` (st_picks): those whose last cell is a
+   pick, filled down from it through the run (the doubling steps of a flood fill, no loop over
+   the runs; as on branch stars-speed). Their picks are where a line (or a strip two lines
+   wide) holding as many stars as its runs allow must have them. */
+QS_TARGET static inline qs_line QS_SFX(st_odd_runs)(qs_line x, qs_line picks) {
+    qs_line fill = x & ~(x >> 1) & picks, within = x;
+    for (int step = 1; step < 64; step *= 2) {
+        fill |= within & (fill >> step);
+        within &= within >> step;
     }
-    return out;
+    return fill;
 }
 
 /* Stars at (line a, positions ``bits``): a row's columns (side 0) or a column's rows (side 1);
@@ -148,54 +151,81 @@ QS_TARGET static inline int QS_SFX(st_place_on)(const qs_stars *S, qs_level *L, 
    a strip the other cells of those runs go, and a forced position with one cell left is a
    star. Returns 1 when it placed or removed a cell, else 0. */
 QS_TARGET static int QS_SFX(st_lines)(const qs_stars *S, qs_level *L) {
-    int n = S->n;
+    int n = S->n, changed = 0;
     for (int side = 0; side < 2; side++) {
         qs_line *line = side ? L->ccand : L->cand;
         const int16_t *need = L->need + side * n;
         const int16_t *cnt = L->cnt + side * n;
-        for (int a = 0; a < n; a++) {
-            if (need[a] && cnt[a] <= 2 * need[a] - 1) {
-                int cap = QS_SFX(st_line_cap)(line[a]);
+        /* Only the lines whose cells changed since it last looked (L->moved, marked by
+           st_remove; a need falls with a cell), and the strips with one of them. */
+        qs_line look = L->moved[side], pairs = (look | look >> 1) & (S->full >> 1);
+        L->moved[side] = 0;
+        for (qs_line todo = look | pairs; todo; todo &= todo - 1) {
+            int a = __builtin_ctzll(todo);
+            if ((look >> a & 1) && need[a] && cnt[a] <= 2 * need[a] - 1) {
+                qs_line picks = QS_SFX(st_picks)(line[a]);
+                int cap = QS_SFX(st_pop)(picks);
                 if (cap < need[a]) return -1;
                 if (cap == need[a]) {
-                    qs_line forced = QS_SFX(st_odd_run_evens)(line[a]);
-                    if (forced) return QS_SFX(st_place_on)(S, L, side, a, forced) ? 1 : -1;
+                    qs_line forced = QS_SFX(st_odd_runs)(line[a], picks) & picks;
+                    if (forced) {
+                        if (!QS_SFX(st_place_on)(S, L, side, a, forced)) return -1;
+                        changed = 1;
+                    }
                 }
             }
-            if (a + 1 < n) {
-                int both = need[a] + need[a + 1];
-                if (both && cnt[a] + cnt[a + 1] <= 4 * both) {
-                    qs_line u = line[a] | line[a + 1];
-                    int cap = QS_SFX(st_line_cap)(u);
-                    if (cap < both) return -1;
-                    if (cap == both) {
-                        qs_line forced = QS_SFX(st_odd_run_evens)(u);
-                        qs_line runs = 0, x = forced;
-                        while (x) {  /* the odd runs holding the forced positions */
-                            int start = __builtin_ctzll(x);
-                            qs_line y = u >> start;
-                            int len = ~y ? __builtin_ctzll(~y) : 64 - start;
-                            qs_line run = (len >= 64 ? ~(qs_line)0 : (((qs_line)1 << len) - 1)) << start;
-                            runs |= run;
-                            x &= ~run;
-                        }
-                        qs_line cut = runs & ~forced;
-                        int changed = 0;
-                        for (int b = a; b <= a + 1; b++)
-                            if (line[b] & cut) { QS_SFX(st_remove_on)(S, L, side, b, line[b] & cut); changed = 1; }
-                        qs_line only_a = forced & line[a] & ~line[a + 1], only_b = forced & line[a + 1] & ~line[a];
-                        if (only_a || only_b) {
-                            if (!QS_SFX(st_place_on)(S, L, side, a, only_a)) return -1;
-                            if (!QS_SFX(st_place_on)(S, L, side, a + 1, only_b)) return -1;
-                            changed = 1;
-                        }
-                        if (changed) return 1;
+            if (!(pairs >> a & 1)) continue;
+            int both = need[a] + need[a + 1];
+            qs_line u = line[a] | line[a + 1];
+            if (both && QS_SFX(st_pop)(u) < 2 * both) {  /* else room to spare, or runs all even */
+                qs_line picks = QS_SFX(st_picks)(u);
+                int cap = QS_SFX(st_pop)(picks);
+                if (cap < both) return -1;
+                if (cap == both) {
+                    qs_line runs = QS_SFX(st_odd_runs)(u, picks), forced = runs & picks;
+                    qs_line cut = runs & ~forced;  /* the other cells of the odd runs holding them */
+                    for (int b = a; b <= a + 1; b++)
+                        if (line[b] & cut) { QS_SFX(st_remove_on)(S, L, side, b, line[b] & cut); changed = 1; }
+                    qs_line only_a = forced & line[a] & ~line[a + 1], only_b = forced & line[a + 1] & ~line[a];
+                    if (only_a || only_b) {
+                        if (!QS_SFX(st_place_on)(S, L, side, a, only_a)) return -1;
+                        if (!QS_SFX(st_place_on)(S, L, side, a + 1, only_b)) return -1;
+                        changed = 1;
                     }
                 }
             }
         }
     }
-    return 0;
+    return changed;
+}
+
+/* Block s of a block flow, which no assignment leaves empty, holds a star: with one candidate
+   left, that is a star (none left: a dead end, -1); with two side by side, the cells next to
+   both go. 1 when it placed or removed a cell, else 0. */
+QS_TARGET static inline int QS_SFX(st_must)(const qs_stars *S, qs_level *L, int side, int s) {
+    const qs_line *line = side ? L->ccand : L->cand;
+    int n = S->n, b = S->bline[s], p = S->bpos[s], changed = 0;
+    unsigned here = ((unsigned)(line[b] >> p & 3) | (S->btwo[s] ? (unsigned)(line[b + 1] >> p & 3) << 2 : 0u)) & S->bcells[s];
+    int left = QS_SFX(st_pop)(here);
+    if (!left) return -1;
+    if (left == 1) {
+        int q = __builtin_ctz(here);
+        QS_SFX(st_place_on)(S, L, side, b + (q >> 1), (qs_line)1 << (p + (q & 1)));
+        changed = 1;
+    } else if (left == 2) {
+        if (here == 3 || here == 12) {  /* on one line: the two cells above it and below it */
+            int on = here == 3 ? b : b + 1;
+            qs_line two = (qs_line)3 << p;
+            for (int o = on - 1; o <= on + 1; o += 2)
+                if (o >= 0 && o < n && line[o] & two) { QS_SFX(st_remove_on)(S, L, side, o, line[o] & two); changed = 1; }
+        } else if (here == 5 || here == 10) {  /* one above the other: the cells either side of both */
+            int at2 = here == 5 ? p : p + 1;
+            for (int o = at2 - 1; o <= at2 + 1; o += 2)
+                for (int ln = b; o >= 0 && o < n && ln <= b + 1; ln++)
+                    if (line[ln] >> o & 1) { QS_SFX(st_remove_on)(S, L, side, ln, (qs_line)1 << o); changed = 1; }
+        }
+    }
+    return changed;
 }
 
 /* The block flow v (see ``qs_stars``): every strip of two lines is cut into blocks two
@@ -209,57 +239,90 @@ QS_TARGET static int QS_SFX(st_lines)(const qs_stars *S, qs_level *L) {
    pigeonhole of the 2x2 blocks, counted in stars. Every assignment meeting the needs leaves the same links
    unused (and empty), so this matches the reference (``_StarBoard._flow``) whatever one it finds; it
    starts from the last one found at this level (``L->assigned``, copied to the children),
-   which mostly still stands. Sinks: regions 0..n-1, then strip a's empty blocks n + a. */
+   which mostly still stands. The blocks' sinks are kept in the level too (``L->bedge``):
+   a call redoes only the blocks whose cells changed since the last one on the path (its
+   lines then in ``L->seen``). Sinks: regions 0..n-1, then strip a's empty blocks n + a. */
 QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_level *L, int v) {
     enum { MOST = (QS_STARS_FLOW_MAX_N / 2 + 1) * (QS_STARS_FLOW_MAX_N / 2 + 1) };
     int n = S->n, side = v >> 2, strips = S->nstrips[v], sinks = n + strips, placed = 0;
     const qs_line *line = side ? L->ccand : L->cand;
     const int16_t *line_need = L->need + side * n;
     const int first = S->block0[v];
-    int8_t *last = L->assigned + first;
+    int8_t *last = L->assigned + first, *with = L->with + v * (QS_STARS_MAX_N / 2 + 1);
+    qs_line *bedge = L->bedge + first;
+    qs_line *seen = L->seen + v * n, *filled = L->filled + v * S->words;
     qs_line edge[MOST];   /* the sinks block i may send into */
     int16_t which[MOST];  /* block i's number in flow v */
     int8_t sink[MOST];    /* where block i sends its star (-1: nowhere yet) */
-    int pending[MOST], npending = 0, room[64];
+    int pending[MOST], npending = 0, loose[MOST], nloose = 0, room[64];
     qs_line holds[64];    /* holds[t]: the sinks the blocks sending into t could send into */
     qs_line roomy = 0, open = 0;
-    for (int g = 0; g < n; g++) room[g] = L->need[2 * n + g];
-    for (int a = 0; a < strips; a++) {  /* the blocks with candidates and where they may go */
-        int from = S->bstart[v][a], to = S->bstart[v][a + 1];
-        int b = S->bline[first + from], two = S->btwo[first + from];
+    /* The same network as the last call, which found nothing, finds nothing again: no star
+       placed since (the needs stand), every block may send where it could, and no block whose
+       cells changed is down to two (the must-have rules look at those). */
+    int same = L->quiet[v] == *L->placed;
+    for (int a = 0; a < strips; a++) {  /* the blocks whose cells changed, and where they may go */
+        int from = S->bstart[v][a], b = S->sline[v][a], two = S->stwo[v][a];
         qs_line l0 = line[b], l1 = two ? line[b + 1] : 0, empty = (qs_line)1 << (n + a);
-        int with = 0;
-        for (int s = from; s < to && (l0 | l1); s++) {
-            int p = S->bpos[first + s];
+        qs_line gone = (l0 ^ seen[b]) | (two ? l1 ^ seen[b + 1] : 0);
+        if (!gone) continue;
+        seen[b] = l0;
+        if (two) seen[b + 1] = l1;
+        gone <<= (v >> 1) & 1;  /* block j of the strip: positions 2j and 2j + 1 */
+        gone = (gone | gone >> 1) & (qs_line)0x5555555555555555ULL;
+        int count = with[a];
+        while (gone) {
+            int s = from + __builtin_ctzll(gone) / 2, p = S->bpos[first + s];
+            gone &= gone - 1;
             unsigned here = ((unsigned)(l0 >> p & 3) | (unsigned)(l1 >> p & 3) << 2) & S->bcells[first + s];
-            if (!here) continue;
             const qs_line *bit = S->bbit + 4 * (first + s);  /* the regions of the block's candidates */
-            edge[placed] = empty | (bit[0] & -(qs_line)(here & 1)) | (bit[1] & -(qs_line)(here >> 1 & 1))
-                | (bit[2] & -(qs_line)(here >> 2 & 1)) | (bit[3] & -(qs_line)(here >> 3 & 1));
-            which[placed++] = (int16_t)s;
-            with++;
+            qs_line e = (empty | (bit[0] & -(qs_line)(here & 1)) | (bit[1] & -(qs_line)(here >> 1 & 1))
+                | (bit[2] & -(qs_line)(here >> 2 & 1)) | (bit[3] & -(qs_line)(here >> 3 & 1))) & -(qs_line)(here != 0);
+            same &= (e == bedge[s]) & (QS_SFX(st_pop)(here) > 2);
+            count += (e != 0) - (bedge[s] != 0);
+            filled[s / 64] = (filled[s / 64] & ~((qs_line)1 << s % 64)) | (qs_line)(e != 0) << s % 64;
+            bedge[s] = e;
         }
-        room[n + a] = with - line_need[b] - (two ? line_need[b + 1] : 0);
-        if (room[n + a] < 0) return -1;
+        with[a] = (int8_t)count;
     }
-    for (int t = 0; t < sinks; t++) {
-        holds[t] = 0;
-        if (room[t]) { roomy |= (qs_line)1 << t; open |= (qs_line)1 << t; }
+    if (same) return 0;
+    L->quiet[v] = -1;
+    for (int g = 0; g < n; g++) {
+        room[g] = L->need[2 * n + g];
+        holds[g] = 0;
+        roomy |= (qs_line)(room[g] != 0) << g;
     }
-    for (int i = 0; i < placed; i++) {  /* the last assignment, where it still stands */
-        int t = last[which[i]];
-        if (t >= 0 && (roomy & edge[i]) >> t & 1) {
-            sink[i] = (int8_t)t;
-            holds[t] |= edge[i];
-            if (!--room[t]) roomy &= ~((qs_line)1 << t);
-        } else sink[i] = -1;
+    for (int a = 0; a < strips; a++) {
+        int b = S->sline[v][a], spare = with[a] - line_need[b] - (S->stwo[v][a] ? line_need[b + 1] : 0);
+        if (spare < 0) return -1;
+        room[n + a] = spare;
+        holds[n + a] = 0;
+        roomy |= (qs_line)(spare != 0) << (n + a);
     }
-    for (int i = 0; i < placed; i++) {  /* the other blocks into the first sink with room */
-        if (sink[i] >= 0) continue;
+    open = roomy;
+    for (int w = 0; w < S->words; w++) {  /* the last assignment, where it still stands */
+        for (qs_line m = filled[w]; m; m &= m - 1) {
+            int s = 64 * w + __builtin_ctzll(m), t = last[s];
+            qs_line e = bedge[s];
+            edge[placed] = e;
+            which[placed] = (int16_t)s;
+            if (t >= 0 && (roomy & e) >> t & 1) {
+                sink[placed] = (int8_t)t;
+                holds[t] |= e;
+                roomy &= ~((qs_line)(--room[t] == 0) << t);
+            } else {
+                sink[placed] = -1;
+                loose[nloose++] = placed;
+            }
+            placed++;
+        }
+    }
+    for (int l = 0; l < nloose; l++) {  /* the other blocks into the first sink with room (kept as the last) */
+        int i = loose[l];
         qs_line x = edge[i] & roomy;
         if (!x) { pending[npending++] = i; continue; }
         int t = __builtin_ctzll(x);
-        sink[i] = (int8_t)t;
+        sink[i] = last[which[i]] = (int8_t)t;
         holds[t] |= edge[i];
         if (!--room[t]) roomy &= ~((qs_line)1 << t);
     }
@@ -287,25 +350,25 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
         while (from[u] >= 0) {  /* a block of sink t moves on to u */
             int t = from[u], j = 0;
             while (!(sink[j] == t && edge[j] >> u & 1)) j++;
-            sink[j] = (int8_t)u;
+            sink[j] = last[which[j]] = (int8_t)u;
             holds[u] |= edge[j];
             holds[t] = 0;
             for (int h = 0; h < placed; h++)
                 if (sink[h] == t) holds[t] |= edge[h];
             u = t;
         }
-        sink[i] = (int8_t)u;
+        sink[i] = last[which[i]] = (int8_t)u;
         holds[u] |= edge[i];
     }
-    for (int i = 0; i < placed; i++) last[which[i]] = sink[i];
-    /* The residual graph on the sinks (t -> u when a block sending into t could send into u):
-       block i's link to u is in some assignment iff u and its sink are strongly connected. */
-    qs_line next[64], prev[64], part_of[64];
+    /* The residual graph on the sinks (t -> u when a block sending into t could send into u:
+       holds[t], its own bit never looked at): block i's link to u is in some assignment iff u
+       and its sink are strongly connected. */
+    const qs_line *next = holds;
+    qs_line part_of[64];
     int one = 0;  /* the open sinks are one strongly connected part */
-    for (int t = 0; t < sinks; t++) next[t] = holds[t] & ~((qs_line)1 << t);
-    {  /* mostly so: what the first open sink reaches, and what reaches it, is every one */
-        int w = __builtin_ctzll(open);
-        qs_line ahead = (qs_line)1 << w, todo = ahead, behind = ahead, grown;
+    qs_line ahead = open & -open, behind = ahead;  /* what the first open sink reaches, and what reaches it */
+    {  /* mostly every one */
+        qs_line todo = ahead, grown;
         while (todo) {
             int h = __builtin_ctzll(todo);
             todo &= todo - 1;
@@ -313,51 +376,58 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
             ahead |= more;
             todo |= more;
         }
-        if (ahead == open) {
+        if ((ahead & open) == open) {  /* (it reaches strips with no empty block to spare: dead ends) */
             do {
                 grown = 0;
                 qs_line x = open & ~behind;
                 while (x) {
                     int t = __builtin_ctzll(x);
                     x &= x - 1;
-                    if (next[t] & behind) grown |= (qs_line)1 << t;
+                    grown |= (qs_line)((next[t] & behind) != 0) << t;
                 }
                 behind |= grown;
             } while (grown);
-            one = behind == open;
+            one = (behind & open) == open;
         }
     }
     qs_line regions = ((qs_line)1 << n) - 1;  /* n <= 42 here */
     int changed = 0;
     if (one) {
-        for (int t = 0; t < sinks; t++) part_of[t] = open;
-        if (!(~open & ~regions & (((qs_line)1 << sinks) - 1))) return 0;  /* and no strip without an empty block to spare */
-    } else {
-        for (int t = 0; t < sinks; t++) prev[t] = 0;
-        for (int t = 0; t < sinks; t++) {
-            qs_line us = next[t];
-            while (us) { int u = __builtin_ctzll(us); us &= us - 1; prev[u] |= (qs_line)1 << t; }
+        if (!(~open & ~regions & (((qs_line)1 << sinks) - 1))) {  /* and no strip without an empty block to spare */
+            L->quiet[v] = *L->placed;
+            return 0;
         }
+    } else {
         qs_line rest = open;
         while (rest) {  /* the strongly connected parts: what a sink reaches and is reached from */
-            int w = __builtin_ctzll(rest);
-            qs_line part[2];
-            for (int dir = 0; dir < 2; dir++) {
-                const qs_line *adj = dir ? prev : next;
-                qs_line seen = (qs_line)1 << w, todo = seen;
+            qs_line part = rest & -rest, grown;  /* (the paths within a part stay in it: among the sinks left) */
+            if (rest == open) {  /* the first open sink's, partly known */
+                ahead &= open;
+                part |= behind & ahead;
+            } else {
+                qs_line todo = part;
+                ahead = part;
                 while (todo) {
                     int h = __builtin_ctzll(todo);
                     todo &= todo - 1;
-                    qs_line more = adj[h] & ~seen;
-                    seen |= more;
+                    qs_line more = next[h] & rest & ~ahead;
+                    ahead |= more;
                     todo |= more;
                 }
-                part[dir] = seen;
             }
-            qs_line scc = part[0] & part[1];
-            rest &= ~scc;
-            qs_line ts = scc;
-            while (ts) { int t = __builtin_ctzll(ts); ts &= ts - 1; part_of[t] = scc; }
+            do {
+                grown = 0;
+                qs_line x = ahead & ~part;
+                while (x) {
+                    int t = __builtin_ctzll(x);
+                    x &= x - 1;
+                    grown |= (qs_line)((next[t] & part) != 0) << t;
+                }
+                part |= grown;
+            } while (grown);
+            rest &= ~part;
+            qs_line ts = part;
+            while (ts) { int t = __builtin_ctzll(ts); ts &= ts - 1; part_of[t] = part; }
         }
         for (int i = 0; i < placed; i++) {  /* links no assignment uses lose their cells */
             qs_line unused = edge[i] & regions & ~part_of[sink[i]];
@@ -373,33 +443,41 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
         }
     }
     /* A block that no assignment leaves empty (its link to its strip's empty sink unused) holds
-       a star: with one candidate left, that is a star (none left: a dead end); with two side
-       by side, the cells next to both go. */
-    for (int i = 0; i < placed; i++) {
-        if (sink[i] >= n || part_of[sink[i]] & edge[i] & ~regions) continue;
-        int s = first + which[i], b = S->bline[s], p = S->bpos[s], left = 0, at = 0, pos = 0;
-        for (int q = 0; q < 4; q++)
-            if (S->bbit[4 * s + q] && line[b + (q >> 1)] >> (p + (q & 1)) & 1) { left++; at = b + (q >> 1); pos = p + (q & 1); }
-        if (!left) return -1;
-        if (left == 1) {
-            QS_SFX(st_place_on)(S, L, side, at, (qs_line)1 << pos);
-            changed = 1;
-        } else if (left == 2) {
-            unsigned here = ((unsigned)(line[b] >> p & 3) | (S->btwo[s] ? (unsigned)(line[b + 1] >> p & 3) << 2 : 0u)) & S->bcells[s];
-            if (here == 3 || here == 12) {  /* on one line: the two cells above it and below it */
-                int on = here == 3 ? b : b + 1;
-                qs_line two = (qs_line)3 << p;
-                for (int o = on - 1; o <= on + 1; o += 2)
-                    if (o >= 0 && o < n && line[o] & two) { QS_SFX(st_remove_on)(S, L, side, o, line[o] & two); changed = 1; }
-            } else if (here == 5 || here == 10) {  /* one above the other: the cells either side of both */
-                int at2 = here == 5 ? p : p + 1;
-                for (int o = at2 - 1; o <= at2 + 1; o += 2)
-                    for (int ln = b; o >= 0 && o < n && ln <= b + 1; ln++)
-                        if (line[ln] >> o & 1) { QS_SFX(st_remove_on)(S, L, side, ln, (qs_line)1 << o); changed = 1; }
+       a star (st_must). With one part, those are the blocks of the strips with no empty block
+       to spare. */
+    if (one) {
+        qs_line closed = ~open >> n & (((qs_line)1 << strips) - 1);
+        while (closed) {
+            int a = __builtin_ctzll(closed);
+            closed &= closed - 1;
+            for (int s = S->bstart[v][a]; s < S->bstart[v][a + 1]; s++) {
+                if (!bedge[s]) continue;
+                int got = QS_SFX(st_must)(S, L, side, first + s);
+                if (got < 0) return -1;
+                changed |= got;
             }
         }
-    }
+    } else
+        for (int i = 0; i < placed; i++) {
+            int must = (sink[i] < n) & !(part_of[sink[i]] & edge[i] & ~regions);  /* (one branch, not two) */
+            if (!must) continue;
+            int got = QS_SFX(st_must)(S, L, side, first + which[i]);
+            if (got < 0) return -1;
+            changed |= got;
+        }
+    if (!changed) L->quiet[v] = *L->placed;
     return changed;
+}
+
+/* Units w..w+3 with no slack (0 < need >= candidates) as the top bits of four 16-bit lanes:
+   counts and needs are small and non-negative, so a lane's subtraction never borrows from
+   the next (the padding past the units needs nothing). */
+QS_TARGET static inline qs_line QS_SFX(st_tight)(const qs_level *L, int w) {
+    const qs_line top = (qs_line)0x8000800080008000ULL, ones = (qs_line)0x0001000100010001ULL;
+    qs_line cnt, need;
+    memcpy(&cnt, L->cnt + w, sizeof cnt);
+    memcpy(&need, L->need + w, sizeof need);
+    return ((need | top) - cnt) & ((need | top) - ones) & top;
 }
 
 /* Units with no slack take their candidates, lines with no room to spare theirs
@@ -412,11 +490,11 @@ QS_TARGET static inline int QS_SFX(st_settle)(const qs_stars *S, qs_level *L) {
     int changed = 1, flow = 0;
     while (changed) {
         changed = 0;
-        for (int u = 0; u < S->units; u++) {
-            int need = L->need[u];
-            if (!need) continue;
-            if (L->cnt[u] < need) return 0;
-            if (L->cnt[u] == need) {
+        for (int w = 0; w < S->units; w += 4) {
+            qs_line tight;
+            while ((tight = QS_SFX(st_tight)(L, w))) {
+                int u = w + __builtin_ctzll(tight) / 16, need = L->need[u];
+                if (L->cnt[u] < need) return 0;
                 int m = QS_SFX(st_cells)(S, L, u, cells, need);
                 for (int i = 0; i < m; i++) {
                     int r = cells[i] >> 8, c = cells[i] & 255;
@@ -429,7 +507,7 @@ QS_TARGET static inline int QS_SFX(st_settle)(const qs_stars *S, qs_level *L) {
         if (!changed) {
             int lines = QS_SFX(st_lines)(S, L);
             for (int tries = 0; !lines && tries < S->flows; tries++) {  /* round the flows, on from the last */
-                lines = QS_SFX(st_flow)(S, L, flow);
+                lines = QS_SFX(st_flow)(S, L, (flow >> 1) | (flow & 1) << 2);  /* rows and columns in turn: a little less work at 14/3 */
                 flow = (flow + 1) % S->flows;
             }
             if (lines < 0) return 0;
@@ -457,7 +535,7 @@ QS_TARGET static int QS_SFX(st_record)(qs_stars *S, const qs_level *L) {
 /* The subtree of level ``depth``; 1 when the search must stop (limit, time, Ctrl-C). */
 QS_TARGET static int QS_SFX(st_node)(qs_stars *S, int depth) {
     qs_level L = qs_stars_level(S, depth);
-    int cells[1];
+    int cells[1] = {0};  /* st_cells finds one: best has candidates */
     for (;;) {
         S->nodes++;
         if ((S->nodes & QS_STARS_CHECK_MASK) == 0 && qs_stars_poll(S)) return 1;
