@@ -228,6 +228,33 @@ QS_TARGET static inline int QS_SFX(st_must)(const qs_stars *S, qs_level *L, int 
     return changed;
 }
 
+/* ``from`` and every node (of ``within``) it reaches along ``next`` (bitmask adjacency). */
+QS_TARGET static inline qs_line QS_SFX(st_ahead)(const qs_line *next, qs_line from, qs_line within) {
+    qs_line seen = from, todo = from;
+    while (todo) {
+        int h = __builtin_ctzll(todo);
+        todo &= todo - 1;
+        qs_line more = next[h] & within & ~seen;
+        seen |= more;
+        todo |= more;
+    }
+    return seen;
+}
+
+/* ``to`` and every node of ``among`` that reaches it along ``next`` within ``among``. */
+QS_TARGET static inline qs_line QS_SFX(st_behind)(const qs_line *next, qs_line to, qs_line among) {
+    qs_line grown;
+    do {
+        grown = 0;
+        for (qs_line x = among & ~to; x; x &= x - 1) {
+            int t = __builtin_ctzll(x);
+            grown |= (qs_line)((next[t] & to) != 0) << t;
+        }
+        to |= grown;
+    } while (grown);
+    return to;
+}
+
 /* The block flow v (see ``qs_stars``): every strip of two lines is cut into blocks two
    positions long, and a block holds at most one star (its cells touch). So each block with
    candidates sends one star into the region of one of its candidates or, for as many blocks
@@ -367,28 +394,10 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
     qs_line part_of[64];
     int one = 0;  /* the open sinks are one strongly connected part */
     qs_line ahead = open & -open, behind = ahead;  /* what the first open sink reaches, and what reaches it */
-    {  /* mostly every one */
-        qs_line todo = ahead, grown;
-        while (todo) {
-            int h = __builtin_ctzll(todo);
-            todo &= todo - 1;
-            qs_line more = next[h] & ~ahead;
-            ahead |= more;
-            todo |= more;
-        }
-        if ((ahead & open) == open) {  /* (it reaches strips with no empty block to spare: dead ends) */
-            do {
-                grown = 0;
-                qs_line x = open & ~behind;
-                while (x) {
-                    int t = __builtin_ctzll(x);
-                    x &= x - 1;
-                    grown |= (qs_line)((next[t] & behind) != 0) << t;
-                }
-                behind |= grown;
-            } while (grown);
-            one = (behind & open) == open;
-        }
+    ahead = QS_SFX(st_ahead)(next, ahead, ~(qs_line)0);  /* mostly every one */
+    if ((ahead & open) == open) {  /* (it reaches strips with no empty block to spare: dead ends) */
+        behind = QS_SFX(st_behind)(next, behind, open);
+        one = (behind & open) == open;
     }
     qs_line regions = ((qs_line)1 << n) - 1;  /* n <= 42 here */
     int changed = 0;
@@ -400,31 +409,12 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
     } else {
         qs_line rest = open;
         while (rest) {  /* the strongly connected parts: what a sink reaches and is reached from */
-            qs_line part = rest & -rest, grown;  /* (the paths within a part stay in it: among the sinks left) */
+            qs_line part = rest & -rest;  /* (the paths within a part stay in it: among the sinks left) */
             if (rest == open) {  /* the first open sink's, partly known */
                 ahead &= open;
                 part |= behind & ahead;
-            } else {
-                qs_line todo = part;
-                ahead = part;
-                while (todo) {
-                    int h = __builtin_ctzll(todo);
-                    todo &= todo - 1;
-                    qs_line more = next[h] & rest & ~ahead;
-                    ahead |= more;
-                    todo |= more;
-                }
-            }
-            do {
-                grown = 0;
-                qs_line x = ahead & ~part;
-                while (x) {
-                    int t = __builtin_ctzll(x);
-                    x &= x - 1;
-                    grown |= (qs_line)((next[t] & part) != 0) << t;
-                }
-                part |= grown;
-            } while (grown);
+            } else ahead = QS_SFX(st_ahead)(next, part, rest);
+            part = QS_SFX(st_behind)(next, part, ahead);
             rest &= ~part;
             qs_line ts = part;
             while (ts) { int t = __builtin_ctzll(ts); ts &= ts - 1; part_of[t] = part; }
