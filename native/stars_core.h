@@ -202,13 +202,20 @@ QS_TARGET static int QS_SFX(st_lines)(const qs_stars *S, qs_level *L) {
     return changed;
 }
 
+/* The candidates of block s, from its strip's first and second line (0 when it has one), as
+   its four cells q (bit q: line + (q >> 1), position + (q & 1)). */
+QS_TARGET static inline unsigned QS_SFX(st_here)(const qs_stars *S, int s, qs_line l0, qs_line l1) {
+    int p = S->bpos[s];
+    return ((unsigned)(l0 >> p & 3) | (unsigned)(l1 >> p & 3) << 2) & S->bcells[s];
+}
+
 /* Block s of a block flow, which no assignment leaves empty, holds a star: with one candidate
    left, that is a star (none left: a dead end, -1); with two side by side, the cells next to
    both go. 1 when it placed or removed a cell, else 0. */
 QS_TARGET static inline int QS_SFX(st_must)(const qs_stars *S, qs_level *L, int side, int s) {
     const qs_line *line = side ? L->ccand : L->cand;
     int n = S->n, b = S->bline[s], p = S->bpos[s], changed = 0;
-    unsigned here = ((unsigned)(line[b] >> p & 3) | (S->btwo[s] ? (unsigned)(line[b + 1] >> p & 3) << 2 : 0u)) & S->bcells[s];
+    unsigned here = QS_SFX(st_here)(S, s, line[b], S->btwo[s] ? line[b + 1] : 0);
     int left = QS_SFX(st_pop)(here);
     if (!left) return -1;
     if (left == 1) {
@@ -302,9 +309,9 @@ QS_TARGET QS_STARS_NOINLINE static int QS_SFX(st_flow)(const qs_stars *S, qs_lev
         gone = (gone | gone >> 1) & (qs_line)0x5555555555555555ULL;
         int count = with[a];
         while (gone) {
-            int s = from + __builtin_ctzll(gone) / 2, p = S->bpos[first + s];
+            int s = from + __builtin_ctzll(gone) / 2;
             gone &= gone - 1;
-            unsigned here = ((unsigned)(l0 >> p & 3) | (unsigned)(l1 >> p & 3) << 2) & S->bcells[first + s];
+            unsigned here = QS_SFX(st_here)(S, first + s, l0, l1);
             const qs_line *bit = S->bbit + 4 * (first + s);  /* the regions of the block's candidates */
             qs_line e = (empty | (bit[0] & -(qs_line)(here & 1)) | (bit[1] & -(qs_line)(here >> 1 & 1))
                 | (bit[2] & -(qs_line)(here >> 2 & 1)) | (bit[3] & -(qs_line)(here >> 3 & 1))) & -(qs_line)(here != 0);
