@@ -11,7 +11,7 @@ The default build is portable: no instruction beyond the baseline of the target
 GCC or Clang on x86-64 the region search (native/bitsearch.pyx) is built twice
 more, as ``_bitsearch_popcnt`` (-mpopcnt -msse4.2) and ``_bitsearch_avx512``
 (+ -mavx512f -mavx512vpopcntdq, the vector scan of native/scan_avx512.h);
-``queens_sat/extension.py`` imports the best one the running CPU has
+``src/queens_sat/extension.py`` imports the best one the running CPU has
 (``__builtin_cpu_supports``), once. A build whose flags the compiler lacks is
 skipped, and the portable one runs. ``QUEENS_SAT_PORTABLE_BUILD=1`` leaves the
 extra builds out; ``QUEENS_SAT_NATIVE_BUILD=1`` opts in to ``-march=native``
