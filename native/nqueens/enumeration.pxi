@@ -52,7 +52,7 @@ cdef class Enumerator:
                 continue
             bit = lowest(self.avail[y])
             self.avail[y] ^= bit
-            self.col[y] = qs_ctz64(bit)
+            self.col[y] = qs_ctz(bit)
             if y == n - 1:
                 self.y = y
                 return 1

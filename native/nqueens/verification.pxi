@@ -21,7 +21,7 @@ def first_violation(int32_t[::1] col, bint queens):
     cdef bint interrupted = False
     with nogil:
         for r in range(n):
-            if (r & 0x3FFFFF) == 0x3FFFFF and signalled():  # n = 10^8 takes seconds
+            if (r & 0x3FFFFF) == 0x3FFFFF and qs_signalled():  # n = 10^8 takes seconds
                 interrupted = True
                 break
             c = col[r]
@@ -40,5 +40,5 @@ def first_violation(int32_t[::1] col, bint queens):
                 break
     free(seen)
     if interrupted:
-        _reraise()
+        reraise()
     return bad

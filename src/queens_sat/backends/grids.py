@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import chain
 from operator import add, countOf, sub
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -33,6 +33,9 @@ from queens_sat.extension import bitsearch, gridcheck, native_limit, rule_code
 from queens_sat.model.errors import PuzzleError
 from queens_sat.model.puzzle import as_puzzle
 from queens_sat.model.result import Outcome
+
+if TYPE_CHECKING:
+    from queens_sat.extension import GridcheckModule
 
 PLAIN_BACKENDS = ("auto", "native")  # the backends this path stands in for (auto: its first turn, native's)
 
@@ -59,7 +62,7 @@ def _buffer(n: int) -> np.ndarray:
 
 
 @cache
-def _compiled_check() -> Any:
+def _compiled_check() -> GridcheckModule | None:
     """``_gridcheck``, imported once: callers have asked ``bitsearch()`` already, so
     ``QUEENS_SAT_PURE_PYTHON`` is honoured without reading the environment twice a call."""
     return gridcheck()

@@ -10,13 +10,16 @@ twin of the reference's ``_StarBoard``; the one-queen search above keeps its spe
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Generator, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from queens_sat.backends.base import Backend
 from queens_sat.extension import BITSEARCH, STARS, bitsearch, native_limit, required, rule_code, stars
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
+
+if TYPE_CHECKING:
+    from queens_sat.extension import BitsearchModule, StarsModule
 
 
 def _grid(puzzle: Puzzle) -> Any:
@@ -25,11 +28,11 @@ def _grid(puzzle: Puzzle) -> Any:
     return None if puzzle.regions is None else np.array(puzzle.regions, dtype=np.int64)
 
 
-def _module() -> Any:
+def _module() -> BitsearchModule:
     return required(BITSEARCH)
 
 
-def _stars_module() -> Any:
+def _stars_module() -> StarsModule:
     return required(STARS)
 
 
@@ -91,7 +94,7 @@ class NativeBackend(Backend):
             return super().iter_solutions(puzzle, time_limit)
         return self._chunks(puzzle, time_limit)
 
-    def _chunks(self, puzzle: Puzzle, time_limit: float | None) -> Iterator[Solution]:
+    def _chunks(self, puzzle: Puzzle, time_limit: float | None) -> Generator[Solution, None, bool]:
         search = _module().Search(
             _grid(puzzle), puzzle.n, rule_code(puzzle.rule), sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0
         )
@@ -100,5 +103,5 @@ class NativeBackend(Backend):
             found = search.next_solutions(chunk)
             yield from found
             if len(found) < chunk:
-                return search.timed_out  # type: ignore[no-any-return]
+                return search.timed_out
             chunk = min(4 * chunk, 4096)
