@@ -134,7 +134,7 @@ def native_extensions() -> list:
     from Cython.Build import cythonize
     from setuptools import Extension
 
-    headers = sorted(str(p.relative_to(ROOT)) for p in (ROOT / NATIVE).rglob("*") if p.suffix in (".h", ".pxi", ".pxd", ".c"))
+    headers = sorted(str(p.relative_to(ROOT)) for p in (ROOT / NATIVE).rglob("*") if p.suffix in (".h", ".pxi", ".pxd", ".c", ".pyx"))
     modules = [
         Extension(
             f"queens_sat._{m.name}",

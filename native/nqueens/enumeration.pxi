@@ -1,4 +1,4 @@
-# The enumerator of native/nqueens.pyx (``Enumerator``): every solution in lexicographic
+# The enumerator of native/nqueens/nqueens.pyx (``Enumerator``): every solution in lexicographic
 # order, in resumable batches; the pure twin is queens_sat/services/nqueens/enumeration.py.
 # Included textually, after the shared helpers of nqueens.pyx.
 

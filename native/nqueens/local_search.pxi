@@ -1,4 +1,4 @@
-# The local search of native/nqueens.pyx (``local_search``, either rule): one random solution of a huge
+# The local search of native/nqueens/nqueens.pyx (``local_search``, either rule): one random solution of a huge
 # board by greedy start + conflict repair; the pure twin is queens_sat/services/nqueens/min_conflicts.py.
 # Included textually, after the shared helpers of nqueens.pyx.
 

@@ -1,4 +1,4 @@
-# The checker of native/nqueens.pyx (``first_violation``): an O(n) check of a column list;
+# The checker of native/nqueens/nqueens.pyx (``first_violation``): an O(n) check of a column list;
 # the pure twin is queens_sat/services/nqueens/verify.py.
 # Included textually, after the shared helpers of nqueens.pyx.
 

@@ -1,10 +1,10 @@
-"""The native backend: the compiled bitmask search (``native/bitsearch.pyx``), the default.
+"""The native backend: the compiled bitmask search (``native/regions/``), the default.
 
 The same search as the pure-Python reference, move for move, on C integers
 without the GIL; boards up to n = 64 (a row is one 64-bit word). Larger boards
 are declined, so that ``auto`` falls back to the reference with a message.
 ``search_many`` takes a batch in one native call per size and rule.
-Star Battle boards (k > 1) go to their own compiled search (native/stars.h), the
+Star Battle boards (k > 1) go to their own compiled search (native/stars/), the
 twin of the reference's ``_StarBoard``; the one-queen search above keeps its speed.
 """
 
