@@ -1,4 +1,4 @@
-"""The native search, the raw-grid entries of ``queens_sat.backends.fast`` and the pure-Python fallback.
+"""The native search, the raw-grid entries of ``queens_sat.engines.regions.counting`` and the pure-Python fallback.
 
 test_backends.py already runs the ``native`` backend against the brute-force
 oracle; here: native against the reference move for move (same solutions in the
@@ -22,7 +22,7 @@ import pytest
 from helpers import EXAMPLES, random_puzzle, random_regions
 
 from queens_sat import BackendError, Puzzle, count_solutions, get_backend, solve
-from queens_sat.backends import fast
+from queens_sat.engines.regions import counting as fast
 from queens_sat.extension import native_module
 from queens_sat.formats import read_puzzles
 from queens_sat.services.benchmark.boards import flood_fill, planted_board
@@ -311,7 +311,7 @@ import sys
 from queens_sat.cli import main
 code = main(["check", r"{EXAMPLES / 'unique-8.json'}"])
 from queens_sat import available_backends
-from queens_sat.backends import fast
+from queens_sat.engines.regions import counting as fast
 print("native" in available_backends(), fast.IMPLEMENTATION)
 print(fast.count_regions([[0, 0, 1], [0, 2, 1], [2, 2, 1]], "no-touch", None).count)
 sys.exit(code)

@@ -144,7 +144,7 @@ def test_the_check_batch_hands_unsettled_boards_to_the_portfolio(monkeypatch):
 
 
 def test_the_generators_auto_validator_falls_back(monkeypatch):
-    from queens_sat.backends import fast
+    from queens_sat.engines.regions import counting as fast
     from queens_sat.services.generator import validators
 
     if fast.IMPLEMENTATION != "native":  # built but turned off by QUEENS_SAT_PURE_PYTHON too

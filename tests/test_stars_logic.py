@@ -14,15 +14,15 @@ import pytest
 import queens_sat as qs
 from queens_sat import Puzzle
 from queens_sat.cli import main
+from queens_sat.engines.logic.basic_deductions import confinement, queen_eliminates, single_candidate, would_empty_unit
+from queens_sat.engines.logic.blocks import blocks
+from queens_sat.engines.logic.board import Geometry, State
+from queens_sat.engines.logic.deduction import Contradiction
+from queens_sat.engines.logic.pigeonhole import pigeonhole
 from queens_sat.formats import read_puzzles
 from queens_sat.model.placement import star_cells, star_rows
 from queens_sat.services.logic import Engine, Unit, grade_of, logic_solve
-from queens_sat.services.logic.basic_deductions import confinement, queen_eliminates, single_candidate, would_empty_unit
-from queens_sat.services.logic.blocks import blocks
-from queens_sat.services.logic.board import Geometry, State
-from queens_sat.services.logic.deduction import Contradiction
 from queens_sat.services.logic.describe import describe
-from queens_sat.services.logic.pigeonhole import pigeonhole
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))

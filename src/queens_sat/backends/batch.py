@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from queens_sat.backends.base import SearchInterrupted
-from queens_sat.backends.fast import MAX_N, BatchInterrupted, native_count_batch
+from queens_sat.engines.regions.counting import MAX_N, BatchInterrupted, native_count_batch
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome
 

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from queens_sat.backends.auto import MIN_TURN, AutoBackend, first_turn
-from queens_sat.backends.fast import MAX_N, CountResult
+from queens_sat.engines.regions.counting import MAX_N, CountResult
 from queens_sat.extension import bitsearch, gridcheck, native_limit, rule_code
 from queens_sat.model.errors import PuzzleError
 from queens_sat.model.puzzle import as_puzzle

@@ -5,7 +5,7 @@ without the GIL; boards up to n = 64 (a row is one 64-bit word). Larger boards
 are declined, so that ``auto`` falls back to the reference with a message.
 ``search_many`` takes a batch in one native call per size and rule.
 Star Battle boards (k > 1) go to their own compiled search (native/stars.h), the
-twin of the reference's ``_StarBoard``; the one-queen search above keeps its speed.
+twin of ``engines.stars.reference.StarBoard``; the one-queen search above keeps its speed.
 """
 
 from __future__ import annotations

@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _open_out(path: str) -> Any:
     """The --out file, written under a temporary name and renamed into place when done."""
-    from queens_sat.services.atomic_file import AtomicOutput
+    from queens_sat.formats.atomic_file import AtomicOutput
 
     try:
         return AtomicOutput(path)

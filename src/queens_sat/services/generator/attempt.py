@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from queens_sat.backends.fast import count_regions
+from queens_sat.engines.regions.counting import count_regions
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.services.generator.growth import grow_regions
 from queens_sat.services.generator.joining import star_regions

@@ -120,7 +120,7 @@ def generate(
     ``validator``: "auto" (the native search when compiled, else the pure-Python
     one), "native", "python", a backend name ("sat", "cpsat:blocking"...) or any
     callable ``validator(regions, rule=rule)`` as described in
-    ``queens_sat.services.generator.validators`` (``queens_sat.backends.fast.count_regions`` and
+    ``queens_sat.services.generator.validators`` (``queens_sat.engines.regions.counting.count_regions`` and
     ``queens_sat.is_unique`` fit as they are). ``strategy``: "repair" (move cells
     until unique) or "reject" (draw layouts until one is unique). ``workers``:
     processes (1: this one); ``dask``: "local" or a scheduler address. Further

@@ -8,7 +8,7 @@ The contract of a validator callable, so that any checker plugs in:
   column and region) as ``validator(regions, rule=rule, stars=k)``;
 - it returns one of two things:
   - a count: an object with ``count`` and ``solutions``, and optionally ``timed_out``
-    (``Counted``: ``queens_sat.backends.fast.count_regions``'s ``CountResult``, a backend's
+    (``Counted``: ``queens_sat.engines.regions.counting.count_regions``'s ``CountResult``, a backend's
     ``Outcome``, ``queens_sat.solve``'s ``SolveResult``): the count, capped anywhere from
     2 up, and the solutions it found, each the queen's column in every row (k stars:
     the k columns of each row, row after row, as ``rules.star_rows`` reads them). A solution
@@ -21,7 +21,7 @@ The contract of a validator callable, so that any checker plugs in:
 Anything else (a bare number, a list) is refused with a ``TypeError``: two shapes, each
 with one meaning, rather than five to guess between.
 
-``queens_sat.backends.fast.count_regions`` (the native search: microseconds a board) and
+``queens_sat.engines.regions.counting.count_regions`` (the native search: microseconds a board) and
 ``queens_sat.is_unique`` both satisfy it as they are.
 """
 
@@ -67,7 +67,7 @@ def interpret(result: Any, planted: Sequence[int]) -> Verdict:
     if not isinstance(result, Counted):
         raise TypeError(
             "a validator must return a bool (unique or not) or a count with .count and .solutions"
-            f" (such as queens_sat.backends.fast.count_regions's); got {type(result).__name__}"
+            f" (such as queens_sat.engines.regions.counting.count_regions's); got {type(result).__name__}"
         )
     count, solutions = int(result.count), list(result.solutions)
     settled = count >= 2 or not getattr(result, "timed_out", False)
@@ -139,8 +139,8 @@ def portfolio_count(regions: np.ndarray, rule: str = "no-touch", time_limit: flo
 
     Only that rare board pays for the portfolio (a SAT backend made, its library imported):
     asking ``auto`` itself would pay for it on every check."""
-    from queens_sat.backends import fast
     from queens_sat.backends.auto import MIN_TURN, AutoBackend, first_turn
+    from queens_sat.engines.regions import counting as fast
     from queens_sat.model.puzzle import Puzzle
 
     turn = first_turn(2, time_limit)

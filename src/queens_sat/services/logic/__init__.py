@@ -5,10 +5,10 @@
 hardest technique and a grade. ``Engine`` steps one deduction at a time (hints).
 """
 
-from queens_sat.services.logic.board import MAX_N, Unit
-from queens_sat.services.logic.deduction import RULE_NAMES
-from queens_sat.services.logic.engine import CONTRADICTION, DEFAULT_DEPTH, SOLVED, STUCK, TIMED_OUT, Engine, LogicResult, Step, logic_solve
-from queens_sat.services.logic.grading import GRADES, grade_of, rank
+from queens_sat.engines.logic.board import MAX_N, Unit
+from queens_sat.engines.logic.deduction import RULE_NAMES
+from queens_sat.engines.logic.engine import CONTRADICTION, DEFAULT_DEPTH, SOLVED, STUCK, TIMED_OUT, Engine, LogicResult, Step, logic_solve
+from queens_sat.engines.logic.grading import GRADES, grade_of, rank
 
 __all__ = [
     "CONTRADICTION",

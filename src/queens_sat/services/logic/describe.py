@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from queens_sat.engines.logic.board import REGION, Unit
+from queens_sat.engines.logic.deduction import CONFINEMENT, PIGEONHOLE, PROBE, QUEEN_ELIMINATES, SINGLE_CANDIDATE, WOULD_EMPTY_UNIT
+from queens_sat.engines.logic.engine import LogicResult, Step
 from queens_sat.model.placement import Cell
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.services.logic.board import REGION, Unit
-from queens_sat.services.logic.deduction import CONFINEMENT, PIGEONHOLE, PROBE, QUEEN_ELIMINATES, SINGLE_CANDIDATE, WOULD_EMPTY_UNIT
-from queens_sat.services.logic.engine import LogicResult, Step
 from queens_sat.services.render.terminal import board_lines
 
 MAX_LISTED = 8  # cells named in full before "and N more"

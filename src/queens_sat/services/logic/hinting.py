@@ -13,9 +13,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from queens_sat.engines.logic.engine import DEFAULT_DEPTH, STUCK, Engine, Step
 from queens_sat.model.placement import Cell
 from queens_sat.model.puzzle import Puzzle, as_puzzle
-from queens_sat.services.logic.engine import DEFAULT_DEPTH, STUCK, Engine, Step
 
 HINT = "hint"
 NO_SOLUTION = "no-solution"
@@ -58,7 +58,7 @@ def next_hint(
     already imply, with the solver's verdict on the position.
 
     ``puzzle`` is a ``Puzzle`` or a bare region grid, ``rule`` applies to either (see ``as_puzzle``)."""
-    from queens_sat.services.logic.deduction import QUEEN_ELIMINATES
+    from queens_sat.engines.logic.deduction import QUEEN_ELIMINATES
     from queens_sat.services.solving import solve
 
     puzzle = as_puzzle(puzzle, rule)

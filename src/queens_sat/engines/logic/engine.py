@@ -12,13 +12,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from queens_sat.engines.logic.board import Geometry, State, Unit
+from queens_sat.engines.logic.deduction import PROBE, Contradiction, Deduction
+from queens_sat.engines.logic.grading import grade_of, hardest_of
+from queens_sat.engines.logic.probes import OutOfTime, next_deduction
+from queens_sat.engines.logic.witness import Witnesses
 from queens_sat.model.placement import Cell, star_rows
 from queens_sat.model.puzzle import Puzzle, as_puzzle
-from queens_sat.services.logic.board import Geometry, State, Unit
-from queens_sat.services.logic.deduction import PROBE, Contradiction, Deduction
-from queens_sat.services.logic.grading import grade_of, hardest_of
-from queens_sat.services.logic.probes import OutOfTime, next_deduction
-from queens_sat.services.logic.witness import Witnesses
 
 DEFAULT_DEPTH = 2  # published daily puzzles need no deeper probes
 

@@ -13,7 +13,7 @@ from typing import cast
 
 import numpy as np
 
-from queens_sat.services.nqueens._impl import native
+from queens_sat.engines.nqueens._impl import native
 
 SLICE = 1 << 20  # values converted per call between Python and numpy, so that signals are not kept waiting
 

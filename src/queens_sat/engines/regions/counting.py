@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from queens_sat.backends.python import search_parts
+from queens_sat.engines.regions.reference import search_parts
 from queens_sat.extension import bitsearch, native_limit, required, rule_code, unavailable_reason
 from queens_sat.model.placement import Cell
 from queens_sat.model.result import Outcome, Solution

@@ -17,12 +17,12 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from queens_sat.services.logic.basic_deductions import BASIC_RULES, confinement, would_empty_unit
-from queens_sat.services.logic.blocks import blocks
-from queens_sat.services.logic.board import Geometry, State, bits
-from queens_sat.services.logic.deduction import PROBE, Contradiction, Deduction
-from queens_sat.services.logic.pigeonhole import pigeonhole
-from queens_sat.services.logic.witness import Witnesses
+from queens_sat.engines.logic.basic_deductions import BASIC_RULES, confinement, would_empty_unit
+from queens_sat.engines.logic.blocks import blocks
+from queens_sat.engines.logic.board import Geometry, State, bits
+from queens_sat.engines.logic.deduction import PROBE, Contradiction, Deduction
+from queens_sat.engines.logic.pigeonhole import pigeonhole
+from queens_sat.engines.logic.witness import Witnesses
 
 
 class OutOfTime(Exception):

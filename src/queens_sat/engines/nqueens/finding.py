@@ -16,12 +16,12 @@ from typing import Any
 
 import numpy as np
 
+from queens_sat.engines.nqueens.construction import construct
+from queens_sat.engines.nqueens.enumeration import BATCH, NODES_PER_CALL, solution_stream
+from queens_sat.engines.nqueens.min_conflicts import local_search
+from queens_sat.engines.nqueens.verify import as_tuple
 from queens_sat.model.limits import NQUEENS_WORD_N
 from queens_sat.model.result import Outcome, Solution
-from queens_sat.services.nqueens.construction import construct
-from queens_sat.services.nqueens.enumeration import BATCH, NODES_PER_CALL, solution_stream
-from queens_sat.services.nqueens.min_conflicts import local_search
-from queens_sat.services.nqueens.verify import as_tuple
 
 METHODS = ("auto", "backtrack", "local", "construct")
 # The largest n whose first solutions plain backtracking finds in well under a
