@@ -21,7 +21,7 @@ import pytest
 from helpers import random_puzzle, random_regions
 
 from queens_sat import extension, get_backend
-from queens_sat.backends.base import SearchInterrupted
+from queens_sat.model.errors import Interrupted
 from queens_sat.model.result import Outcome
 
 PACKAGE = Path(extension.__file__).parent
@@ -123,9 +123,9 @@ def test_ctrl_c_in_the_default_search_many_keeps_the_outcomes_finished():
         return search(puzzle, **kwargs)
 
     engine.search = stop_on_the_second  # type: ignore[method-assign]
-    with pytest.raises(SearchInterrupted) as stop:
+    with pytest.raises(Interrupted) as stop:
         engine.search_many(puzzles)
-    assert stop.value.results[0] is not None and stop.value.results[1:] == [None, None]
+    assert stop.value.partial[0] is not None and stop.value.partial[1:] == [None, None]
 
 
 def test_the_backends_do_not_import_the_raw_grid_front():

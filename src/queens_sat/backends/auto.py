@@ -32,8 +32,8 @@ import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from queens_sat.backends.base import Backend, SearchInterrupted
-from queens_sat.model.errors import BackendError
+from queens_sat.backends.base import Backend, interrupted_batch
+from queens_sat.model.errors import BackendError, Interrupted
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
 
@@ -155,10 +155,10 @@ class AutoBackend(Backend):
         if native is not None and mine:
             try:
                 first = native.search_many([puzzles[i] for i in mine], limit=limit, keep=keep, time_limit=turn)
-            except SearchInterrupted as stop:
-                for i, outcome in zip(mine, stop.results, strict=True):
+            except Interrupted as stop:
+                for i, outcome in zip(mine, stop.partial, strict=True):  # type: ignore[call-overload]
                     results[i] = None if outcome is None else _named(outcome, native.full_name)
-                raise SearchInterrupted(results) from None
+                raise interrupted_batch(stop, results) from None
             for i, outcome in zip(mine, first, strict=True):
                 results[i] = _named(outcome, native.full_name)
         for i, puzzle in enumerate(puzzles):
@@ -173,8 +173,8 @@ class AutoBackend(Backend):
                     outcome = self.search(puzzle, limit=limit, keep=keep, time_limit=left)
                 else:
                     outcome = self.go_on(puzzle, done, limit=limit, keep=keep, time_limit=left)
-            except KeyboardInterrupt:
-                raise SearchInterrupted(results) from None
+            except KeyboardInterrupt as stop:
+                raise interrupted_batch(stop, results) from None
             outcome.stats["seconds"] = spent + time.perf_counter() - start
             results[i] = outcome
         return results  # type: ignore[return-value]

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from queens_sat.backends.base import SearchInterrupted
-from queens_sat.engines.regions.counting import MAX_N, BatchInterrupted, native_count_batch
+from queens_sat.backends.base import interrupted_batch
+from queens_sat.engines.regions.counting import MAX_N, BatchCounts, native_count_batch
+from queens_sat.model.errors import Interrupted
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome
 
@@ -40,7 +41,7 @@ def search_outcomes(
 
     ``limit``, ``keep`` (default: as ``solve``) and ``time_limit`` (seconds per
     puzzle) mean what they mean for ``solve``. Each ``Outcome``'s ``stats`` hold
-    ``nodes`` and ``seconds``; Ctrl-C raises ``SearchInterrupted`` with the
+    ``nodes`` and ``seconds``; Ctrl-C or SIGTERM raises ``Interrupted`` with the
     outcomes finished.
     """
     if keep is None:
@@ -54,7 +55,7 @@ def search_outcomes(
     for (_n, rule), members in groups.items():
         group = [puzzles[i] for i in members]
         regions = np.array([p.regions for p in group], dtype=np.int64)
-        stopped = False
+        stopped: Interrupted | None = None
         try:
             counts = native_count_batch(
                 regions,
@@ -65,10 +66,11 @@ def search_outcomes(
                 keep=keep,
                 time_limit=time_limit,
             )
-        except BatchInterrupted as stop:
-            counts, stopped = stop.partial, True
+        except Interrupted as stop:
+            assert isinstance(stop.partial, BatchCounts)
+            counts, stopped = stop.partial, stop
         for j, i in enumerate(members[: counts.done]):
             results[i] = counts.outcome(j)
-        if stopped:
-            raise SearchInterrupted(results)
+        if stopped is not None:
+            raise interrupted_batch(stopped, results) from None
     return results  # type: ignore[return-value]

@@ -7,16 +7,26 @@ from enum import Enum
 from typing import Any
 
 Solution = tuple[int, ...]  # the column of the queen in each row
-INVALID = "invalid"  # the status of a puzzle record that could not be read or checked, beside the four ``Status`` values
 
 
 class Status(str, Enum):
-    """The verdict of a search on uniqueness; its value is what the CLI and the service print."""
+    """Every verdict the product gives, each with one spelling: its value, which is what JSON,
+    the CLI and the service print. A ``str``, so it compares and serialises as its value."""
 
+    # a search's verdict on uniqueness (check, solve, the service)
     UNIQUE = "unique"  # exactly one solution, proven
     MULTIPLE = "multiple"  # at least two solutions found
-    NONE = "none"  # no solution, proven
+    NONE = "none"  # no solution, proven (hint: whatever logic says, some mark of the player's is wrong)
     UNKNOWN = "unknown"  # the search stopped (time limit, or limit 1) before settling uniqueness
+    # what the other commands report
+    INVALID = "invalid"  # a record that could not be read or checked
+    COUNTED = "counted"  # every solution counted (count, solve --all): a success, not a verdict on uniqueness
+    SOLVED = "solved"  # a solution found (solve); reasoning alone solved the puzzle (logic)
+    HINT = "hint"  # hint: a next step found
+    # the logic engine's other ends
+    STUCK = "stuck"  # no rule (within the probe depth) makes progress
+    CONTRADICTION = "contradiction"  # the givens, with the rules, leave a unit empty: no solution
+    TIMED_OUT = "timed-out"  # the time limit stopped the engine
 
     def __str__(self) -> str:
         return self.value

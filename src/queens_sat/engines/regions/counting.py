@@ -33,6 +33,7 @@ import numpy as np
 
 from queens_sat.engines.regions.reference import search_parts
 from queens_sat.extension import bitsearch, native_limit, required, rule_code, unavailable_reason
+from queens_sat.model.errors import as_interrupted
 from queens_sat.model.placement import Cell
 from queens_sat.model.result import Outcome, Solution
 
@@ -97,14 +98,6 @@ class BatchCounts:
             [tuple(row) for row in self.solutions[i, :kept].tolist()],
             int(self.nodes[i]),
         )
-
-
-class BatchInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped ``count_batch``; ``partial`` holds the boards done before it (``partial.done``)."""
-
-    def __init__(self, partial: BatchCounts) -> None:
-        super().__init__(f"interrupted after {partial.done} of {len(partial)} boards")
-        self.partial = partial
 
 
 # ---------------------------------------------------------------------------- arguments
@@ -270,7 +263,7 @@ def count_batch(
     blocked cells. ``limit``, ``keep``, ``time_limit`` (seconds per board) and
     ``native`` as in ``count_regions``; the compiled search takes the whole stack
     in one call, without the GIL. Returns ``BatchCounts``; Ctrl-C raises
-    ``BatchInterrupted`` (a KeyboardInterrupt) holding the boards already done.
+    ``Interrupted`` (a KeyboardInterrupt) whose ``partial`` holds the boards already done.
     """
     grids = _grids(regions, 3)
     if keep < 0:
@@ -300,8 +293,8 @@ def count_batch(
                 time_limit=time_limit,
             )
             _fill(out, i, _from_outcome(outcome), time.perf_counter() - start)
-    except KeyboardInterrupt:
-        raise BatchInterrupted(out) from None
+    except KeyboardInterrupt as stop:
+        raise as_interrupted(stop, out, f"interrupted after {out.done} of {len(out)} boards") from None
     return out
 
 

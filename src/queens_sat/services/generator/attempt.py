@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from queens_sat.engines.regions.counting import count_regions
+from queens_sat.model.errors import QueensSatError
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.services.generator.growth import grow_regions
 from queens_sat.services.generator.joining import star_regions
@@ -113,11 +114,11 @@ class GeneratedPuzzle:
         return Puzzle(self.regions, rule=self.rule, stars=self.stars)
 
 
-class GenerationFailed(RuntimeError):
+class GenerationFailed(QueensSatError, RuntimeError):
     """A puzzle could not be made within ``max_restarts``."""
 
 
-class ValidatorError(ValueError):
+class ValidatorError(QueensSatError, ValueError):
     """The validator contradicted the planted solution: a broken validator, not a bad board."""
 
 
