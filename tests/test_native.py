@@ -149,7 +149,7 @@ def test_batch_gives_what_one_board_at_a_time_gives(count_batch, rule):
         for i, p in enumerate(puzzles):
             one = solve(p, backend="python", limit=limit, keep=keep)
             assert found.counts[i] == one.count and found.complete[i] == one.complete
-            assert found.result(i).solutions == list(one.solutions)
+            assert found.outcome(i).solutions == list(one.solutions)
             assert (found.solutions[i, len(one.solutions) :] == -1).all()
 
 

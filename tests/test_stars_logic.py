@@ -265,7 +265,7 @@ def test_stars_merged_from_a_remembered_probe_fill_or_overfill_units():
 def test_the_star_flow_is_the_queens_matching_for_k_equal_one(community, monkeypatch):
     """k = 1 runs the matching (its fast path); the general flow of stars must make the
     very same deductions there, step for step."""
-    from queens_sat.services.logic import pigeonhole as module
+    from queens_sat.engines.logic import pigeonhole as module
 
     puzzles = [r.puzzle for r in community if r.puzzle is not None and r.puzzle.n <= 10][:60]
     fast = [logic_solve(p, 2).steps for p in puzzles]

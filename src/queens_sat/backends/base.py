@@ -46,6 +46,9 @@ class Backend(ABC):
     # The keyword options its constructor takes beyond ``variant`` (``routed_with_options``
     # hands the CLI's --method, --seed, --workers and progress callback only to a backend that takes them).
     option_names: ClassVar[frozenset[str]] = frozenset()
+    # Whether ``search`` takes a ``model.grids.PlainGrid`` (a bare grid checked in C) as well as a
+    # ``Puzzle``: the validator's per-call path then builds no ``Puzzle`` (``backends.searching``).
+    takes_plain: ClassVar[bool] = False
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         if variant:
@@ -101,9 +104,9 @@ class Backend(ABC):
     def search_many(
         self, puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
     ) -> list[Outcome]:
-        """``search`` for every puzzle, in order: one ``Outcome`` each, its ``stats["seconds"]`` the
-        time its search took. ``keep`` defaults to ``limit`` (2 when that is None); ``time_limit``
+        """``search`` for every puzzle, in order: one ``Outcome`` each. ``keep`` defaults to ``limit`` (2 when that is None); ``time_limit``
         is per puzzle. Ctrl-C or SIGTERM raises ``Interrupted`` whose ``partial`` holds the outcomes finished.
+        Each outcome's ``seconds`` is the time its search took.
 
         This default loops; a backend with a batch path overrides it and ``batches``."""
         if keep is None:
@@ -115,6 +118,5 @@ class Backend(ABC):
                 outcome = self.search(puzzle, limit=limit, keep=keep, time_limit=time_limit)
             except KeyboardInterrupt as stop:
                 raise interrupted_batch(stop, results) from None
-            outcome.stats.setdefault("seconds", time.perf_counter() - start)
-            results[i] = outcome
+            results[i] = outcome if outcome.seconds is not None else outcome.timed(time.perf_counter() - start)
         return results  # type: ignore[return-value]

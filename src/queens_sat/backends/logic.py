@@ -62,7 +62,8 @@ class LogicBackend(Backend):
                 "the logic backend cannot count this puzzle: reasoning alone does not settle it "
                 "(it may have several solutions); count with another backend (native, sat...)"
             )
-        return Outcome([], 0, False, timed_out=result.status is Status.TIMED_OUT, stats=stats)
+        timed_out = result.status is Status.TIMED_OUT
+        return Outcome([], 0, False, timed_out=timed_out, stats=stats, stuck=not timed_out)
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Generator[Solution, None, bool]:
         outcome = self.search(puzzle, limit=2, keep=1, time_limit=time_limit)

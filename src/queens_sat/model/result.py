@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -34,14 +34,30 @@ class Status(str, Enum):
 
 @dataclass(frozen=True)
 class Outcome:
-    """The raw answer of a backend's search, before the facade verifies and times it."""
+    """What every search returns, the same for every engine and backend: raw from a search,
+    verified once it has passed ``backends.searching`` (the one way in to the search)."""
 
     solutions: list[Solution]  # the solutions kept (at most ``keep``), in the order found
     count: int  # solutions found; the exact number when ``complete``
     complete: bool  # the whole search space was explored
     timed_out: bool = False  # the time limit stopped the search
-    stats: dict[str, Any] = field(default_factory=dict)  # backend-specific figures (nodes, build time...)
+    stats: dict[str, Any] = field(default_factory=dict)  # the search's own figures, for reports only (nodes, conflicts...)
     backend: str | None = None  # the search that produced it, when not the one asked (``auto`` names its choice)
+    seconds: float | None = None  # the search's wall-clock time, when it was timed on its own (a batch's member)
+    stuck: bool = False  # reasoning alone (the logic backend) could not settle it: unsettled, but not by the time limit
+
+    @property
+    def nodes(self) -> int:
+        """The search nodes visited (0 for a search that does not count them)."""
+        return int(self.stats.get("nodes", 0))
+
+    def named(self, backend: str) -> Outcome:
+        """The same outcome marked with the backend that produced it, unless it names one already."""
+        return self if self.backend is not None else replace(self, backend=backend)
+
+    def timed(self, seconds: float) -> Outcome:
+        """The same outcome with the seconds its search took."""
+        return replace(self, seconds=seconds)
 
 
 @dataclass(frozen=True)
@@ -56,18 +72,24 @@ class SolveResult:
     elapsed: float  # seconds, wall clock, model building included
     backend: str
     stats: dict[str, Any] = field(default_factory=dict)
+    stuck: bool = False  # reasoning alone (the logic backend) could not settle it
 
     @classmethod
-    def made(
-        cls, status: Status, solutions: tuple[Solution, ...], count: int, complete: bool, timed_out: bool,
-        elapsed: float, backend: str, stats: dict[str, Any],
-    ) -> SolveResult:
-        """The same as the constructor, five times cheaper: a frozen dataclass sets each field through
-        ``object.__setattr__`` (1.7 us for these eight), which the validator's per-call path cannot afford."""
+    def of(cls, outcome: Outcome, elapsed: float) -> SolveResult:
+        """A verified ``Outcome`` with its verdict and time; five times cheaper than the constructor: a
+        frozen dataclass sets each field through ``object.__setattr__`` (1.7 us for these nine), which
+        the validator's per-call path cannot afford."""
         result = object.__new__(cls)
         result.__dict__.update(
-            status=status, solutions=solutions, count=count, complete=complete, timed_out=timed_out,
-            elapsed=elapsed, backend=backend, stats=stats,
+            status=status_of(outcome.count, outcome.complete),
+            solutions=tuple(outcome.solutions),
+            count=outcome.count,
+            complete=outcome.complete,
+            timed_out=outcome.timed_out,
+            elapsed=elapsed,
+            backend=outcome.backend or "?",
+            stats=outcome.stats,
+            stuck=outcome.stuck,
         )
         return result
 

@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from queens_sat.backends import searching
 from queens_sat.backends.base import Backend
 from queens_sat.formats.json_format import solution_to_json
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import BackendError, Interrupted
 from queens_sat.model.result import Outcome, SolveResult, Status
-from queens_sat.services.solving import solve, verified_result
+from queens_sat.services.solving import solve
 
 if TYPE_CHECKING:
     from queens_sat.services.logic import LogicResult
@@ -151,11 +152,11 @@ def _check_chunk(
         return
     picked = [i for i, rec in enumerate(chunk) if rec.puzzle is not None and rec.error is None and engine.unsupported(rec.puzzle) is None]
     stopped: Interrupted | None = None
-    found: list[Outcome | None]
+    found: list[Outcome | BackendError | None]
     try:
-        found = list(engine.search_many([chunk[i].puzzle for i in picked], limit=2, time_limit=time_limit))  # type: ignore[misc]
+        found = list(searching.search_many([chunk[i].puzzle for i in picked], backend=engine, limit=2, time_limit=time_limit))  # type: ignore[misc]
     except Interrupted as stop:
-        found, stopped = stop.partial, stop  # type: ignore[assignment]
+        found, stopped = list(stop.partial or [None] * len(picked)), stop  # type: ignore[call-overload]
     by_record = dict(zip(picked, found, strict=True))
     for i, record in enumerate(chunk):
         if i not in by_record:  # an error, or a board the backend does not take: check_record says why
@@ -166,10 +167,12 @@ def _check_chunk(
             assert stopped is not None
             raise stopped
         assert record.puzzle is not None
-        try:
-            seconds = float(outcome.stats.pop("seconds", 0.0))
-            result = verified_result(record.puzzle, outcome, outcome.backend or engine.full_name, seconds)
-            report = _report(record, result, time_limit, logic_depth)
-        except BackendError as err:
-            report = CheckReport(record, Status.INVALID, error=str(err))
-        yield report
+        if stopped is not None and isinstance(outcome, Outcome):  # finished before Ctrl-C, but not verified yet
+            try:
+                outcome = searching.verified(record.puzzle, outcome)
+            except BackendError as err:
+                outcome = err
+        if isinstance(outcome, BackendError):
+            yield CheckReport(record, Status.INVALID, error=str(outcome))
+            continue
+        yield _report(record, SolveResult.of(outcome, outcome.seconds or 0.0), time_limit, logic_depth)
