@@ -14,7 +14,8 @@ import pytest
 from helpers import brute_force_solutions
 
 from queens_sat import BackendError, Puzzle, Status, available_backends, count_solutions, get_backend, solve
-from queens_sat.engines.nqueens import counting, enumeration, finding, verify
+from queens_sat.engines.nqueens import counting, enumeration, finding
+from queens_sat.model import columns as verify
 from queens_sat.engines.nqueens import min_conflicts as ls
 from queens_sat.engines.nqueens._impl import native
 from queens_sat.engines.nqueens.construction import construct

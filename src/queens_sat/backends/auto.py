@@ -56,7 +56,6 @@ def route_key(board: Puzzle | PlainGrid) -> RouteKey:
     (``unsupported`` of every backend in ``AUTO_ORDER`` looks at nothing else)."""
     if isinstance(board, PlainGrid):
         return (True, bool(board.queens), 1, board.n, board.rule)
-    assert isinstance(board, Puzzle)
     return (board.regions is not None, board.has_givens, board.stars, board.n, board.rule)
 
 
@@ -73,6 +72,7 @@ class AutoBackend(Backend):
         self._warned: set[str] = set()
         self._routes: dict[RouteKey, Backend] = {}
         self._partners: dict[RouteKey, Backend | None] = {}
+        self._may_fall_back: dict[bool, bool] = {}  # by Star Battle or not
 
     # ------------------------------------------------------------------ routing
     def pick(self, board: Puzzle | PlainGrid) -> Backend:
@@ -137,9 +137,13 @@ class AutoBackend(Backend):
 
     def may_fall_back(self, board: Puzzle | PlainGrid) -> bool:
         """Whether a solver that could take turns is installed (without building one: see ``partner``)."""
-        from queens_sat.backends import backend_class
+        stars = board.stars > 1 if isinstance(board, Puzzle) else False
+        found = self._may_fall_back.get(stars)
+        if found is None:
+            from queens_sat.backends import backend_class
 
-        return any(backend_class(name).available() for name in (STAR_FALLBACKS if route_key(board)[2] > 1 else FALLBACKS))
+            found = self._may_fall_back[stars] = any(backend_class(name).available() for name in (STAR_FALLBACKS if stars else FALLBACKS))
+        return found
 
     # ------------------------------------------------------------------ search
     def search(self, puzzle: Puzzle | PlainGrid, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:

@@ -24,7 +24,7 @@ class LogicBackend(Backend):
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         super().__init__(None, **options)
-        from queens_sat.services.logic import DEFAULT_DEPTH
+        from queens_sat.engines.logic import DEFAULT_DEPTH
 
         self.depth = DEFAULT_DEPTH
         self.variant = variant
@@ -38,7 +38,7 @@ class LogicBackend(Backend):
         return f"{self.name}:{self.variant}" if self.variant else self.name
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
-        from queens_sat.services.logic import MAX_N
+        from queens_sat.engines.logic import MAX_N
 
         if self.refuses_stars(puzzle):
             return self.refuses_stars(puzzle)

@@ -98,7 +98,7 @@ class NativeBackend(Backend):
 def _outcome(found: tuple[int, bool, bool, list[Solution], int]) -> Outcome:
     """The compiled search's tuple (count, complete, timed out, solutions, nodes) as an ``Outcome``."""
     count, complete, timed_out, solutions, nodes = found
-    return Outcome(solutions, count, complete, timed_out, {"nodes": nodes})
+    return Outcome(solutions, count, complete, timed_out, {"nodes": nodes}, "native")
 
 
 def _batchable(puzzle: Puzzle) -> bool:

@@ -122,11 +122,14 @@ def verified(board: Board, outcome: Outcome) -> Outcome:
         for solution in outcome.solutions:
             if board.violations(solution):
                 _refuse(board, outcome, solution)
-    solutions = [s if type(s) is tuple else tuple(s) for s in outcome.solutions]
-    if len(set(solutions)) != len(solutions):
+    solutions = outcome.solutions
+    if not all(type(s) is tuple for s in solutions):
+        solutions = [tuple(s) for s in solutions]
+        outcome = _with_solutions(outcome, solutions)
+    if len(solutions) > 1 and len(set(solutions)) != len(solutions):
         twice = next(s for i, s in enumerate(solutions) if s in solutions[:i])
         raise BackendError(f"backend {outcome.backend!r} returned solution {list(twice)} twice")
-    return outcome if solutions == outcome.solutions else _with_solutions(outcome, solutions)
+    return outcome
 
 
 def _keeps_givens(puzzle: Puzzle, solution: tuple[int, ...]) -> bool:

@@ -9,40 +9,32 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from queens_sat.cli.numbers import json_line
-from queens_sat.formats import DIALECTS, FORMATS, FieldNames, field_names, read_puzzles
+from queens_sat.formats import DIALECTS, FORMATS, FieldNames, field_names, read_puzzles, values
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import BackendError, PuzzleError, UsageError, printable
 from queens_sat.model.placement import RULES
 from queens_sat.model.puzzle import Puzzle
 
 
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
-    return value
+def argparse_type(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """A value parser of ``formats.values`` as an argparse type: its refusal becomes argparse's message."""
+
+    def typed(text: str) -> Any:
+        try:
+            return parse(text)
+        except ValueError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+
+    typed.__name__ = parse.__name__
+    return typed
 
 
 def whole_number(minimum: int) -> Callable[[str], int]:
     """An argparse type: a whole number of at least ``minimum``."""
-
-    def parse(text: str) -> int:
-        if len(text) > 30:  # far past any size or count, and int() refuses 4,300 digits
-            raise argparse.ArgumentTypeError(f"a number of {len(text):,} characters is far too large")
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {text}")
-        return value
-
-    return parse
+    return argparse_type(values.whole_number(minimum))
 
 
+positive_float = argparse_type(values.positive_float)
 positive_int = whole_number(1)
 nonnegative_int = whole_number(0)
 

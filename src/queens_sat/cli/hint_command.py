@@ -67,7 +67,8 @@ def _one_record(args: argparse.Namespace) -> PuzzleRecord:
 def _show(args: argparse.Namespace, found: Hint) -> None:
     """The hint in words (or why there is none), and the board with it applied when asked."""
     from queens_sat.model.result import Status
-    from queens_sat.services.logic.describe import cells_phrase, contradiction_phrase, describe, replay, state_lines
+    from queens_sat.services.logic.describe import contradiction_phrase, describe, replay, state_lines
+    from queens_sat.services.logic.phrases import cells_phrase
     from queens_sat.services.render.terminal import wants_color
 
     puzzle, hint = found.puzzle, found.step

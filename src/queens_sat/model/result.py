@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -32,10 +32,14 @@ class Status(str, Enum):
         return self.value
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Outcome:
     """What every search returns, the same for every engine and backend: raw from a search,
-    verified once it has passed ``backends.searching`` (the one way in to the search)."""
+    verified once it has passed ``backends.searching`` (the one way in to the search).
+
+    Read-only by convention (``named`` and ``timed`` give changed copies): not frozen, because
+    a frozen dataclass sets each field through ``object.__setattr__``, which costs the
+    validator's per-call path a microsecond a result."""
 
     solutions: list[Solution]  # the solutions kept (at most ``keep``), in the order found
     count: int  # solutions found; the exact number when ``complete``
@@ -53,11 +57,13 @@ class Outcome:
 
     def named(self, backend: str) -> Outcome:
         """The same outcome marked with the backend that produced it, unless it names one already."""
-        return self if self.backend is not None else replace(self, backend=backend)
+        if self.backend is not None:
+            return self
+        return Outcome(self.solutions, self.count, self.complete, self.timed_out, self.stats, backend, self.seconds, self.stuck)
 
     def timed(self, seconds: float) -> Outcome:
         """The same outcome with the seconds its search took."""
-        return replace(self, seconds=seconds)
+        return Outcome(self.solutions, self.count, self.complete, self.timed_out, self.stats, self.backend, seconds, self.stuck)
 
 
 @dataclass(frozen=True)

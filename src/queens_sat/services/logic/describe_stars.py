@@ -14,7 +14,7 @@ from queens_sat.engines.logic.deduction import BLOCKS, CONFINEMENT, PIGEONHOLE, 
 from queens_sat.engines.logic.engine import Step
 from queens_sat.model.placement import Cell
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.services.logic.describe import cell_text, cells_phrase, unit_name, units_phrase
+from queens_sat.services.logic.phrases import cell_text, cells_phrase, unit_name, units_phrase
 
 
 def stars_text(count: int) -> str:
