@@ -156,3 +156,17 @@ def test_the_test_sees_lazy_imports():
 def test_the_circle_finder_finds_circles():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_check_path_goes_down_and_back_once(tmp_path):
+    """``queens-sat check`` on one puzzle, traced call by call: no call runs from a layer up into a
+    higher one (a record stream defined in the CLI and pulled by a service would, say)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from trace_layers import ROOT, trace, upward
+
+    argv = ["check", str(ROOT / "examples" / "unique-8.json"), "--json"]
+    trace(argv)  # warm up: imports are not the path
+    _calls, _files, walk, crossings = trace(argv)
+    assert upward(crossings) == []
+    assert {"cli", "services", "backends", "model"} <= set(walk)
+    assert ("services", "backends") in crossings and ("cli", "services") in crossings

@@ -42,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
     from queens_sat.services.logic.hinting import next_hint
 
     record = _one_record(args)
+    assert record.puzzle is not None  # _one_record raised otherwise
     found = next_hint(record.puzzle, args.max_depth, args.backend, args.time_limit)
     code = exit_code({found.status})
     if args.json:

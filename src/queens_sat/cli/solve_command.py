@@ -55,13 +55,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=run)
 
 
-def columns_line(cols: Sequence[int]) -> str:
-    """A solution as text: its columns separated by spaces, built in chunks for huge boards."""
-    return " ".join(" ".join(map(str, cols[i : i + CHUNK])) for i in range(0, len(cols), CHUNK))
-
-
 def write_columns(stream: Any, prefix: str, cols: Sequence[int], stars: int = 1) -> None:
-    """``prefix``, ``columns_line(cols)`` and a newline, written a chunk at a time: a solution of
+    """``prefix``, the columns apart by spaces and a newline, written a chunk at a time: a solution of
     n = 10^8 is 900 MB of text, never held whole, and Ctrl-C is seen between chunks. With k > 1
     stars a row (boards up to 64), each row's k columns, the rows apart by commas."""
     if stars > 1:

@@ -8,13 +8,22 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
 
 from queens_sat.extension import gridcheck
 from queens_sat.model.errors import PuzzleError, shown
 from queens_sat.model.grids import Grid, int64_grid, normalise_regions
 from queens_sat.model.limits import FREE_N, REGION_N
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
 from queens_sat.model.placement import DEFAULT_RULE, RULES, Cell, Rule, clash, solution_violations, star_violations
+
+# What every public call takes as a puzzle: a ``Puzzle``, or a bare grid of region labels (rows of
+# integers or of label characters, text, a 2-D numpy array), which ``as_puzzle`` builds into one.
+RegionGrid = Union[Sequence[Sequence[int]], Sequence[Sequence[str]], Sequence[str], str, "NDArray[Any]"]
+PuzzleLike = Union["Puzzle", RegionGrid]
 
 MAX_REGION_N = REGION_N  # boards with regions (see ``limits``)
 MAX_FREE_N = FREE_N  # boards without regions
@@ -298,7 +307,7 @@ class Puzzle:
         return None
 
 
-def as_puzzle(puzzle: Any, rule: str | None = None, stars: int | None = None) -> Puzzle:
+def as_puzzle(puzzle: PuzzleLike, rule: str | None = None, stars: int | None = None) -> Puzzle:
     """``puzzle`` as a ``Puzzle``: every public call takes a ``Puzzle`` or a bare region grid.
 
     A grid (lists, strings, numpy) is built with ``rule`` (the default rule when None)

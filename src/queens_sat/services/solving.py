@@ -13,14 +13,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
-from typing import Any
 
 from queens_sat.backends import searching
 from queens_sat.backends.base import Backend
 from queens_sat.model.errors import BackendError, Undecided, UsageError
 from queens_sat.model.grids import PlainGrid, plain_grid
 from queens_sat.model.placement import DEFAULT_RULE
-from queens_sat.model.puzzle import Puzzle, as_puzzle
+from queens_sat.model.puzzle import Puzzle, PuzzleLike, as_puzzle
 from queens_sat.model.result import Solution, SolveResult, Status
 
 
@@ -34,7 +33,7 @@ def time_limit_of(seconds: float | None) -> float | None:
     return float(seconds)
 
 
-def board_of(puzzle: Puzzle | Any, rule: str | None, stars: int | None) -> Puzzle | PlainGrid:
+def board_of(puzzle: PuzzleLike, rule: str | None, stars: int | None) -> Puzzle | PlainGrid:
     """What the search takes: a plain grid as it is (see ``model.grids``), anything else as a ``Puzzle``
     (``rule`` and ``stars`` as ``as_puzzle`` applies them)."""
     if not isinstance(puzzle, Puzzle) and stars in (None, 1):
@@ -45,7 +44,7 @@ def board_of(puzzle: Puzzle | Any, rule: str | None, stars: int | None) -> Puzzl
 
 
 def solve(
-    puzzle: Puzzle | Any,
+    puzzle: PuzzleLike,
     *,
     backend: str | Backend = "auto",
     limit: int | None = 2,
@@ -74,7 +73,7 @@ def solve(
 
 
 def count_solutions(
-    puzzle: Puzzle | Any,
+    puzzle: PuzzleLike,
     *,
     backend: str | Backend = "auto",
     limit: int | None = None,
@@ -91,7 +90,7 @@ def count_solutions(
 
 
 def is_unique(
-    puzzle: Puzzle | Any,
+    puzzle: PuzzleLike,
     *,
     backend: str | Backend = "auto",
     time_limit: float | None = None,
@@ -153,7 +152,7 @@ class SolutionStream:
 
 
 def iter_solutions(
-    puzzle: Puzzle | Any,
+    puzzle: PuzzleLike,
     *,
     backend: str | Backend = "auto",
     time_limit: float | None = None,

@@ -19,7 +19,7 @@ from queens_sat.engines.logic.probes import next_deduction
 from queens_sat.engines.logic.witness import Witnesses
 from queens_sat.engines.search import Stop
 from queens_sat.model.placement import Cell, star_rows
-from queens_sat.model.puzzle import Puzzle, as_puzzle
+from queens_sat.model.puzzle import Puzzle, PuzzleLike, as_puzzle
 from queens_sat.model.result import Status
 
 DEFAULT_DEPTH = 2  # published daily puzzles need no deeper probes
@@ -206,7 +206,7 @@ class Engine:
 
 
 def logic_solve(
-    puzzle: Puzzle | Any, max_depth: int = DEFAULT_DEPTH, time_limit: float | None = None, rule: str | None = None
+    puzzle: PuzzleLike, max_depth: int = DEFAULT_DEPTH, time_limit: float | None = None, rule: str | None = None
 ) -> LogicResult:
     """Solve ``puzzle`` by reasoning alone, probes up to ``max_depth``, recording every step.
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from queens_sat.engines.logic.engine import DEFAULT_DEPTH, Engine, Step
 from queens_sat.model.placement import Cell
-from queens_sat.model.puzzle import Puzzle, as_puzzle
+from queens_sat.model.puzzle import Puzzle, PuzzleLike, as_puzzle
 from queens_sat.model.result import Status
 
 
@@ -46,7 +46,7 @@ class Hint:
 
 
 def next_hint(
-    puzzle: Puzzle | Any,
+    puzzle: PuzzleLike,
     max_depth: int = DEFAULT_DEPTH,
     backend: str = "auto",
     time_limit: float | None = None,
