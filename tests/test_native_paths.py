@@ -25,7 +25,7 @@ import pytest
 from helpers import random_puzzle, random_regions
 
 from queens_sat import extension, get_backend
-from queens_sat.backends.base import SearchInterrupted
+from queens_sat.model.errors import Interrupted
 from queens_sat.model.result import Outcome
 
 PACKAGE = Path(extension.__file__).parent
@@ -77,7 +77,8 @@ def test_every_variant_the_cpu_runs_searches_move_for_move_as_the_portable_one()
     module = extension.bitsearch()
     assert module.variants()[0] == "portable" and extension.native_path() == module.variants()[-1]
     rng = random.Random(15)
-    boards = [(n, rule, np.array(random_regions(n, rng), dtype=np.int64)) for n in (6, 9, 11, 14, 20, 30) for rule in ("no-touch", "queens")]
+    sizes = (6, 9, 11, 14, 20, 30)
+    boards = [(n, rule, np.array(random_regions(n, rng), dtype=np.int64)) for n in sizes for rule in ("no-touch", "queens")]
     for n, rule, grid in boards:
         answers = {variant: module.count(grid, n, extension.rule_code(rule), 1000, 50, [], [], 0.0) for variant in _each_variant(module)}
         assert len({repr(a) for a in answers.values()}) == 1, (n, rule, answers)
@@ -192,7 +193,7 @@ def test_search_many_gives_one_outcome_per_puzzle_as_search_does(backend):
         alone = engine.search(puzzle, limit=2, keep=2, time_limit=5.0)
         assert isinstance(outcome, Outcome)
         assert (outcome.solutions, outcome.count, outcome.complete) == (alone.solutions, alone.count, alone.complete)
-        assert outcome.stats["seconds"] >= 0
+        assert outcome.seconds is not None and outcome.seconds >= 0
 
 
 def test_ctrl_c_in_the_default_search_many_keeps_the_outcomes_finished():
@@ -209,9 +210,9 @@ def test_ctrl_c_in_the_default_search_many_keeps_the_outcomes_finished():
         return search(puzzle, **kwargs)
 
     engine.search = stop_on_the_second  # type: ignore[method-assign]
-    with pytest.raises(SearchInterrupted) as stop:
+    with pytest.raises(Interrupted) as stop:
         engine.search_many(puzzles)
-    assert stop.value.results[0] is not None and stop.value.results[1:] == [None, None]
+    assert stop.value.partial[0] is not None and stop.value.partial[1:] == [None, None]
 
 
 def test_the_backends_do_not_import_the_raw_grid_front():

@@ -14,7 +14,7 @@
 
    The filters repeat until none removes a cell. Every removal they make stays valid
    in any smaller candidate set, so the fixpoint does not depend on the order: the
-   pure-Python reference (queens_sat/backends/hall.py) reaches the same one, node for
+   pure-Python reference (queens_sat/engines/regions/hall.py) reaches the same one, node for
    node.
 
    The board is n <= 64 row words (bit c: column c a candidate). Everything here is

@@ -8,7 +8,7 @@
    assignment uses loses its cells, and a block no such assignment leaves empty has its star
    on its one candidate left, or takes the cells next to both of its two: the pigeonhole of
    the 2x2 blocks, counted in stars. Every assignment meeting the needs leaves the same links
-   unused (and empty), so this matches the reference (``_StarBoard._flow``) whatever one it
+   unused (and empty), so this matches the reference (``StarBoard._flow``) whatever one it
    finds; it starts from the last one found at this level (``L->assigned``, copied to the
    children), which mostly still stands. The blocks' sinks are kept in the level too
    (``L->bedge``): a call redoes only the blocks whose cells changed since the last one on the

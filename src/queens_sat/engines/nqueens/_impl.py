@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from queens_sat.extension import PURE_PYTHON_ENV, nqueens
+from queens_sat.extension import nqueens
 
 if TYPE_CHECKING:
     from queens_sat.extension import NQueensModule
-
-PURE_ENV = PURE_PYTHON_ENV  # the switch to the twins (the tests set it)
 
 
 def native() -> NQueensModule | None:
