@@ -30,6 +30,9 @@ ROOT = Path(__file__).parent
 NATIVE = "native"
 COMMON = ["native/common/clock.c", "native/common/cpu.c", "native/common/stop.c"]
 # The variants past the portable one, their flags and the macro that tells a module they were built.
+# The kernels' own C has no signed overflow: Python's CFLAGS carry -fwrapv (for CPython's sake), which
+# keeps the compiler from some loop optimisations (1.5% of the k-star search's time), so it goes here.
+KERNEL_FLAGS = ["-fno-wrapv"] if sys.platform != "win32" else []
 VARIANT_FLAGS = {
     "popcnt": ["-mpopcnt", "-msse4.2", "-mbmi"],
     "avx512": ["-mpopcnt", "-msse4.2", "-mbmi", "-mavx512f", "-mavx512vpopcntdq"],
@@ -105,7 +108,7 @@ class BuildVariants(build_ext):
         (for the portable variant that fails the module, which is optional)."""
         from setuptools.errors import CompileError
 
-        flags = [*base_flags(), *VARIANT_FLAGS.get(variant, [])]
+        flags = [*base_flags(), *KERNEL_FLAGS, *VARIANT_FLAGS.get(variant, [])]
         try:
             return self.compiler.compile(
                 [module.path(f) for f in module.per_variant],
