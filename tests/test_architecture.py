@@ -181,7 +181,12 @@ def test_every_error_has_one_root():
 
     from queens_sat.model.errors import QueensSatError
 
-    internal = {"queens_sat.engines.search.Stop", "queens_sat.engines.logic.deduction.Contradiction", "queens_sat.model.errors.Interrupted"}
+    internal = {
+        "queens_sat.engines.search.Stop",
+        "queens_sat.engines.search.Spent",
+        "queens_sat.engines.logic.deduction.Contradiction",
+        "queens_sat.model.errors.Interrupted",
+    }
     rootless = []
     for info in pkgutil.walk_packages(queens_sat.__path__, "queens_sat."):
         if info.name.endswith("__main__") or info.name.startswith("queens_sat.server"):

@@ -190,17 +190,17 @@ def test_a_tail_goes_on_from_the_first_turn_taken_here(monkeypatch):
     if not NATIVE:
         pytest.skip("no compiled search: every grid goes the full way")
     from queens_sat.backends import native
-    from queens_sat.backends.auto import FIRST_BUDGET, AutoBackend
+    from queens_sat.backends.auto import AutoBackend
 
     expected = _full(UNIQUE_5).solutions
-    first_turns: list[float] = []
+    first_turns: list[int] = []
 
     class FirstTurnRunsOut:
         MAX_N = 64
 
-        def count(self, grid: object, n: int, rule: int, limit: int, keep: int, queens: tuple, blocked: tuple, budget: float) -> tuple:
-            first_turns.append(budget)
-            return 0, False, True, [], 5  # nothing found, time up
+        def count(self, grid: object, n: int, rule: int, limit: int, keep: int, queens: tuple, blocked: tuple, budget: float, nodes: int) -> tuple:
+            first_turns.append(nodes)
+            return 0, False, False, [], 5, True  # nothing found, the budget spent
 
     taken: list[object] = []
     real_go_on = AutoBackend.go_on
@@ -212,10 +212,10 @@ def test_a_tail_goes_on_from_the_first_turn_taken_here(monkeypatch):
     monkeypatch.setattr(native, "required", lambda name: FirstTurnRunsOut())
     monkeypatch.setattr(AutoBackend, "go_on", go_on)
     res = qs.solve(UNIQUE_5, time_limit=30)
-    assert first_turns == [FIRST_BUDGET] and len(taken) == 1  # one first turn, here, then the portfolio
-    assert taken[0].timed_out and taken[0].stats == {"nodes": 5}
+    assert first_turns[0] == native.FIRST_NODES and len(taken) == 1  # one first turn, here, then the portfolio
+    assert taken[0].spent and taken[0].stats == {"nodes": 5}
     assert res.is_unique and res.solutions == expected and res.backend != "native"
     if "stages" in res.stats:  # a SAT solver took a turn: the first stage is the one taken here
         first = res.stats["stages"][0]
-        assert (first["backend"], first["settled"], first["nodes"]) == ("native", False, 5)
-    assert qs.is_unique(UNIQUE_5) and len(first_turns) == 2 and len(taken) == 2
+        assert (first["backend"], first["settled"], first["nodes"], first["budget"]) == ("native", False, 5, native.FIRST_NODES)
+    assert qs.is_unique(UNIQUE_5) and len(taken) == 2

@@ -16,6 +16,7 @@ cdef extern from "stop.h" nogil:
         QS_LIMIT
         QS_TIMED_OUT
         QS_INTERRUPTED
+        QS_BUDGET
         QS_NO_MEMORY
     int qs_signalled() noexcept  # takes the GIL; the exception stays pending
     int qs_should_stop(double deadline) noexcept  # QS_TIMED_OUT, QS_INTERRUPTED or 0

@@ -13,6 +13,7 @@ enum {
     QS_LIMIT = 1,        /* the caller's solution limit was reached */
     QS_TIMED_OUT = 2,    /* the deadline passed */
     QS_INTERRUPTED = 3,  /* a Python signal handler raised (Ctrl-C, the CLI's SIGTERM): the error is pending */
+    QS_BUDGET = 4,       /* the caller's budget of nodes was spent: where it stops depends on the board alone, never on the clock */
     QS_NO_MEMORY = -1
 };
 

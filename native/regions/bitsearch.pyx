@@ -16,7 +16,7 @@ dtypes first: these entries trust them. Signatures: ``src/queens_sat/_bitsearch.
 from libc.stdint cimport int16_t, int64_t, uint8_t
 from libc.stdlib cimport free, malloc
 
-from qs_common cimport (QS_EXHAUSTED, QS_INTERRUPTED, QS_LEVELS, QS_LIMIT, QS_TIMED_OUT, qs_build_level, qs_cpu_level,
+from qs_common cimport (QS_BUDGET, QS_EXHAUSTED, QS_INTERRUPTED, QS_LEVELS, QS_LIMIT, QS_TIMED_OUT, qs_build_level, qs_cpu_level,
                         qs_level_name, qs_now, qs_variants, qs_variants_runs, qs_variants_use, raise_for)
 
 cdef extern from "search.h" nogil:
@@ -31,6 +31,7 @@ cdef extern from "search.h" nogil:
         int n
         int64_t count
         int64_t nodes
+        int64_t node_limit
     cdef struct qs_regions_kernel:
         int (*setup)(qs_searcher *s, const qs_tables *t, const int64_t *regions) noexcept nogil
         void (*start)(qs_searcher *s, const int *queens, int nq, const int *blocked, int nb, double time_limit) noexcept nogil
@@ -141,18 +142,25 @@ cdef int collect(qs_searcher *s, int64_t limit, int64_t keep, list out) except -
             free(rows)
 
 
-def count(const int64_t[:, ::1] regions, int n, int rule, int64_t limit, int64_t keep, queens, blocked, double time_limit):
-    """Search one board: ``(count, complete, timed_out, solutions, nodes)``.
+def count(
+    const int64_t[:, ::1] regions, int n, int rule, int64_t limit, int64_t keep, queens, blocked, double time_limit,
+    int64_t node_limit=0,
+):
+    """Search one board: ``(count, complete, timed_out, solutions, nodes, spent)``.
 
     ``regions`` is an n x n C-contiguous int64 array of region numbers 0..n-1, or
     None for a board without regions; ``limit`` 0 means no limit; ``queens`` and
-    ``blocked`` are sequences of (row, column); ``time_limit`` <= 0 means none.
+    ``blocked`` are sequences of (row, column); ``time_limit`` <= 0 means none;
+    ``node_limit`` (> 0) stops the search once it has searched that many nodes, at the
+    same node on every run (``spent`` says it did), whatever the clock.
     """
     cdef qs_searcher *s = prepared(regions, n, rule, queens, blocked, time_limit)
     cdef list solutions = []
+    if node_limit > 0:
+        s.node_limit = node_limit
     try:
         stop = collect(s, limit, keep, solutions)
-        return s.count, stop == QS_EXHAUSTED, stop == QS_TIMED_OUT, solutions, s.nodes
+        return s.count, stop == QS_EXHAUSTED, stop == QS_TIMED_OUT, solutions, s.nodes, stop == QS_BUDGET
     finally:
         free(s)
 

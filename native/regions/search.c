@@ -153,6 +153,7 @@ static void start(qs_searcher *s, const int *queens, int nq, const int *blocked,
     s->top = 0;
     s->placed0 = 0;
     s->deadline = time_limit > 0 ? qs_now() + time_limit : 0.0;
+    s->node_limit = INT64_MAX;
     for (int i = 0; i < nq; i++) {
         int r = queens[i] / n, c = queens[i] % n;
         if (!((s->flat ? flat[queens[i] >> 6] >> (queens[i] & 63) : rows[r] >> c) & 1)) {
@@ -223,9 +224,18 @@ static int run(qs_searcher *s, int64_t limit, int keep, int16_t *solutions, int 
     int n = s->n, flat = s->flat, d = s->depth, fresh = s->fresh, top = s->top;
     int u, cell, stop, least;
     int64_t nodes = s->nodes, ticks = s->ticks; /* locals: the key stores cannot touch them */
+    const int64_t budget = s->node_limit;
     if (d < 0) return QS_EXHAUSTED;
     for (;;) {
         ticks++;
+        if (nodes >= budget) { /* by nodes, not by ticks: the same point on every run of this board */
+            s->depth = d;
+            s->fresh = fresh;
+            s->top = top;
+            s->nodes = nodes;
+            s->ticks = ticks;
+            return QS_BUDGET;
+        }
         if ((ticks & QS_CHECK_MASK) == 0) {
             stop = qs_should_stop(s->deadline);
             if (stop) {

@@ -109,6 +109,7 @@ typedef struct {
     int64_t nodes;       /* nodes of this board's search */
     int64_t ticks;       /* nodes since the buffers were made (paces the checks across a batch) */
     double deadline;     /* clock time to give up at; 0 for none */
+    int64_t node_limit;  /* give up (QS_BUDGET) once this many nodes are searched; INT64_MAX for no limit */
 } qs_searcher;
 
 /* One variant of the search (search.c): every step that runs per board or per node. */
@@ -117,7 +118,8 @@ typedef struct qs_regions_kernel {
        for none): -1, or the index of the first cell whose region is out of 0..n-1. */
     int (*setup)(qs_searcher *s, const qs_tables *t, const int64_t *regions);
     /* The search at its root: every cell a candidate but the blocked ones, the given queens
-       placed (cells r * n + c); ``time_limit`` seconds from now, <= 0 for none. */
+       placed (cells r * n + c); ``time_limit`` seconds from now, <= 0 for none. The node budget
+       (``node_limit``) is none; the caller sets it after this. */
     void (*start)(qs_searcher *s, const int *queens, int nq, const int *blocked, int nb, double time_limit);
     /* Search on until ``limit`` solutions in all (0: no limit), exhaustion, time-out or Ctrl-C,
        keeping the next solutions (n columns each) in ``solutions`` while *kept < keep;

@@ -50,6 +50,7 @@ static qs_stars *allocate(const qs_stars_task *task) {
     S->emit = task->emit;
     S->ctx = task->ctx;
     S->deadline = task->time_limit > 0 ? qs_now() + task->time_limit : 0;
+    S->node_limit = task->node_limit > 0 ? task->node_limit : INT64_MAX;
     S->flows = S->regions && n <= QS_STARS_FLOW_MAX_N ? QS_STARS_FLOWS : 0;
     int blocks = 0; /* over all the block flows */
     for (int v = 0; v < S->flows; v++) {

@@ -49,6 +49,7 @@ typedef struct {
     size_t level_bytes;
     int64_t count, limit, keep, nodes;
     double deadline;         /* qs_now() seconds; 0: none */
+    int64_t node_limit;      /* QS_BUDGET past this many nodes; INT64_MAX: none */
     int stop;                /* why the search stopped (common/stop.h) */
     int16_t solution[QS_STARS_MAX_N * QS_STARS_MAX_N];
     /* The blocks of the block flows (flow.c), fixed by the board. Flow v pairs the rows

@@ -126,6 +126,10 @@ static int st_node(qs_stars *S, int depth) {
     qs_level L = qs_stars_level(S, depth);
     int cells[1] = {0}; /* st_cells finds one: best has candidates */
     for (;;) {
+        if (S->nodes >= S->node_limit) { /* by nodes: the same point on every run of this board */
+            S->stop = QS_BUDGET;
+            return 1;
+        }
         S->nodes++;
         if ((S->nodes & QS_STARS_CHECK_MASK) == 0 && (S->stop = qs_should_stop(S->deadline)) != 0) return 1;
         if (!st_settle(S, &L)) return 0;

@@ -25,6 +25,7 @@ typedef struct {
     int64_t limit;              /* stop at this many solutions; 0: none */
     int64_t keep;               /* hand the first ``keep`` solutions to ``emit`` */
     double time_limit;          /* seconds; <= 0: none */
+    int64_t node_limit;         /* give up (QS_BUDGET) after this many nodes; <= 0: none */
     qs_stars_emit emit;
     void *ctx;                  /* handed to ``emit`` */
 } qs_stars_task;

@@ -2,7 +2,7 @@
 """The native k-star (Star Battle) search: the Python entry to the plain C of native/stars/.
 
 ``count`` searches one board without the GIL and returns ``(count, complete, timed_out,
-solutions, nodes)``, each solution as k * n columns (see ``queens_sat.model.placement.star_rows``).
+solutions, nodes, spent)``, each solution as k * n columns (see ``queens_sat.model.placement.star_rows``).
 Kept apart from the region search (native/regions/): that search is specialised to one queen
 a unit and keeps its speed; this one carries counts and needs per unit. Its hot C comes in
 variants for the CPU (native/common/cpu.h), the best this CPU runs taken at import. Callers
@@ -13,7 +13,7 @@ Signatures: ``src/queens_sat/_stars.pyi``.
 from libc.stdint cimport int16_t, int64_t
 from libc.stdlib cimport free, malloc
 
-from qs_common cimport (QS_EXHAUSTED, QS_LEVELS, QS_TIMED_OUT, qs_build_level, qs_cpu_level, qs_level_name, qs_variants,
+from qs_common cimport (QS_BUDGET, QS_EXHAUSTED, QS_LEVELS, QS_TIMED_OUT, qs_build_level, qs_cpu_level, qs_level_name, qs_variants,
                         qs_variants_runs, qs_variants_use, raise_for)
 
 cdef extern from "stars.h" nogil:
@@ -29,6 +29,7 @@ cdef extern from "stars.h" nogil:
         int nblocked
         int64_t limit, keep
         double time_limit
+        int64_t node_limit
         qs_stars_emit emit
         void *ctx
     ctypedef struct qs_stars_found:
@@ -70,9 +71,13 @@ cdef int *_cells(object pairs, int n) except NULL:
     return out
 
 
-def count(const int64_t[:, ::1] regions, int n, int k, int64_t limit, int64_t keep, given, blocked, double time_limit):
+def count(
+    const int64_t[:, ::1] regions, int n, int k, int64_t limit, int64_t keep, given, blocked, double time_limit,
+    int64_t node_limit=0,
+):
     """Search one board (``regions`` n x n region numbers or None; ``limit`` 0: none; ``given`` and
-    ``blocked`` as (row, column) pairs; ``time_limit`` <= 0: none)."""
+    ``blocked`` as (row, column) pairs; ``time_limit`` <= 0: none; ``node_limit`` > 0: stop after
+    that many nodes, the same on every run, and say so in ``spent``)."""
     cdef _Found found = _Found()
     cdef qs_stars_task task
     cdef qs_stars_found tally
@@ -87,6 +92,7 @@ def count(const int64_t[:, ::1] regions, int n, int k, int64_t limit, int64_t ke
     task.limit = limit
     task.keep = keep
     task.time_limit = time_limit
+    task.node_limit = node_limit
     task.emit = _emit
     task.ctx = <void *>found
     task.given = _cells(given, n)
@@ -100,4 +106,4 @@ def count(const int64_t[:, ::1] regions, int n, int k, int64_t limit, int64_t ke
     finally:
         free(<void *>task.given)
     raise_for(stop)
-    return tally.count, stop == QS_EXHAUSTED, stop == QS_TIMED_OUT, found.solutions, tally.nodes
+    return tally.count, stop == QS_EXHAUSTED, stop == QS_TIMED_OUT, found.solutions, tally.nodes, stop == QS_BUDGET

@@ -12,7 +12,7 @@ from typing_extensions import Buffer
 Array: TypeAlias = ndarray[Any, Any] | Buffer  # a C-contiguous buffer of the dtype the docstring names
 
 Cell = tuple[int, int]
-Found = tuple[int, bool, bool, list[tuple[int, ...]], int]  # count, complete, timed_out, solutions, nodes
+Found = tuple[int, bool, bool, list[tuple[int, ...]], int, bool]  # count, complete, timed_out, solutions, nodes, spent (the node budget)
 
 MAX_N: int
 CHECK_EVERY: int
@@ -23,7 +23,15 @@ def variants() -> list[str]: ...
 def variant() -> str: ...
 def use_variant(name: str) -> str: ...
 def count(
-    regions: Array | None, n: int, rule: int, limit: int, keep: int, queens: Sequence[Cell], blocked: Sequence[Cell], time_limit: float
+    regions: Array | None,
+    n: int,
+    rule: int,
+    limit: int,
+    keep: int,
+    queens: Sequence[Cell],
+    blocked: Sequence[Cell],
+    time_limit: float,
+    node_limit: int = 0,
 ) -> Found: ...
 def count_batch(
     regions: Array,

@@ -13,17 +13,21 @@ which enumerates far faster than blocking clauses do), the one place where two
 searches take turns: the native search settles nearly every board in microseconds to
 milliseconds, but no single search method is best on every board. So when a
 CDCL solver (``sat``, else ``cpsat``) is installed as well, ``auto`` interleaves
-the two with budgets that double: native for ``FIRST_BUDGET`` seconds, then the
-SAT solver for as long, then native for twice that, and so on, until one of them
+the two with budgets that double: the native search for its first budget, then the
+SAT solver for its own, then each for twice as much, and so on, until one of them
 settles the question or the caller's time limit runs out. Each run starts from
-scratch, so a board that one method settles in time T costs ``auto`` at most about
-4T plus the first budget (the doubling wastes at most as much again on each
-method): ``auto`` can lose to the best installed backend on a board only by that
-constant factor, never by orders of magnitude. Boards the native search settles
-within the first budget (all but the rarest) cost exactly what ``native`` costs.
+scratch, so a board that one method settles with effort E costs ``auto`` at most a
+small constant times E plus the first budgets: ``auto`` can lose to the best installed
+backend on a board only by that factor, never by orders of magnitude.
 
-Which search settled a board is the result's ``backend``; when more than one ran,
-``stats["stages"]`` lists every run (backend, whether it settled, and its effort figure).
+The budgets are each backend's own measure of work (``Backend.effort_unit``: search nodes
+for the backtrackers, conflicts for a SAT solver, deterministic time for CP-SAT), never
+seconds: where a turn ends depends on the board alone, so a puzzle takes the same path,
+and gets the same verdict, backend and ``stats``, on an idle and on a loaded machine. The
+caller's time limit stays a wall-clock guard over the whole (it can only make a verdict
+``unknown``). Which search settled a board is the result's ``backend``; when more than one
+ran, ``stats["stages"]`` lists every turn: the backend, its budget, whether it settled, and
+its effort figures.
 """
 
 from __future__ import annotations
@@ -39,8 +43,9 @@ from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
 
-FIRST_BUDGET = 0.1  # seconds the native search has alone before the SAT solver takes a turn
-MIN_TURN = 0.001  # a turn is never shorter (a limit of 0 would mean none at all to some backends)
+# What a solver's stats measure in seconds: left out of a portfolio's, which the board alone decides.
+CLOCK_STATS = ("build_time", "solve_time")
+MIN_TURN = 0.001  # seconds: a turn's time limit is never shorter (a limit of 0 would mean none at all to some backends)
 FALLBACKS = ("sat", "cpsat")  # the first installed one takes turns with the native search
 # Star Battle (k > 1): cpsat first. On generated unique puzzles it settled the uniqueness check
 # at 21/5 in 0.48 s median (sat 0.81 s, worst 0.76 s against 3.5 s) and at 25/6 in 1.7 s (sat
@@ -146,27 +151,35 @@ class AutoBackend(Backend):
         return found
 
     # ------------------------------------------------------------------ search
-    def search(self, puzzle: Puzzle | PlainGrid, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+    def search(
+        self, puzzle: Puzzle | PlainGrid, *, limit: int | None, keep: int, time_limit: float | None, effort: int | None = None
+    ) -> Outcome:
+        """``effort`` goes to the backend chosen when there is no portfolio to run."""
         first = self.pick(puzzle)
         board = puzzle if first.takes_plain or isinstance(puzzle, Puzzle) else _puzzle(puzzle)  # a PlainGrid only where it is taken
-        deciding = limit is not None and limit <= PORTFOLIO_LIMIT  # counting many: nothing beats the backtracker
-        if not (first.takes_turns and deciding and self.may_fall_back(board)):
-            return first.search(board, limit=limit, keep=keep, time_limit=time_limit).named(first.full_name)  # type: ignore[arg-type]
+        if not self.takes_turns_on(first, board, limit):
+            return first.search(board, limit=limit, keep=keep, time_limit=time_limit, effort=effort).named(first.full_name)  # type: ignore[arg-type]
         began = time.perf_counter()
-        taken = first.search(board, limit=limit, keep=keep, time_limit=first_turn(limit, time_limit))  # type: ignore[arg-type]
-        spent = time.perf_counter() - began
-        remaining = None if time_limit is None else time_limit - spent
-        if not taken.timed_out or (remaining is not None and remaining <= 0):
+        taken = first.search(board, limit=limit, keep=keep, time_limit=time_limit, effort=first.first_effort(board))  # type: ignore[arg-type]
+        if not taken.spent:  # settled in the first turn (or stopped by the caller's time limit)
             return taken.named(first.full_name)
-        return self.go_on(board, taken.timed(spent), limit=limit, keep=keep, time_limit=remaining)
+        remaining = None if time_limit is None else time_limit - (time.perf_counter() - began)
+        return self.go_on(board, taken, limit=limit, keep=keep, time_limit=remaining)
+
+    def takes_turns_on(self, first: Backend, board: Puzzle | PlainGrid, limit: int | None) -> bool:
+        """Whether the portfolio runs: the backend chosen takes turns (a backtracker with an effort
+        budget), the question is one it decides (a limit up to ``PORTFOLIO_LIMIT``), and a solver
+        to take turns with is installed."""
+        deciding = limit is not None and limit <= PORTFOLIO_LIMIT  # counting many: nothing beats the backtracker
+        return first.takes_turns and deciding and self.may_fall_back(board)
 
     def go_on(self, board: Puzzle | PlainGrid, taken: Outcome, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
-        """The portfolio after its first turn was taken (here, or in a native batch) and left ``taken``
-        unsettled: the next turns, without running that one again."""
+        """The portfolio after its first turn was taken (here, or in a batch) and left ``taken``
+        unsettled, its budget spent: the next turns, without running that one again."""
         first = self.pick(board)
         other = self.partner(board)
         puzzle = board if isinstance(board, Puzzle) else _puzzle(board)
-        if other is None:  # nothing to take turns with: the first choice again, for the time left
+        if other is None:  # nothing to take turns with: the first choice again, to the end
             return first.search(puzzle, limit=limit, keep=keep, time_limit=time_limit).named(first.full_name)
         return interleave((first, other), puzzle, limit=limit, keep=keep, time_limit=time_limit, taken=taken)
 
@@ -178,40 +191,43 @@ class AutoBackend(Backend):
         return native is not None and native.batches()
 
     def search_many(
-        self, puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
+        self,
+        puzzles: Sequence[Puzzle],
+        *,
+        limit: int | None = 2,
+        keep: int | None = None,
+        time_limit: float | None = None,
+        effort: int | None = None,
     ) -> list[Outcome]:
         """The boards of each backend chosen in one ``search_many`` (the native search's batch), as the
-        portfolio's first turn (capped at ``FIRST_BUDGET`` when deciding); a board that turn leaves
-        unsettled goes on through the portfolio with the time left."""
+        portfolio's first turn where it runs; a board that turn leaves unsettled goes on through the
+        portfolio, with the time left."""
         if keep is None:
             keep = limit if limit is not None else 2
         results: list[Outcome | None] = [None] * len(puzzles)
-        turn = first_turn(limit, time_limit)
-        groups: dict[int, list[int]] = {}
+        groups: dict[tuple[int, int | None], list[int]] = {}
         chosen: dict[int, Backend] = {}
         for i, puzzle in enumerate(puzzles):
             backend = self.pick(puzzle)
             chosen[id(backend)] = backend
-            groups.setdefault(id(backend), []).append(i)
-        for key, members in groups.items():
+            turn = backend.first_effort(puzzle) if self.takes_turns_on(backend, puzzle, limit) else effort
+            groups.setdefault((id(backend), turn), []).append(i)
+        for (key, turn), members in groups.items():
             backend = chosen[key]
-            budget = turn if backend.takes_turns else time_limit
             try:
-                found = backend.search_many([puzzles[i] for i in members], limit=limit, keep=keep, time_limit=budget)
+                found = backend.search_many([puzzles[i] for i in members], limit=limit, keep=keep, time_limit=time_limit, effort=turn)
             except KeyboardInterrupt as stop:
                 done = getattr(stop, "partial", None) or []
                 for i, outcome in zip(members, done, strict=False):
                     results[i] = None if outcome is None else outcome.named(backend.full_name)
                 raise interrupted_batch(stop, results) from None
             for i, outcome in zip(members, found, strict=True):
-                results[i] = self._settled(puzzles[i], outcome.named(backend.full_name), budget, limit, keep, time_limit)
+                results[i] = self._settled(puzzles[i], outcome.named(backend.full_name), limit, keep, time_limit)
         return results  # type: ignore[return-value]
 
-    def _settled(
-        self, puzzle: Puzzle, taken: Outcome, turn: float | None, limit: int | None, keep: int, time_limit: float | None
-    ) -> Outcome:
-        """A batch member's outcome, after the portfolio's next turns when its first one left it open."""
-        if not taken.timed_out or turn == time_limit or limit is None or limit > PORTFOLIO_LIMIT:
+    def _settled(self, puzzle: Puzzle, taken: Outcome, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+        """A batch member's outcome, after the portfolio's next turns when its first one spent its budget."""
+        if not taken.spent:
             return taken
         spent = taken.seconds or 0.0
         left = None if time_limit is None else max(time_limit - spent, MIN_TURN)
@@ -228,14 +244,6 @@ def _puzzle(board: PlainGrid) -> Puzzle:
     return Puzzle(board.source, rule=board.rule, queens=board.queens)
 
 
-def first_turn(limit: int | None, time_limit: float | None) -> float | None:
-    """How long the first choice searches alone before the portfolio goes on: ``FIRST_BUDGET``
-    for the questions the portfolio decides (a limit up to ``PORTFOLIO_LIMIT``), else all the time."""
-    if limit is None or limit > PORTFOLIO_LIMIT:
-        return time_limit
-    return FIRST_BUDGET if time_limit is None else min(time_limit, FIRST_BUDGET)
-
-
 def interleave(
     backends: tuple[Backend, ...],
     puzzle: Puzzle,
@@ -243,37 +251,40 @@ def interleave(
     limit: int | None,
     keep: int,
     time_limit: float | None,
-    first_budget: float = FIRST_BUDGET,
     taken: Outcome | None = None,
 ) -> Outcome:
-    """Run the backends in turn with doubling budgets until one settles the search (or time runs out).
+    """Run the backends in turn, each with its own budget (``first_effort``) doubled every round,
+    until one settles the search or the caller's time limit runs out.
 
-    ``taken``: the first backend's first turn, already run elsewhere (unsettled); it is recorded
-    as the first stage and not run again."""
-    start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
+    ``taken``: the first backend's first turn, already run elsewhere (its budget spent); it is
+    recorded as the first stage and not run again."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     stages: list[dict[str, Any]] = []
     if taken is not None:
-        stages.append({"backend": backends[0].full_name, "seconds": taken.seconds, "settled": False, **effort(taken.stats)})
-    budget = first_budget
+        stages.append(_stage(backends[0], backends[0].first_effort(puzzle), taken))
+    round_ = 0
     while True:
         for backend in backends:
             if taken is not None:  # that turn was taken already
                 taken = None
                 continue
-            turn = budget if deadline is None else min(budget, deadline - time.perf_counter())
-            began = time.perf_counter()
-            outcome = backend.search(puzzle, limit=limit, keep=keep, time_limit=max(turn, MIN_TURN))
-            settled = not outcome.timed_out
-            seconds = round(time.perf_counter() - began, 6)
-            stages.append({"backend": backend.full_name, "seconds": seconds, "settled": settled, **effort(outcome.stats)})
-            out_of_time = deadline is not None and time.perf_counter() >= deadline
-            if settled or out_of_time:
-                stats = dict(outcome.stats)
+            budget = backend.first_effort(puzzle) << round_
+            left = None if deadline is None else max(deadline - time.perf_counter(), MIN_TURN)
+            outcome = backend.search(puzzle, limit=limit, keep=keep, time_limit=left, effort=budget)
+            stages.append(_stage(backend, budget, outcome))
+            if not outcome.spent:  # settled, or the caller's time limit stopped it
+                stats = {k: v for k, v in outcome.stats.items() if k not in CLOCK_STATS}
                 if len(stages) > 1:
                     stats["stages"] = stages
                 return Outcome(outcome.solutions, outcome.count, outcome.complete, outcome.timed_out, stats).named(backend.full_name)
-        budget *= 2
+        round_ += 1
+
+
+def _stage(backend: Backend, budget: int, outcome: Outcome) -> dict[str, Any]:
+    """One turn of the portfolio as ``stats["stages"]`` lists it: no clock in it, so that it is the
+    same on every run."""
+    settled = not outcome.spent
+    return {"backend": backend.full_name, "budget": budget, "unit": backend.effort_unit, "settled": settled, **effort(outcome.stats)}
 
 
 def effort(stats: dict[str, Any]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from functools import cache
 from typing import ClassVar
 
 from queens_sat.model.errors import Interrupted, as_interrupted
+from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
 
@@ -49,6 +50,10 @@ class Backend(ABC):
     # Whether ``search`` takes a ``model.grids.PlainGrid`` (a bare grid checked in C) as well as a
     # ``Puzzle``: the validator's per-call path then builds no ``Puzzle`` (``backends.searching``).
     takes_plain: ClassVar[bool] = False
+    # What ``search``'s ``effort`` counts ("nodes", "conflicts"...), None when it takes no budget:
+    # ``auto``'s portfolio gives its turns in these units, so that where a turn ends, and so the
+    # verdict, the backend and the stats, depend on the board alone, never on the machine's load.
+    effort_unit: ClassVar[str | None] = None
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         if variant:
@@ -81,13 +86,20 @@ class Backend(ABC):
 
     @abstractmethod
     def search(
-        self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None
+        self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None, effort: int | None = None
     ) -> Outcome:
         """Find up to ``limit`` solutions (all when None), returning the first ``keep``.
 
         Must stop within about ``time_limit`` seconds and then say so in
-        ``Outcome.timed_out``; must never report a solution twice.
+        ``Outcome.timed_out``; with ``effort``, must stop once it has spent that much of its
+        ``effort_unit`` and say so in ``Outcome.spent`` (a backend without a unit ignores it);
+        must never report a solution twice.
         """
+
+    def first_effort(self, puzzle: Puzzle | PlainGrid) -> int:
+        """The effort of ``auto``'s first turn with this backend on such a board (about a tenth of a
+        second on a machine like the one it was measured on); later turns double it."""
+        raise NotImplementedError(f"backend {self.name!r} takes no effort budget")
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
         """Every solution, one at a time; backends that can stream override this. With
@@ -102,7 +114,13 @@ class Backend(ABC):
         return False
 
     def search_many(
-        self, puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
+        self,
+        puzzles: Sequence[Puzzle],
+        *,
+        limit: int | None = 2,
+        keep: int | None = None,
+        time_limit: float | None = None,
+        effort: int | None = None,
     ) -> list[Outcome]:
         """``search`` for every puzzle, in order: one ``Outcome`` each. ``keep`` defaults to ``limit`` (2 when that is None); ``time_limit``
         is per puzzle. Ctrl-C or SIGTERM raises ``Interrupted`` whose ``partial`` holds the outcomes finished.
@@ -115,7 +133,7 @@ class Backend(ABC):
         for i, puzzle in enumerate(puzzles):
             start = time.perf_counter()
             try:
-                outcome = self.search(puzzle, limit=limit, keep=keep, time_limit=time_limit)
+                outcome = self.search(puzzle, limit=limit, keep=keep, time_limit=time_limit, effort=effort)
             except KeyboardInterrupt as stop:
                 raise interrupted_batch(stop, results) from None
             results[i] = outcome if outcome.seconds is not None else outcome.timed(time.perf_counter() - start)

@@ -43,6 +43,7 @@ from queens_sat.backends.cells import diagonals, given_cells, line_units, region
 from queens_sat.backends.settings import Choice, Option, parse_bool, parse_positive_int, parse_seed, parse_settings, spec_name
 from queens_sat.backends.tally import SolutionTally
 from queens_sat.model.errors import BackendError
+from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
 
@@ -69,6 +70,7 @@ def _negated(index: int) -> int:
 
 class CpSatBackend(Backend):
     name = "cpsat"
+    effort_unit = "deterministic ms"
     install_hint = "pip install ortools"
     star_battle = True
 
@@ -104,18 +106,29 @@ class CpSatBackend(Backend):
         return self.refuses_stars(puzzle) or too_large(puzzle)
 
     # ------------------------------------------------------------------ search
-    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+    def first_effort(self, puzzle: Puzzle | PlainGrid) -> int:
+        return FIRST_DETERMINISTIC_MS
+
+    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None, effort: int | None = None) -> Outcome:
+        """``effort``: milliseconds of CP-SAT's deterministic time (its own measure of work, the same
+        on every run: one worker searches) over all the solves of this search."""
         start = time.perf_counter()
         deadline = None if time_limit is None else start + time_limit
         model = self._reused_model()
         self._load(model, puzzle)
         built = time.perf_counter()
         _EFFORT.branches = _EFFORT.conflicts = 0
+        _EFFORT.left = None if effort is None else effort / 1000.0
         tally = SolutionTally(limit, keep)
-        if self.mode == "enumerate":
-            exhausted, timed_out, solves = self._enumerate(model, puzzle.n, tally, deadline)
-        else:
-            exhausted, timed_out, solves = self._block_and_resolve(model, puzzle.n, tally, deadline)
+        try:
+            if self.mode == "enumerate":
+                exhausted, timed_out, solves = self._enumerate(model, puzzle.n, tally, deadline)
+            else:
+                exhausted, timed_out, solves = self._block_and_resolve(model, puzzle.n, tally, deadline)
+            spent = getattr(_EFFORT, "spent", False)
+        finally:
+            _EFFORT.left, _EFFORT.spent = None, False  # the next solve of this thread has a budget of its own or none
+        timed_out = timed_out and not spent
         stats: dict[str, Any] = {
             "mode": self.mode,
             "build_time": built - start,
@@ -124,7 +137,7 @@ class CpSatBackend(Backend):
             "branches": _EFFORT.branches,  # the solver's own effort figures, so that a tail shows
             "conflicts": _EFFORT.conflicts,
         }
-        return tally.outcome(exhausted=exhausted, timed_out=timed_out, stats=stats)
+        return tally.outcome(exhausted=exhausted, timed_out=timed_out, stats=stats, spent=spent)
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Generator[Solution, None, bool]:
         """Solutions one at a time by blocking and re-solving, in a model of its own."""
@@ -254,11 +267,20 @@ class CpSatBackend(Backend):
         if status == cp_model.MODEL_INVALID:
             raise BackendError(f"CP-SAT rejected the model: {solver.solution_info()}")
         stopped_early = deadline is None or time.perf_counter() < deadline - CLOCK_SLACK
-        if status in (cp_model.UNKNOWN, cp_model.FEASIBLE) and stopped_early:
+        if status in (cp_model.UNKNOWN, cp_model.FEASIBLE) and stopped_early and not getattr(_EFFORT, "spent", False):
             raise KeyboardInterrupt
 
 
-_EFFORT = threading.local()  # CP-SAT's branches and conflicts, summed over this thread's solves of one search
+_EFFORT = threading.local()  # CP-SAT's branches and conflicts, summed over this thread's solves of one search,
+# and the deterministic time left of the search's budget (``left``, None: none) and whether it ran out (``spent``)
+FIRST_DETERMINISTIC_MS = 100  # auto's first turn with this backend: a tenth of a deterministic second
+SPENT_SHARE = 0.999  # a solve that used this share of what was left stopped at the budget
+
+
+def cp_model_status_unknown() -> Any:
+    from ortools.sat.python import cp_model
+
+    return cp_model.UNKNOWN
 
 
 def _solve(solver: Any, model: Any, callback: Any = None) -> Any:
@@ -268,11 +290,22 @@ def _solve(solver: Any, model: Any, callback: Any = None) -> Any:
     promptly) and leaves the default action behind, which would make the next
     Ctrl-C kill the process with no message and no cleanup.
     """
+    left = getattr(_EFFORT, "left", None)
+    _EFFORT.spent = False
+    if left is not None:
+        if left <= 0:  # the budget went to the solves before: this one would search without a limit
+            _EFFORT.spent = True
+            return cp_model_status_unknown()
+        solver.parameters.max_deterministic_time = left
     try:
         return solver.solve(model, callback) if callback is not None else solver.solve(model)
     finally:
         _EFFORT.branches = getattr(_EFFORT, "branches", 0) + solver.num_branches
         _EFFORT.conflicts = getattr(_EFFORT, "conflicts", 0) + solver.num_conflicts
+        if left is not None:
+            used = solver.response_proto.deterministic_time
+            _EFFORT.left = left - used
+            _EFFORT.spent = used >= left * SPENT_SHARE
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
 

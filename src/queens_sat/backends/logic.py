@@ -46,7 +46,8 @@ class LogicBackend(Backend):
             return f"the logic engine handles n <= {MAX_N}, this board has n = {puzzle.n}"
         return None
 
-    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None, effort: int | None = None) -> Outcome:
+        """``effort``: none is kept (this backend is never one of ``auto``'s turns)."""
         from queens_sat.engines.logic import logic_solve
 
         result = logic_solve(puzzle, self.depth, time_limit)

@@ -23,11 +23,19 @@ Givens = tuple[Sequence[tuple[int, int]], Sequence[tuple[int, int]]]  # the give
 NO_GIVENS: Givens = ((), ())  # those of a board without any
 
 
+# auto's first turn on the compiled searches, in nodes: about a tenth of a second on the hardest
+# boards of each kind here (the region search does 1 to 50 million nodes a second, the k-star
+# search about 200,000: its nodes carry the block flows)
+FIRST_NODES = 1 << 18
+FIRST_STAR_NODES = 1 << 14
+
+
 class NativeBackend(Backend):
     name = "native"
     takes_turns = True
     star_battle = True
     takes_plain = True
+    effort_unit = "nodes"
     install_hint = (
         "the compiled extension is not built (reinstall with a C compiler: pip install .) "
         "or is turned off by QUEENS_SAT_PURE_PYTHON"
@@ -52,51 +60,39 @@ class NativeBackend(Backend):
             return f"the native search handles n <= {limit}, this board has n = {puzzle.n}"
         return None
 
-    def search(self, puzzle: Puzzle | PlainGrid, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
-        if isinstance(puzzle, PlainGrid):
-            found = required(BITSEARCH).count(
-                puzzle.cells, puzzle.n, rule_code(puzzle.rule), native_limit(limit), keep, puzzle.queens, (), time_limit or 0.0
-            )
-        elif puzzle.stars > 1:
-            found = required(STARS).count(
-                puzzle.cells(), puzzle.n, puzzle.stars, native_limit(limit), keep,
-                sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0,
-            )
-        else:
-            givens: Givens = (sorted(puzzle.queens), sorted(puzzle.blocked)) if puzzle.queens or puzzle.blocked else NO_GIVENS
-            cap, budget = native_limit(limit), time_limit or 0.0
-            found = required(BITSEARCH).count(puzzle.cells(), puzzle.n, rule_code(puzzle.rule), cap, keep, *givens, budget)
-        return _outcome(found)
+    def first_effort(self, puzzle: Puzzle | PlainGrid) -> int:
+        return FIRST_STAR_NODES if isinstance(puzzle, Puzzle) and puzzle.stars > 1 else FIRST_NODES
+
+    def search(
+        self, puzzle: Puzzle | PlainGrid, *, limit: int | None, keep: int, time_limit: float | None, effort: int | None = None
+    ) -> Outcome:
+        return _outcome(_found(puzzle, native_limit(limit), keep, time_limit or 0.0, effort or 0))
 
     def search_many(
-        self, puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
+        self,
+        puzzles: Sequence[Puzzle],
+        *,
+        limit: int | None = 2,
+        keep: int | None = None,
+        time_limit: float | None = None,
+        effort: int | None = None,
     ) -> list[Outcome]:
         """Every puzzle, one compiled call each, with no numpy and no other Python work between
         (the loop of ``Backend.search_many`` costs a method call and a routing decision a board);
         each ``Outcome``'s ``seconds`` is its own search's. Ctrl-C or SIGTERM raises
         ``Interrupted`` holding the outcomes finished."""
         keep = (limit if limit is not None else 2) if keep is None else keep
-        native_cap = native_limit(limit)
-        budget = time_limit or 0.0
-        queens_search, stars_search = required(BITSEARCH).count, None
+        cap, budget, nodes = native_limit(limit), time_limit or 0.0, effort or 0
         results: list[Outcome | None] = [None] * len(puzzles)
         clock = time.perf_counter
         for i, puzzle in enumerate(puzzles):
             try:
                 start = clock()
-                if puzzle.stars == 1:
-                    givens: Givens = (sorted(puzzle.queens), sorted(puzzle.blocked)) if puzzle.queens or puzzle.blocked else NO_GIVENS
-                    found = queens_search(puzzle.cells(), puzzle.n, rule_code(puzzle.rule), native_cap, keep, *givens, budget)
-                else:
-                    stars_search = stars_search or required(STARS).count
-                    found = stars_search(
-                        puzzle.cells(), puzzle.n, puzzle.stars, native_cap, keep, sorted(puzzle.queens), sorted(puzzle.blocked), budget
-                    )
+                found = _found(puzzle, cap, keep, budget, nodes)
                 seconds = clock() - start
             except KeyboardInterrupt as stop:
                 raise interrupted_batch(stop, results) from None
-            count, complete, timed_out, solutions, nodes = found
-            results[i] = Outcome(solutions, count, complete, timed_out, {"nodes": nodes}, "native", seconds)
+            results[i] = _outcome(found, seconds)
         return results  # type: ignore[return-value]
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
@@ -119,7 +115,22 @@ class NativeBackend(Backend):
             chunk = min(4 * chunk, 4096)
 
 
-def _outcome(found: tuple[int, bool, bool, list[Solution], int]) -> Outcome:
-    """The compiled search's tuple (count, complete, timed out, solutions, nodes) as an ``Outcome``."""
-    count, complete, timed_out, solutions, nodes = found
-    return Outcome(solutions, count, complete, timed_out, {"nodes": nodes}, "native")
+Found = tuple[int, bool, bool, list[Solution], int, bool]  # the compiled count: count, complete, timed out, solutions, nodes, spent
+
+
+def _found(board: Puzzle | PlainGrid, cap: int, keep: int, seconds: float, nodes: int) -> Found:
+    """The compiled search of ``board`` (``cap`` solutions, 0 for all; ``seconds`` and ``nodes``
+    0 for no limit): the region search for one queen a unit, the k-star search for more."""
+    if isinstance(board, PlainGrid):
+        return required(BITSEARCH).count(board.cells, board.n, rule_code(board.rule), cap, keep, board.queens, (), seconds, nodes)
+    if board.stars > 1:
+        given, blocked = sorted(board.queens), sorted(board.blocked)
+        return required(STARS).count(board.cells(), board.n, board.stars, cap, keep, given, blocked, seconds, nodes)
+    givens: Givens = (sorted(board.queens), sorted(board.blocked)) if board.queens or board.blocked else NO_GIVENS
+    return required(BITSEARCH).count(board.cells(), board.n, rule_code(board.rule), cap, keep, *givens, seconds, nodes)
+
+
+def _outcome(found: Found, seconds: float | None = None) -> Outcome:
+    """The compiled search's tuple as an ``Outcome``."""
+    count, complete, timed_out, solutions, nodes, spent = found
+    return Outcome(solutions, count, complete, timed_out, {"nodes": nodes}, "native", seconds, spent=spent)

@@ -66,7 +66,8 @@ class NQueensBackend(Backend):
             return "backtracking handles n <= 63; use method local or construct"
         return None
 
-    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None, effort: int | None = None) -> Outcome:
+        """``effort``: none is kept (this backend is never one of ``auto``'s turns)."""
         if limit is None:
             return self._count(puzzle, keep, time_limit)
         return self._find(puzzle, limit, keep, time_limit)

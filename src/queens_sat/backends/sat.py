@@ -16,6 +16,9 @@ Time limits interrupt the solver from a timer thread where the solver allows it
 (MiniSat, Glucose, Maple, MergeSat, Minicard...); CaDiCaL cannot be interrupted,
 so it searches in slices of a conflict budget with a look at the clock between
 slices; Lingeling takes no limit at all, and the clock is read between solves.
+An effort budget (``effort``, as ``auto``'s portfolio gives its turns) is counted in
+conflicts over all the solves of one search, with the solver's own conflict budget: where
+it stops depends on the board alone (Lingeling takes none, and searches to the end).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from queens_sat.backends.cells import diagonals, given_cells, line_units, region
 from queens_sat.backends.cnf import AT_MOST_ONE_ONLY, CARDINALITY_ENCODINGS, ENCODINGS, NATIVE, CnfBuilder
 from queens_sat.backends.settings import Choice, parse_settings
 from queens_sat.backends.tally import SolutionTally
+from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
 
@@ -86,17 +90,22 @@ ENCODING_CHOICE = Choice(
 )
 
 
+FIRST_CONFLICTS = 1 << 12  # auto's first turn with this backend: some 4,000 conflicts, about a tenth of a second
+
+
 @dataclass
 class _SearchState:
     solves: int = 0
     exhausted: bool = False  # the solver proved there is no further solution
     timed_out: bool = False
+    spent: bool = False  # the effort budget (conflicts) ran out
 
 
 class SatBackend(Backend):
     name = "sat"
     install_hint = "pip install python-sat"
     star_battle = True
+    effort_unit = "conflicts"
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         self.choices = (_solver_choice(), ENCODING_CHOICE)
@@ -135,7 +144,10 @@ class SatBackend(Backend):
         return self.refuses_stars(puzzle) or too_large(puzzle)
 
     # ------------------------------------------------------------------ search
-    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+    def first_effort(self, puzzle: Puzzle | PlainGrid) -> int:
+        return FIRST_CONFLICTS
+
+    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None, effort: int | None = None) -> Outcome:
         start = time.perf_counter()
         deadline = None if time_limit is None else start + time_limit
         tally = SolutionTally(limit, keep)
@@ -144,12 +156,13 @@ class SatBackend(Backend):
         solver, variables, clauses = self._loaded_solver(puzzle)
         built = time.perf_counter()
         try:
-            with _Clock(solver, self.solver, deadline) as clock:
+            with _Clock(solver, self.solver, deadline, effort) as clock:
                 for queens in self._queen_sets(solver, n, clock.solve, state):
                     solution = tuple((v - 1) % n for v in queens) if tally.wants_solution else None
                     if tally.add(solution):
                         break
-            effort = _effort(solver)
+            state.spent = clock.spent
+            figures = _effort(solver)
         finally:
             solver.delete()
         stats: dict[str, Any] = {
@@ -160,9 +173,9 @@ class SatBackend(Backend):
             "solves": state.solves,
             "variables": variables,
             "clauses": clauses,
-            **effort,
+            **figures,
         }
-        return tally.outcome(exhausted=state.exhausted, timed_out=state.timed_out, stats=stats)
+        return tally.outcome(exhausted=state.exhausted, timed_out=state.timed_out and not state.spent, stats=stats, spent=state.spent)
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Generator[Solution, None, bool]:
         deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -261,14 +274,20 @@ def _effort(solver: Any) -> dict[str, int]:
 class _Clock:
     """Solves under a deadline in the way the solver allows (see the module docstring)."""
 
-    def __init__(self, solver: Any, name: str, deadline: float | None) -> None:
+    def __init__(self, solver: Any, name: str, deadline: float | None, conflicts: int | None = None) -> None:
         self.solver = solver
         self.deadline = deadline
         self.timer: threading.Timer | None = None
         self.lock = threading.Lock()
         self.done = False
         self.interruptible = False
-        if deadline is None:
+        self.conflicts = conflicts  # the effort budget of every solve together; None: none
+        self.sliced = name in BUDGETED
+        self.spent = False
+        if conflicts is not None and name not in UNLIMITED:
+            self.solve = self._solve_budgeted
+            self.interruptible = deadline is not None and not self.sliced
+        elif deadline is None:
             self.solve = solver.solve
         elif name in UNLIMITED:
             self.solve = self._solve_between_checks
@@ -296,6 +315,24 @@ class _Clock:
         with self.lock:
             if not self.done:
                 self.solver.interrupt()
+
+    def _solve_budgeted(self) -> bool | None:
+        """A solve that stops once the search has had ``conflicts`` conflicts in all (``spent``),
+        or at the deadline (by the timer, or between slices for a solver without ``interrupt``)."""
+        assert self.conflicts is not None
+        while True:
+            left = self.conflicts - _effort(self.solver).get("conflicts", 0)
+            if left <= 0:
+                self.spent = True
+                return None
+            if self.deadline is not None and self._left() <= 0:
+                return None
+            self.solver.conf_budget(min(left, CONFLICT_SLICE) if self.sliced and self.deadline is not None else left)
+            found = self.solver.solve_limited(expect_interrupt=self.interruptible)
+            if found is not None or not self.sliced or self.deadline is None:
+                if found is None and (self.deadline is None or self._left() > 0):
+                    self.spent = True
+                return found
 
     def _left(self) -> float:
         assert self.deadline is not None

@@ -40,6 +40,7 @@ class SolutionTally:
             self.kept.append(solution)
         return self.full
 
-    def outcome(self, *, exhausted: bool, timed_out: bool, stats: dict[str, Any]) -> Outcome:
-        """The backend's answer; ``exhausted`` means the solver proved there is nothing more."""
-        return Outcome(self.kept, self.count, exhausted and not timed_out, timed_out, stats)
+    def outcome(self, *, exhausted: bool, timed_out: bool, stats: dict[str, Any], spent: bool = False) -> Outcome:
+        """The backend's answer; ``exhausted`` means the solver proved there is nothing more, ``spent``
+        that its effort budget ran out first."""
+        return Outcome(self.kept, self.count, exhausted and not timed_out and not spent, timed_out, stats, spent=spent)

@@ -12,6 +12,12 @@ class Stop(Exception):
     """Raised inside the search when the time limit has passed."""
 
 
+class Spent(Exception):
+    """Raised inside the search when its node budget ran out: at the same node on every run."""
+
+
+NO_BUDGET = 1 << 62  # a node limit never reached
+
 
 class Searching(Protocol):
     """A board under search: its solutions one by one, and the nodes visited so far."""
@@ -26,7 +32,7 @@ def collect(board: Searching, limit: int | None, keep: int) -> Outcome:
     kept: list[Solution] = []
     count = 0
     complete = True
-    timed_out = False
+    timed_out = spent = False
     try:
         for solution in board.solutions():
             count += 1
@@ -37,5 +43,7 @@ def collect(board: Searching, limit: int | None, keep: int) -> Outcome:
                 break
     except Stop:
         complete, timed_out = False, True
-    return Outcome(kept, count, complete, timed_out, {"nodes": board.nodes})
+    except Spent:
+        complete, spent = False, True
+    return Outcome(kept, count, complete, timed_out, {"nodes": board.nodes}, spent=spent)
 

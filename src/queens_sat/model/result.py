@@ -49,6 +49,7 @@ class Outcome:
     backend: str | None = None  # the search that produced it, when not the one asked (``auto`` names its choice)
     seconds: float | None = None  # the search's wall-clock time, when it was timed on its own (a batch's member)
     stuck: bool = False  # reasoning alone (the logic backend) could not settle it: unsettled, but not by the time limit
+    spent: bool = False  # the search's effort budget (nodes, conflicts) ran out first: where it stops depends on the board alone
 
     @property
     def nodes(self) -> int:
@@ -59,11 +60,11 @@ class Outcome:
         """The same outcome marked with the backend that produced it, unless it names one already."""
         if self.backend is not None:
             return self
-        return Outcome(self.solutions, self.count, self.complete, self.timed_out, self.stats, backend, self.seconds, self.stuck)
+        return Outcome(self.solutions, self.count, self.complete, self.timed_out, self.stats, backend, self.seconds, self.stuck, self.spent)
 
     def timed(self, seconds: float) -> Outcome:
         """The same outcome with the seconds its search took."""
-        return Outcome(self.solutions, self.count, self.complete, self.timed_out, self.stats, self.backend, seconds, self.stuck)
+        return Outcome(self.solutions, self.count, self.complete, self.timed_out, self.stats, self.backend, seconds, self.stuck, self.spent)
 
 
 @dataclass(frozen=True)

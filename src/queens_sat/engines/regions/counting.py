@@ -146,7 +146,7 @@ def native_search(
 ) -> Outcome:
     """The compiled search on a checked grid (None: no regions)."""
     found = required().count(grid, n, rule_code(rule), native_limit(limit), keep, queens, blocked, time_limit or 0.0)
-    count, complete, timed_out, solutions, nodes = found
+    count, complete, timed_out, solutions, nodes, _ = found
     return Outcome(solutions, count, complete, timed_out, {"nodes": nodes})
 
 

@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 
 from queens_sat.engines.regions.hall import HALL_N, hall_rows
-from queens_sat.engines.search import Stop, collect
+from queens_sat.engines.search import NO_BUDGET, Spent, Stop, collect
 from queens_sat.model.limits import CELL_MODEL_N
 from queens_sat.model.placement import Cell
 from queens_sat.model.result import Outcome, Solution
@@ -35,13 +35,15 @@ def search_parts(
     limit: int | None,
     keep: int,
     time_limit: float | None,
+    node_limit: int | None = None,
 ) -> Outcome:
     """The search on a board given by parts, no ``Puzzle`` needed (``counting`` uses it).
 
-    ``region_of`` lists the region of each cell row by row (None: no regions).
+    ``region_of`` lists the region of each cell row by row (None: no regions); ``node_limit``
+    stops it after that many nodes (``Outcome.spent``), at the same node on every run.
     """
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    return collect(Board(n, rule, region_of, queens, blocked, deadline), limit, keep)
+    return collect(Board(n, rule, region_of, queens, blocked, deadline, node_limit), limit, keep)
 
 
 
@@ -58,10 +60,12 @@ class Board:
         queens: Iterable[Cell],
         blocked: Iterable[Cell],
         deadline: float | None,
+        node_limit: int | None = None,
     ) -> None:
         self.n = n
         self.rule = rule
         self.deadline = deadline
+        self.node_limit = node_limit or NO_BUDGET
         self.nodes = 0
         full_row = (1 << n) - 1
         self.row_mask = [full_row << (r * n) for r in range(n)]
@@ -174,6 +178,8 @@ class Board:
 
     def _search(self, cand: int, open_units: tuple[int, ...], placed: list[int]) -> Iterator[list[int]]:
         self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise Spent
         if self.deadline is not None and self.nodes % self.CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
             raise Stop
         if not open_units:

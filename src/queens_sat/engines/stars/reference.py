@@ -10,7 +10,7 @@ import random
 import time
 from collections.abc import Iterable, Iterator, Sequence
 
-from queens_sat.engines.search import Stop, collect
+from queens_sat.engines.search import NO_BUDGET, Spent, Stop, collect
 from queens_sat.model.placement import Cell
 from queens_sat.model.result import Outcome, Solution
 
@@ -25,10 +25,13 @@ def search_stars(
     limit: int | None,
     keep: int,
     time_limit: float | None,
+    node_limit: int | None = None,
 ) -> Outcome:
-    """The k-star search on a board given by parts (``region_of`` as in ``search_parts``)."""
+    """The k-star search on a board given by parts (``region_of`` and ``node_limit`` as in ``search_parts``)."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    return collect(StarBoard(n, stars, region_of, given, blocked, deadline), limit, keep)
+    board = StarBoard(n, stars, region_of, given, blocked, deadline)
+    board.node_limit = node_limit or NO_BUDGET
+    return collect(board, limit, keep)
 
 
 FLOW_MAX_N = 42  # the block flows run on boards up to this wide (as ``QS_STARS_FLOW_MAX_N`` in native/stars/board.h)
@@ -110,6 +113,7 @@ class StarBoard:
         self.n, self.k, self.deadline = n, stars, deadline
         self.rng = rng  # when given, a random cell of the unit is branched on, not its first (random placements)
         self.nodes = 0
+        self.node_limit = NO_BUDGET
         row0 = (1 << n) - 1
         column0 = sum(1 << (r * n) for r in range(n))
         # units: rows 0..n-1, columns n..2n-1, regions 2n..3n-1 (when the board has them)
@@ -392,6 +396,8 @@ class StarBoard:
         """Every completion of ``placed``; ``need`` and ``placed`` are this node's own copies."""
         while True:
             self.nodes += 1
+            if self.nodes > self.node_limit:
+                raise Spent
             if self.deadline is not None and self.nodes % self.CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
                 raise Stop
             settled = self._settle(cand, need, placed)
