@@ -198,7 +198,7 @@ def test_a_tail_goes_on_from_the_first_turn_taken_here(monkeypatch):
     class FirstTurnRunsOut:
         MAX_N = 64
 
-        def count(self, grid: object, n: int, rule: int, limit: int, keep: int, queens: tuple, blocked: tuple, budget: float, nodes: int) -> tuple:
+        def count(self, grid: object, n: int, rule: int, limit: int, keep: int, queens: tuple, blocked: tuple, budget: float, nodes: int) -> tuple:  # noqa: E501
             first_turns.append(nodes)
             return 0, False, False, [], 5, True  # nothing found, the budget spent
 
