@@ -1,0 +1,173 @@
+"""How often the image reader reads a board exactly, and how long it takes, by kind of picture.
+
+    .venv/bin/python bench/images.py [--per-kind 20] [--seed 0] [--kinds crop,phone,...]
+                                     [--real DIR] [--truth bench/screenshots-truth.jsonl] [--save DIR]
+
+Synthetic pictures: random boards drawn by the project's renderer in the looks of real
+games and framed as browser windows and phone screens, scaled, blurred, JPEG'd
+(``queens_sat.services.benchmark.screenshots``). Real screenshots: every picture under
+``--real DIR`` whose SHA-256 is in the truth file (one JSON object a line: ``sha256``,
+``kind``, ``regions``, ``source``, ``licence``). Exact means the same n and the same
+partition into regions, whatever the labels (and, for pictures with marks, the same
+given queens and blocked cells). A read is "warned" when the reader said it was in doubt,
+"refused" when it raised an error; "wrong, silent" is a wrong read without any warning,
+which must never happen. Times are in-process (decoding included, drawing the synthetic
+picture not), one picture at a time; others' jobs on the machine slow every row alike.
+``--save DIR`` writes the synthetic pictures, named by kind, to look at the failures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from queens_sat.formats.image import ImageReadError, read_puzzle_image
+from queens_sat.formats.image.decode import decode_image
+from queens_sat.model.errors import PuzzleError
+from queens_sat.model.puzzle import Puzzle
+from queens_sat.services.benchmark.screenshots import KINDS, make_shot
+
+ROOT = Path(__file__).resolve().parent
+TRUTH = ROOT / "screenshots-truth.jsonl"
+
+
+@dataclass
+class Tally:
+    total: int = 0
+    exact: int = 0
+    exact_warned: int = 0
+    refused: int = 0
+    wrong_warned: int = 0
+    wrong_silent: int = 0
+    ms: list[float] = field(default_factory=list)
+    decode_ms: list[float] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+
+def same_board(read: Puzzle, truth: Puzzle, marks: bool) -> bool:
+    """Same n and the same partition (Puzzle keeps regions numbered by first appearance, so
+    equal grids are equal partitions); with marks also the same givens."""
+    if read.n != truth.n or read.regions != truth.regions:
+        return False
+    return not marks or (read.queens == truth.queens and read.blocked == truth.blocked)
+
+
+def measure(tally: Tally, name: str, data: bytes, truth: Puzzle, marks: bool) -> None:
+    tally.total += 1
+    start = time.perf_counter()
+    decode_image(data, name)
+    tally.decode_ms.append((time.perf_counter() - start) * 1000)
+    start = time.perf_counter()
+    try:
+        read = read_puzzle_image(data, read_marks=marks, stars=truth.stars, name=name)
+    except (ImageReadError, PuzzleError) as err:
+        tally.ms.append((time.perf_counter() - start) * 1000)
+        tally.refused += 1
+        tally.failures.append(f"refused {name}: {err}")
+        return
+    tally.ms.append((time.perf_counter() - start) * 1000)
+    exact = same_board(read.puzzle, truth, marks)
+    if exact and not read.warnings:
+        tally.exact += 1
+    elif exact:
+        tally.exact_warned += 1
+        tally.failures.append(f"exact but warned {name}: {read.warnings[0]}")
+    elif read.warnings:
+        tally.wrong_warned += 1
+        tally.failures.append(f"wrong (warned) {name}: n={read.n} {read.method}; {read.warnings[0]}")
+    else:
+        tally.wrong_silent += 1
+        tally.failures.append(f"WRONG, SILENT {name}: n={read.n} (truth {truth.n}) {read.method}")
+
+
+def real_pictures(folder: Path, truth_file: Path) -> list[tuple[str, str, bytes, Puzzle, bool]]:
+    """(kind, name, bytes, truth, marks) of every picture under ``folder`` that the truth file knows."""
+    truths = {}
+    for line in truth_file.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            record = json.loads(line)
+            truths[record["sha256"]] = record
+    found = []
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        data = path.read_bytes()
+        record = truths.get(hashlib.sha256(data).hexdigest())
+        if record is None:
+            continue
+        puzzle = Puzzle(record["regions"], queens=record.get("queens", ()), blocked=record.get("blocked", ()))
+        found.append((f"real: {record['kind']}", str(path.relative_to(folder)), data, puzzle, bool(record.get("marks"))))
+    return found
+
+
+def table(tallies: dict[str, Tally]) -> None:
+    head = f"{'kind':24s} {'pictures':>8s} {'exact':>7s} {'+warned':>8s} {'refused':>8s} {'wrong,warned':>12s} {'WRONG,silent':>12s} {'median ms':>10s} {'p95 ms':>7s} {'max ms':>7s} {'decode ms':>9s}"
+    print(head)
+    print("-" * len(head))
+    for kind, t in tallies.items():
+        if not t.total:
+            continue
+        exact = t.exact + t.exact_warned
+        p95 = sorted(t.ms)[max(0, int(0.95 * len(t.ms)) - 1)]
+        print(
+            f"{kind:24s} {t.total:8d} {100 * exact / t.total:6.1f}% {t.exact_warned:8d} {t.refused:8d} {t.wrong_warned:12d} "
+            f"{t.wrong_silent:12d} {statistics.median(t.ms):10.1f} {p95:7.1f} {max(t.ms):7.1f} {statistics.median(t.decode_ms):9.1f}"
+        )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--per-kind", type=int, default=20, help="synthetic pictures of each kind (0: none)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--kinds", help="comma-separated kinds (default all): " + ", ".join(KINDS))
+    parser.add_argument("--real", type=Path, help="a folder of real screenshots named in the truth file")
+    parser.add_argument("--truth", type=Path, default=TRUTH, help="the truth file of the real screenshots")
+    parser.add_argument("--save", type=Path, help="write the synthetic pictures here")
+    parser.add_argument("--failures", action="store_true", help="list every read that was not exact and silent")
+    args = parser.parse_args()
+    kinds = tuple(args.kinds.split(",")) if args.kinds else KINDS
+    tallies: dict[str, Tally] = defaultdict(Tally)
+    if args.save:
+        args.save.mkdir(parents=True, exist_ok=True)
+    done = 0
+    for kind in kinds:
+        for i in range(args.per_kind):
+            shot = make_shot(kind, random.Random(f"{args.seed}-{kind}-{i}"), i)
+            if args.save:
+                (args.save / shot.name).write_bytes(shot.data)
+            measure(tallies[kind], shot.name, shot.data, shot.truth, shot.marks)
+            done += 1
+            if done % 50 == 0:
+                print(f"  {done} pictures read...", file=sys.stderr, flush=True)
+    synthetic = Tally()
+    for t in list(tallies.values()):
+        for name in ("total", "exact", "exact_warned", "refused", "wrong_warned", "wrong_silent"):
+            setattr(synthetic, name, getattr(synthetic, name) + getattr(t, name))
+        synthetic.ms += t.ms
+        synthetic.decode_ms += t.decode_ms
+    if synthetic.total:
+        tallies["all synthetic"] = synthetic
+    if args.real:
+        real_all = Tally()
+        for kind, name, data, truth, marks in real_pictures(args.real, args.truth):
+            measure(tallies[kind], name, data, truth, marks)
+            measure(real_all, name, data, truth, marks)
+        tallies["all real"] = real_all
+    table(tallies)
+    if args.failures:
+        for kind, t in tallies.items():
+            if kind.startswith("all"):
+                continue
+            for line in t.failures:
+                print(f"  [{kind}] {line}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

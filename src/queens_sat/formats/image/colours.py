@@ -1,0 +1,153 @@
+"""Regions from cell colours: neighbouring cells joined from the closest colours up.
+
+Every pair of side-by-side cells is an edge weighted by their colour distance. Joining
+the cells along edges in order of weight (Kruskal) until n groups are left gives n
+connected regions whatever the palette: a cell darkened under the mouse, JPEG noise or a
+blurred edge joins its own region long before two regions of different colours meet,
+because within a region the steps are small and between regions they are not. How
+clearly that holds is measured: the last join made (the largest step inside a region)
+against the first one refused (the smallest step between regions). When the two are
+close, the colours do not show n regions and the read is refused or doubted; the
+"natural" number of regions is where the largest jump between the joins is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from queens_sat.formats.image.cells import distance
+
+Array = np.ndarray[Any, Any]
+
+NOISE = 2.0  # ΔE of sampling noise added to both sides of a ratio, so that tiny steps do not make huge ratios
+SEPARATE = 8.0  # two regions' colours at least this far apart (ΔE) are different colours
+CLEAR_RATIO = 2.0  # the first step between regions must be this many times the last step inside one
+SURE_RATIO = 3.0
+SAME_AT_MOST = 20.0  # ΔE: a larger step is never inside one region (for the natural count)  # below this (and above CLEAR_RATIO) the read stands but is doubted
+
+
+@dataclass
+class ColourRead:
+    regions: Array  # (n, n) region numbers 0..n-1
+    inside: float  # the largest colour step joined inside a region
+    between: float  # the smallest colour step between two regions
+    natural: int  # how many regions the colours show by themselves
+    colours: int  # how many different colours those regions have
+    close: list[tuple[int, int, float]] = field(default_factory=list)  # regions of nearly one colour
+
+    @property
+    def ratio(self) -> float:
+        return (self.between + NOISE) / (self.inside + NOISE)
+
+    @property
+    def clear(self) -> bool:
+        return self.between >= SEPARATE and self.ratio >= CLEAR_RATIO
+
+    @property
+    def flat(self) -> bool:
+        """Whether the board is in one colour (nothing to read regions from)."""
+        return self.between < SEPARATE and self.natural <= 1
+
+
+class _Groups:
+    """Union-find over cells."""
+
+    def __init__(self, size: int) -> None:
+        self.parent = list(range(size))
+        self.count = size
+
+    def find(self, a: int) -> int:
+        parent = self.parent
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    def join(self, a: int, b: int) -> bool:
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return False
+        self.parent[rb] = ra
+        self.count -= 1
+        return True
+
+    def labels(self) -> list[int]:
+        numbers: dict[int, int] = {}
+        return [numbers.setdefault(self.find(i), len(numbers)) for i in range(len(self.parent))]
+
+
+def neighbour_pairs(n: int) -> Array:
+    """Every pair of side-by-side cells as flat indices (r * n + c), shape (2n(n-1), 2)."""
+    idx = np.arange(n * n).reshape(n, n)
+    across = np.stack([idx[:, :-1].ravel(), idx[:, 1:].ravel()], axis=1)
+    down = np.stack([idx[:-1, :].ravel(), idx[1:, :].ravel()], axis=1)
+    return np.concatenate([across, down])
+
+
+def colour_regions(lab: Array) -> ColourRead:
+    """The n regions the colours of an (n, n, 3) CIELAB board give, with how clearly they give them."""
+    n = lab.shape[0]
+    flat = lab.reshape(-1, 3)
+    pairs = neighbour_pairs(n)
+    weights = distance(flat[pairs[:, 0]], flat[pairs[:, 1]])
+    order = np.argsort(weights, kind="stable")
+    groups = _Groups(n * n)
+    joins: list[float] = []  # weights of the spanning forest's edges, ascending
+    inside = 0.0
+    for e in order:
+        a, b = pairs[e]
+        if groups.join(int(a), int(b)):
+            joins.append(float(weights[e]))
+            if groups.count >= n:
+                inside = float(weights[e])
+    # redo up to n groups (the loop above ran on to one group to learn the natural count)
+    groups = _Groups(n * n)
+    for e in order:
+        if groups.count == n:
+            break
+        a, b = pairs[e]
+        groups.join(int(a), int(b))
+    labels = np.array(groups.labels()).reshape(n, n)
+    between_mask = labels.ravel()[pairs[:, 0]] != labels.ravel()[pairs[:, 1]]
+    between = float(weights[between_mask].min()) if between_mask.any() else 0.0
+    natural = _natural_count(joins, n * n)
+    means = np.array([flat[labels.ravel() == k].mean(axis=0) for k in range(n)])
+    colours, close = _distinct_colours(means, inside)
+    return ColourRead(labels, inside, between, natural, colours, close)
+
+
+def _natural_count(joins: list[float], cells: int) -> int:
+    """The number of groups left when the joins stop at their largest relative jump (and
+    all cells are one group when no join is a different colour)."""
+    if not joins:
+        return cells
+    w = np.array(joins)
+    if w[-1] < SEPARATE:
+        return 1
+    ratios = (w[1:] + NOISE) / (w[:-1] + NOISE)
+    ratios[w[1:] < SEPARATE] = 0.0  # a jump to a step that is still one colour is no boundary
+    ratios[w[:-1] > SAME_AT_MOST] = 0.0  # nor a jump from a step that is already two colours
+    if len(ratios) == 0 or ratios.max() <= 1.0:
+        return 1 if w[0] < SEPARATE else cells
+    cut = int(np.argmax(ratios))  # joins 0..cut are inside regions
+    return cells - (cut + 1)
+
+
+def _distinct_colours(means: Array, inside: float) -> tuple[int, list[tuple[int, int, float]]]:
+    """How many different colours the regions' mean colours are, and the pairs of regions
+    whose colours are close (within the larger of ``SEPARATE`` and twice the inside step)."""
+    k = len(means)
+    d = distance(means[:, None, :], means[None, :, :])
+    near = max(SEPARATE, 2.0 * inside + NOISE)
+    groups = _Groups(k)
+    close = []
+    for i in range(k):
+        for j in range(i + 1, k):
+            if d[i, j] < near:
+                close.append((i, j, float(d[i, j])))
+            if d[i, j] < SEPARATE:
+                groups.join(i, j)
+    return groups.count, close

@@ -1,0 +1,388 @@
+"""The grid of a board: n and where its lines are, from the picture's edges.
+
+Inside a square that may hold the board, two profiles are taken: for each column, how
+strongly colour changes across it, averaged down the square (a grid line, or a border
+between two colours, changes it on many rows; the inside of a cell on none), and the
+same for each row. A board of n cells is n + 1 lines a pitch apart: for every n the
+lattice from a strong line near one end of the profile to one near the other end is
+scored by how strong the profile is on its lines minus how strong it is inside its
+cells (their middle 64 %). That difference is what tells n from its multiples and
+divisors: with 2n, half the lines fall in the middle of cells, where nothing is; with
+n / 2 or n / 3, the lines left out fall inside the cells. Both axes must give one n and square cells. The
+lattice found is then pulled onto the lines it runs along (least squares).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from queens_sat.formats.image.locate import Box
+
+Array = np.ndarray[Any, Any]
+
+CLIP = 48.0  # a colour change this strong is a full edge; stronger ones count no more
+N_MIN, N_MAX = 4, 40
+MIN_PITCH = 7.0  # pixels: smaller cells cannot be sampled
+END_WINDOW = 0.28  # the outer share of the profile where the board's first and last lines are looked for
+ENDS_KEPT = 4  # candidate first (and last) lines per axis
+MARGIN = 0.06  # share of the square's side added round it, so a border on its edge is inside
+INTERIOR = 0.32  # half-width of a cell's inside, as a share of the pitch, where no line may be
+SQUARE_PITCH = 0.08  # how much the two axes' pitches may differ
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """A board's grid lines in pixels of the picture: ``xs`` the n + 1 vertical lines left to
+    right, ``ys`` the horizontal ones top to bottom; ``quality`` how clearly the profiles
+    show it (line strength minus cell-middle strength, 0 to 1)."""
+
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    quality: float
+
+    @property
+    def n(self) -> int:
+        return len(self.xs) - 1
+
+    @property
+    def pitch(self) -> float:
+        return ((self.xs[-1] - self.xs[0]) + (self.ys[-1] - self.ys[0])) / (2 * self.n)
+
+    @property
+    def side(self) -> float:
+        return self.pitch * self.n
+
+    def box(self) -> tuple[int, int, int, int]:
+        return round(self.xs[0]), round(self.ys[0]), round(self.xs[-1]), round(self.ys[-1])
+
+
+class _Profile:
+    """One axis's profile with the filters the lattice score reads: smoothed values, their
+    running maxima of a few widths, and prefix sums for window means."""
+
+    def __init__(self, values: Array, open_ends: tuple[bool, bool]) -> None:
+        smooth = np.convolve(np.pad(values, 1, mode="edge"), [0.25, 0.5, 0.25], mode="valid")
+        if open_ends[0]:
+            smooth[0] = max(smooth[0], smooth.max())  # the picture's side: the board may be cut there
+        if open_ends[1]:
+            smooth[-1] = max(smooth[-1], smooth.max())
+        self.values = smooth
+        self.size = len(smooth)
+        self.sums = np.concatenate([[0.0], np.cumsum(smooth)])
+        self._maxima: dict[int, Array] = {}
+        self._stack = None
+
+    def maxima(self, radius: int) -> Array:
+        """The largest value within ``radius`` of each position."""
+        if radius not in self._maxima:
+            padded = np.pad(self.values, radius, mode="edge")
+            self._maxima[radius] = np.lib.stride_tricks.sliding_window_view(padded, 2 * radius + 1).max(axis=1)
+        return self._maxima[radius]
+
+    def stacked_maxima(self, top: int) -> Array:
+        """``maxima(r)`` for r = 0..top as rows of one array."""
+        if getattr(self, "_stack", None) is None or len(self._stack) <= top:
+            rows = [self.values]
+            for _ in range(top):
+                prev = rows[-1]
+                rows.append(np.maximum(prev, np.maximum(np.r_[prev[1:], prev[-1]], np.r_[prev[0], prev[:-1]])))
+            self._stack: Array | None = np.stack(rows)
+        assert self._stack is not None
+        return self._stack[: top + 1]
+
+    def window_mean(self, centres: Array, half: float | Array) -> Array:
+        lo = np.clip(np.round(centres - half).astype(np.int64), 0, self.size - 1)
+        hi = np.clip(np.round(centres + half).astype(np.int64), 0, self.size - 1)
+        return (self.sums[hi + 1] - self.sums[lo]) / (hi - lo + 1)
+
+    def peaks(self, lo: int, hi: int, keep: int) -> list[int]:
+        """The strongest local maxima within [lo, hi)."""
+        v = self.values
+        lo, hi = max(lo, 0), min(hi, self.size)
+        if hi - lo < 3:
+            return []
+        seg = v[lo:hi]
+        left = np.r_[-np.inf, seg[:-1]]
+        right = np.r_[seg[1:], -np.inf]
+        idx = np.flatnonzero((seg >= left) & (seg > right) & (seg >= 0.35 * seg.max()) & (seg > 0.05))
+        idx = idx[np.argsort(-seg[idx], kind="stable")][:keep]
+        return sorted(int(i) + lo for i in idx)
+
+
+def gradients(rgb: Array) -> tuple[Array, Array]:
+    """Colour change across each pixel (left to right, ``gx``) and down it (``gy``): the
+    largest change of R, G or B over two pixels, clipped at ``CLIP``; uint8 arrays of the
+    picture's shape. Computed once per picture and shared by every square tried."""
+    height, width = rgb.shape[:2]
+    gx = np.zeros((height, width), dtype=np.uint8)
+    gy = np.zeros((height, width), dtype=np.uint8)
+    a, b = rgb[:, 2:], rgb[:, :-2]
+    d = np.maximum(a, b) - np.minimum(a, b)
+    gx[:, 1:-1] = np.minimum(np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2]), CLIP)
+    a, b = rgb[2:], rgb[:-2]
+    d = np.maximum(a, b) - np.minimum(a, b)
+    gy[1:-1] = np.minimum(np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2]), CLIP)
+    return gx, gy
+
+
+def fit_lattice(gx: Array, gy: Array, box: Box) -> Lattice | None:
+    """The best grid within (or just round) ``box``, in the pixels of ``gx`` and ``gy``, or
+    None when no lattice of n = 4..40 fits. A lattice that ends near the edge of what was
+    looked at is looked at again with more room round it, and grown while its lines go on
+    (the square was a region's outline inside the board, say)."""
+    height, width = gx.shape
+    pad = int(MARGIN * box.side) + 2
+    x0, y0 = max(0, box.left - pad), max(0, box.top - pad)
+    x1, y1 = min(width, box.right + pad), min(height, box.bottom + pad)
+    px, py = _profiles(gx[y0:y1, x0:x1], gy[y0:y1, x0:x1], ((box.left - x0, box.right - x0), (box.top - y0, box.bottom - y0)))
+    xprof = _Profile(px, (x0 == 0, x1 == width))
+    yprof = _Profile(py, (y0 == 0, y1 == height))
+    found = _best_lattice(xprof, yprof)
+    if found is None:
+        return None
+    xs, ys, quality = found
+    lattice = Lattice(tuple(float(x0 + v) for v in xs), tuple(float(y0 + v) for v in ys), quality)
+    for _ in range(4):
+        grown = _grown_lattice(gx, gy, lattice)
+        if grown is None:
+            break
+        lattice = grown
+    return lattice
+
+
+def _grown_lattice(gx: Array, gy: Array, lattice: Lattice) -> Lattice | None:
+    """The lattice grown by whole cells, looking two cells beyond it on every side; None when it does not grow."""
+    height, width = gx.shape
+    pad = int(2.2 * lattice.pitch) + 2
+    left, top, right, bottom = lattice.box()
+    x0, y0 = max(0, left - pad), max(0, top - pad)
+    x1, y1 = min(width, right + pad + 1), min(height, bottom + pad + 1)
+    if (x0, y0, x1, y1) == (max(0, left - 2), max(0, top - 2), min(width, right + 3), min(height, bottom + 3)):
+        return None
+    px, py = _profiles(gx[y0:y1, x0:x1], gy[y0:y1, x0:x1], ((left - x0, right - x0), (top - y0, bottom - y0)))
+    xprof = _Profile(px, (x0 == 0, x1 == width))
+    yprof = _Profile(py, (y0 == 0, y1 == height))
+    n = lattice.n
+    xr = (left - x0, right - x0)
+    yr = (top - y0, bottom - y0)
+    (xa, xb), (ya, yb), grown_n = _extended(xprof, yprof, xr, yr, n)
+    if grown_n == n:
+        return None
+    xs = _refined(xprof, xa, xb, grown_n)
+    ys = _refined(yprof, ya, yb, grown_n)
+    return Lattice(tuple(float(x0 + v) for v in xs), tuple(float(y0 + v) for v in ys), lattice.quality)
+
+
+def refine_lattice(rgb: Array, coarse: Lattice, factor: int) -> Lattice:
+    """A lattice found on the picture shrunk ``factor`` times, placed exactly on the full
+    picture's lines (same n; its ends looked for within a third of a cell of the guess)."""
+    if factor == 1:
+        return coarse
+    height, width = rgb.shape[:2]
+    scaled = [[(v + 0.5) * factor - 0.5 for v in coarse.xs], [(v + 0.5) * factor - 0.5 for v in coarse.ys]]
+    pitch = coarse.pitch * factor
+    pad = int(0.5 * pitch) + 4
+    x0, y0 = max(0, int(scaled[0][0]) - pad), max(0, int(scaled[1][0]) - pad)
+    x1, y1 = min(width, int(scaled[0][-1]) + pad + 1), min(height, int(scaled[1][-1]) + pad + 1)
+    gx, gy = gradients(rgb[y0:y1, x0:x1])
+    inner = ((int(scaled[0][0]) - x0, int(scaled[0][-1]) - x0), (int(scaled[1][0]) - y0, int(scaled[1][-1]) - y0))
+    px, py = _profiles(gx, gy, inner)
+    n = coarse.n
+    lines = []
+    for prof_values, guess, origin, open_ends in (
+        (px, scaled[0], x0, (x0 == 0, x1 == width)),
+        (py, scaled[1], y0, (y0 == 0, y1 == height)),
+    ):
+        prof = _Profile(prof_values, open_ends)
+        first, last = guess[0] - origin, guess[-1] - origin
+        reach = pitch / 3
+        starts = [p for p in prof.peaks(int(first - reach), int(first + reach) + 1, ENDS_KEPT)] or [int(round(first))]
+        ends = [p for p in prof.peaks(int(last - reach), int(last + reach) + 1, ENDS_KEPT)] or [int(round(last))]
+        pairs, score, _ = _pair_scores(prof, [(s, e) for s in starts for e in ends if e > s], n)
+        s, e = pairs[int(np.argmax(score))] if pairs else (int(round(first)), int(round(last)))
+        lines.append(tuple(float(origin + v) for v in _refined(prof, s, e, n)))
+    return Lattice(lines[0], lines[1], coarse.quality)
+
+
+def _profiles(gx: Array, gy: Array, inner: tuple[tuple[int, int], tuple[int, int]]) -> tuple[Array, Array]:
+    """Column and row profiles of colour change (0 to 1), each averaged over the inner part of the other axis."""
+    h, w = gx.shape
+    (xl, xr), (yt, yb) = inner
+    # the middle 90 % of the square, so its own border lines do not count as changes across
+    my, mx = max(1, (yb - yt) // 20), max(1, (xr - xl) // 20)
+    rows = slice(max(0, yt + my), max(yt + my + 1, min(h, yb - my)))
+    cols = slice(max(0, xl + mx), max(xl + mx + 1, min(w, xr - mx)))
+    band_x, band_y = gx[rows], gy[:, cols]
+    px = band_x.sum(axis=0, dtype=np.int64) / (CLIP * max(1, band_x.shape[0]))
+    py = band_y.sum(axis=1, dtype=np.int64) / (CLIP * max(1, band_y.shape[1]))
+    return px, py
+
+
+def _ends(prof: _Profile) -> tuple[list[int], list[int]]:
+    """Candidate first and last lines: the strongest peaks in the outer parts of the profile
+    (and the picture's side, when the board may be cut there)."""
+    size = prof.size
+    window = int(END_WINDOW * size)
+    starts = prof.peaks(0, window, ENDS_KEPT)
+    ends = prof.peaks(size - window, size, ENDS_KEPT)
+    if prof.values[0] >= prof.values.max():
+        starts = sorted({0, *starts})
+    if prof.values[-1] >= prof.values.max():
+        ends = sorted({size - 1, *ends})
+    return starts, ends
+
+
+def _pair_scores(prof: _Profile, pairs: list[tuple[int, int]], n: int) -> tuple[list[tuple[int, int]], Array, Array]:
+    """For every pair of first and last lines: the lattice score with n cells, and its pitch."""
+    pairs = [(s, e) for s, e in pairs if (e - s) / n >= MIN_PITCH]
+    if not pairs:
+        return [], np.zeros(0), np.zeros(0)
+    size = prof.size
+    s = np.array([p[0] for p in pairs], dtype=np.float64)
+    e = np.array([p[1] for p in pairs], dtype=np.float64)
+    pitch = (e - s) / n
+    radius = max(1, int(round(0.08 * float(np.median(pitch)))))
+    k = np.arange(1, n)
+    lines = s[:, None] + k[None, :] * pitch[:, None]
+    line_values = prof.maxima(radius)[np.clip(np.round(lines).astype(np.int64), 0, size - 1)]
+    middles = s[:, None] + (np.arange(n)[None, :] + 0.5) * pitch[:, None]
+    middle_values = prof.window_mean(middles, INTERIOR * float(np.median(pitch)))
+    score = (line_values.mean(axis=1) if n > 1 else np.ones(len(pairs))) - middle_values.mean(axis=1)
+    return pairs, score, pitch
+
+
+def _all_scores(prof: _Profile, pairs: list[tuple[int, int]]) -> tuple[Array, Array, Array]:
+    """The lattice score of every pair of first and last lines with every n (rows: n = N_MIN..N_MAX),
+    their pitches, and the n of each row; -inf where the cells would be too small."""
+    ns = np.arange(N_MIN, N_MAX + 1)
+    s = np.array([p[0] for p in pairs], dtype=np.float64)
+    e = np.array([p[1] for p in pairs], dtype=np.float64)
+    pitch = (e - s)[None, :] / ns[:, None]  # (N, P)
+    radius = np.maximum(1, np.round(0.08 * pitch)).astype(np.int64)
+    top = int(radius.max())
+    stack = prof.stacked_maxima(top)
+    k = np.arange(1, N_MAX)
+    kmask = k[None, :] < ns[:, None]  # (N, K): lines 1..n-1
+    lines = s[None, :, None] + k[None, None, :] * pitch[:, :, None]
+    idx = np.clip(np.round(lines).astype(np.int64), 0, prof.size - 1)
+    line_values = stack[radius[:, :, None], idx]
+    line_mean = (line_values * kmask[:, None, :]).sum(axis=2) / (ns[:, None] - 1)
+    j = np.arange(N_MAX)
+    jmask = j[None, :] < ns[:, None]
+    middles = s[None, :, None] + (j[None, None, :] + 0.5) * pitch[:, :, None]
+    middle_values = prof.window_mean(middles, INTERIOR * pitch[:, :, None])
+    middle_mean = (middle_values * jmask[:, None, :]).sum(axis=2) / ns[:, None]
+    score = line_mean - middle_mean
+    score[pitch < MIN_PITCH] = -np.inf
+    return score, pitch, ns
+
+
+def _best_lattice(xprof: _Profile, yprof: _Profile) -> tuple[Array, Array, float] | None:
+    xs0, xe0 = _ends(xprof)
+    ys0, ye0 = _ends(yprof)
+    xpairs = [(s, e) for s in xs0 for e in xe0 if e > s]
+    ypairs = [(s, e) for s in ys0 for e in ye0 if e > s]
+    if not xpairs or not ypairs:
+        return None
+    xscore, xpitch, ns = _all_scores(xprof, xpairs)
+    yscore, ypitch, _ = _all_scores(yprof, ypairs)
+    total = xscore[:, :, None] + yscore[:, None, :]  # (N, Px, Py)
+    mismatch = np.abs(xpitch[:, :, None] - ypitch[:, None, :]) > SQUARE_PITCH * np.maximum(xpitch[:, :, None], ypitch[:, None, :])
+    total[mismatch] = -np.inf
+    flat = int(np.argmax(total))
+    row, i, j = np.unravel_index(flat, total.shape)
+    if not np.isfinite(total[row, i, j]):
+        return None
+    score, n = float(total[row, i, j]), int(ns[row])
+    (x_first, x_last), (y_first, y_last), n = _extended(xprof, yprof, xpairs[i], ypairs[j], n)
+    xs = _refined(xprof, x_first, x_last, n)
+    ys = _refined(yprof, y_first, y_last, n)
+    return xs, ys, score / 2
+
+
+def _extended(
+    xprof: _Profile, yprof: _Profile, xr: tuple[int, int], yr: tuple[int, int], n: int
+) -> tuple[tuple[int, int], tuple[int, int], int]:
+    """The lattice grown by whole cells while its lines clearly go on beyond its ends (a
+    first guess that stopped at inner lines of the board, the strong borders of a region
+    say): each axis as far as it goes when both reach one n, else both a cell at a time."""
+    grown_x, nx = _grown(xprof, xr, n)
+    grown_y, ny = _grown(yprof, yr, n)
+    if nx == ny:
+        return grown_x, grown_y, nx
+    while n < N_MAX:
+        step_x = _one_more(xprof, xr, n)
+        step_y = _one_more(yprof, yr, n)
+        if step_x is None or step_y is None:
+            break
+        xr, yr, n = step_x, step_y, n + 1
+    return xr, yr, n
+
+
+def _grown(prof: _Profile, span: tuple[int, int], n: int) -> tuple[tuple[int, int], int]:
+    while n < N_MAX:
+        step = _one_more(prof, span, n)
+        if step is None:
+            break
+        span, n = step, n + 1
+    return span, n
+
+
+def _one_more(prof: _Profile, span: tuple[int, int], n: int) -> tuple[int, int] | None:
+    """The span one cell longer at whichever end the lattice clearly goes on, or None.
+
+    Going on means a line one pitch beyond the end (at least 40 % of the way from the
+    cells' middles to the lattice's own lines: thin lines are weaker than borders) with
+    a cell's quiet middle between; the picture's side counts as a line."""
+    s, e = span
+    pitch = (e - s) / n
+    radius = max(1, int(round(0.08 * pitch)))
+    k = np.arange(1, n)
+    maxima = prof.maxima(radius)
+    inner_lines = maxima[np.clip(np.round(s + k * pitch).astype(np.int64), 0, prof.size - 1)]
+    middles = prof.window_mean(s + (np.arange(n) + 0.5) * pitch, INTERIOR * pitch)
+    line_level, middle_level = float(np.median(inner_lines)), float(middles.mean())
+    if line_level - middle_level < 0.1:
+        return None
+    options = []
+    for new_s, new_e, outer, middle in ((s - pitch, e, s - pitch, s - pitch / 2), (s, e + pitch, e + pitch, e + pitch / 2)):
+        if outer < -0.25 * pitch or outer > prof.size - 1 + 0.25 * pitch:
+            continue
+        at = int(round(min(max(outer, 0.0), prof.size - 1.0)))
+        line = float(maxima[at])
+        mid = float(prof.window_mean(np.array([middle]), INTERIOR * pitch)[0])
+        if line >= middle_level + 0.4 * (line_level - middle_level) and mid <= middle_level + 0.3 * (line_level - middle_level):
+            options.append((line - mid, (int(round(max(new_s, 0.0))), int(round(min(new_e, prof.size - 1.0))))))
+    return max(options)[1] if options else None
+
+
+def _refined(prof: _Profile, s: int, e: int, n: int) -> Array:
+    """The n + 1 line positions, fitted by least squares to the centres of the lines found near each."""
+    pitch = (e - s) / n
+    guess = s + np.arange(n + 1) * pitch
+    half = max(1.0, 0.15 * pitch)
+    v = prof.values
+    centres, weights = [], []
+    for t in guess:
+        lo, hi = int(np.floor(t - half)), int(np.ceil(t + half)) + 1
+        lo, hi = max(lo, 0), min(hi, prof.size)
+        seg = v[lo:hi]
+        w = np.maximum(seg - 0.5 * seg.max(), 0.0) ** 2
+        if seg.max() <= 0.05 or w.sum() <= 0:
+            centres.append(t)
+            weights.append(0.0)
+            continue
+        centres.append(float((np.arange(lo, hi) * w).sum() / w.sum()))
+        weights.append(float(seg.max()))
+    k = np.arange(n + 1, dtype=np.float64)
+    wts = np.array(weights)
+    if (wts > 0).sum() < 2:
+        return guess
+    design = np.stack([np.ones(n + 1), k], axis=1) * np.sqrt(wts)[:, None]
+    target = np.array(centres) * np.sqrt(wts)
+    (a, b), *_ = np.linalg.lstsq(design, target, rcond=None)
+    fitted: Array = a + b * k
+    return fitted
