@@ -29,8 +29,12 @@ MIN_PITCH = 7.0  # pixels: smaller cells cannot be sampled
 END_WINDOW = 0.28  # the outer share of the profile where the board's first and last lines are looked for
 ENDS_KEPT = 4  # candidate first (and last) lines per axis
 MARGIN = 0.06  # share of the square's side added round it, so a border on its edge is inside
-INTERIOR = 0.32  # half-width of a cell's inside, as a share of the pitch, where no line may be
-SQUARE_PITCH = 0.08  # how much the two axes' pitches may differ
+INTERIOR = 0.28  # half-width of a cell's inside, as a share of the pitch, where no line may be
+LINE_SHARE = 0.25  # a profile value this share of its strongest lines' counts as a full line
+NOISE_TIMES = 3.0  # ... unless that is less than this many times its typical (cell-inside) value
+SQUARE_PITCH = 0.08
+GROW = 3  # rows (and columns) of cells looked at beyond each end of a lattice
+BAND_SHARE = 0.45  # a row of cells crossing the lines this much as the lattice's typical row is part of the board  # how much the two axes' pitches may differ
 
 
 @dataclass(frozen=True)
@@ -60,8 +64,13 @@ class Lattice:
 
 
 class _Profile:
-    """One axis's profile with the filters the lattice score reads: smoothed values, their
-    running maxima of a few widths, and prefix sums for window means."""
+    """One axis's profile, and the filters the lattice score reads.
+
+    ``raw`` is the profile smoothed a little; ``values`` is it on a common scale where
+    every clear line counts alike: divided by a quarter of its strongest lines' level (or
+    by three times its typical level, whichever is more) and capped at 1. A thin grey
+    line and a thick black border are then both lines, while a cell's inside, where at
+    most some rows hold a mark, stays low."""
 
     def __init__(self, values: Array, open_ends: tuple[bool, bool]) -> None:
         smooth = np.convolve(np.pad(values, 1, mode="edge"), [0.25, 0.5, 0.25], mode="valid")
@@ -69,38 +78,37 @@ class _Profile:
             smooth[0] = max(smooth[0], smooth.max())  # the picture's side: the board may be cut there
         if open_ends[1]:
             smooth[-1] = max(smooth[-1], smooth.max())
-        self.values = smooth
+        self.raw = smooth
         self.size = len(smooth)
-        self.sums = np.concatenate([[0.0], np.cumsum(smooth)])
-        self._maxima: dict[int, Array] = {}
-        self._stack = None
+        scale = max(LINE_SHARE * float(np.percentile(smooth, 99)), NOISE_TIMES * float(np.median(smooth)), 0.02)
+        self.values = np.minimum(smooth / scale, 1.0)
+        self._stack: Array | None = None
+
+    def stacked_maxima(self, top: int) -> Array:
+        """Row r: the largest value within r of each position, for r = 0..top."""
+        if self._stack is None or len(self._stack) <= top:
+            rows = [self.values] if self._stack is None else list(self._stack)
+            while len(rows) <= top:
+                prev = rows[-1]
+                rows.append(np.maximum(prev, np.maximum(np.r_[prev[1:], prev[-1]], np.r_[prev[0], prev[:-1]])))
+            self._stack = np.stack(rows)
+        return self._stack
 
     def maxima(self, radius: int) -> Array:
         """The largest value within ``radius`` of each position."""
-        if radius not in self._maxima:
-            padded = np.pad(self.values, radius, mode="edge")
-            self._maxima[radius] = np.lib.stride_tricks.sliding_window_view(padded, 2 * radius + 1).max(axis=1)
-        return self._maxima[radius]
+        stack: Array = self.stacked_maxima(radius)[radius]
+        return stack
 
-    def stacked_maxima(self, top: int) -> Array:
-        """``maxima(r)`` for r = 0..top as rows of one array."""
-        if getattr(self, "_stack", None) is None or len(self._stack) <= top:
-            rows = [self.values]
-            for _ in range(top):
-                prev = rows[-1]
-                rows.append(np.maximum(prev, np.maximum(np.r_[prev[1:], prev[-1]], np.r_[prev[0], prev[:-1]])))
-            self._stack: Array | None = np.stack(rows)
-        assert self._stack is not None
-        return self._stack[: top + 1]
-
-    def window_mean(self, centres: Array, half: float | Array) -> Array:
-        lo = np.clip(np.round(centres - half).astype(np.int64), 0, self.size - 1)
-        hi = np.clip(np.round(centres + half).astype(np.int64), 0, self.size - 1)
-        return (self.sums[hi + 1] - self.sums[lo]) / (hi - lo + 1)
+    def window_max(self, centres: Array, half: Array | float) -> Array:
+        """The largest value within ``half`` of each centre."""
+        radius = np.maximum(0, np.round(np.asarray(half, dtype=np.float64))).astype(np.int64)
+        radius = np.broadcast_to(radius, np.shape(centres))
+        stack = self.stacked_maxima(int(radius.max()) if radius.size else 0)
+        return stack[radius, np.clip(np.round(centres).astype(np.int64), 0, self.size - 1)]
 
     def peaks(self, lo: int, hi: int, keep: int) -> list[int]:
-        """The strongest local maxima within [lo, hi)."""
-        v = self.values
+        """The strongest local maxima of the raw profile within [lo, hi)."""
+        v = self.raw
         lo, hi = max(lo, 0), min(hi, self.size)
         if hi - lo < 3:
             return []
@@ -145,35 +153,122 @@ def fit_lattice(gx: Array, gy: Array, box: Box) -> Lattice | None:
         return None
     xs, ys, quality = found
     lattice = Lattice(tuple(float(x0 + v) for v in xs), tuple(float(y0 + v) for v in ys), quality)
-    for _ in range(4):
-        grown = _grown_lattice(gx, gy, lattice)
-        if grown is None:
+    for _ in range(3):
+        settled = _settled(gx, gy, lattice)
+        if settled is None:
             break
-        lattice = grown
+        lattice = settled
     return lattice
 
 
-def _grown_lattice(gx: Array, gy: Array, lattice: Lattice) -> Lattice | None:
-    """The lattice grown by whole cells, looking two cells beyond it on every side; None when it does not grow."""
+def band_strengths(gx: Array, gy: Array, lattice: Lattice, beyond: int = 1) -> tuple[Array, Array]:
+    """How strongly the grid's inner lines show in each row of cells and in each column of
+    cells, ``beyond`` rows and columns past each end included (NaN off the picture): a row
+    of the board crosses the inner vertical lines, a strip of page beside it does not."""
+    n, pitch = lattice.n, lattice.pitch
+    radius = max(1, int(round(0.08 * pitch)))
+    rows = _bands(gx, np.asarray(lattice.ys), np.asarray(lattice.xs[1:-1]), pitch, radius, beyond, axis=0)
+    cols = _bands(gy, np.asarray(lattice.xs), np.asarray(lattice.ys[1:-1]), pitch, radius, beyond, axis=1)
+    assert len(rows) == len(cols) == n + 2 * beyond
+    return rows, cols
+
+
+def _bands(g: Array, edges: Array, lines: Array, pitch: float, radius: int, beyond: int, axis: int) -> Array:
+    size_along = g.shape[axis]
+    size_across = g.shape[1 - axis]
+    out = []
+    for b in range(-beyond, len(edges) - 1 + beyond):
+        lo = edges[0] + b * pitch
+        a, z = int(round(lo + 0.2 * pitch)), int(round(lo + 0.8 * pitch))
+        if a < 0 or z > size_along or z <= a:
+            out.append(np.nan)
+            continue
+        band = g[a:z, :] if axis == 0 else g[:, a:z].T
+        profile = band.mean(axis=0) / CLIP
+        idx = np.clip(np.round(lines).astype(np.int64)[:, None] + np.arange(-radius, radius + 1)[None, :], 0, size_across - 1)
+        out.append(float(profile[idx].max(axis=1).mean()) if len(lines) else 0.0)
+    return np.array(out)
+
+
+def _settled(gx: Array, gy: Array, lattice: Lattice) -> Lattice | None:
+    """The lattice's extent set by the rows and columns of cells that cross its lines, or
+    None when it stays as it is.
+
+    A row of the board crosses the grid's inner vertical lines; a strip of page beside the
+    board does not. So the rows of cells the lattice holds are grown outwards while the
+    next row beyond crosses the lines (a first guess that stopped at a region's outline
+    inside the board) and trimmed while its end row does not (a page edge a pitch away
+    taken for the border); the same for columns. The result stands when rows and columns
+    still give one n."""
+    n, pitch = lattice.n, lattice.pitch
+    rows, cols = band_strengths(gx, gy, lattice, beyond=GROW)
+    row_span = _run(rows, n)
+    col_span = _run(cols, n)
+    if row_span is None or col_span is None:
+        return None
+    if row_span == (GROW, GROW + n) and col_span == (GROW, GROW + n):
+        return None
+    if row_span[1] - row_span[0] != col_span[1] - col_span[0]:
+        return None
+    size = row_span[1] - row_span[0]
+    if not N_MIN <= size <= N_MAX:
+        return None
+    ys0 = lattice.ys[0] + (row_span[0] - GROW) * pitch
+    xs0 = lattice.xs[0] + (col_span[0] - GROW) * pitch
     height, width = gx.shape
-    pad = int(2.2 * lattice.pitch) + 2
-    left, top, right, bottom = lattice.box()
-    x0, y0 = max(0, left - pad), max(0, top - pad)
-    x1, y1 = min(width, right + pad + 1), min(height, bottom + pad + 1)
-    if (x0, y0, x1, y1) == (max(0, left - 2), max(0, top - 2), min(width, right + 3), min(height, bottom + 3)):
+    xs = _placed(gx, gy, xs0, ys0, pitch, size, width, height)
+    return Lattice(xs[0], xs[1], lattice.quality)
+
+
+def _run(strengths: Array, n: int) -> tuple[int, int] | None:
+    """The bands (indices into ``strengths``, which has ``GROW`` extra bands at each end) that
+    cross the lines: grown out from the lattice's own while strong, trimmed in while weak."""
+    core = strengths[GROW : GROW + n]
+    typical = float(np.nanmedian(core))
+    if not typical > 0.05:
         return None
-    px, py = _profiles(gx[y0:y1, x0:x1], gy[y0:y1, x0:x1], ((left - x0, right - x0), (top - y0, bottom - y0)))
-    xprof = _Profile(px, (x0 == 0, x1 == width))
-    yprof = _Profile(py, (y0 == 0, y1 == height))
-    n = lattice.n
-    xr = (left - x0, right - x0)
-    yr = (top - y0, bottom - y0)
-    (xa, xb), (ya, yb), grown_n = _extended(xprof, yprof, xr, yr, n)
-    if grown_n == n:
+    floor = BAND_SHARE * typical
+    lo, hi = GROW, GROW + n
+    while lo > 0 and strengths[lo - 1] >= floor:  # NaN (off the picture) stops it
+        lo -= 1
+    while hi < len(strengths) and strengths[hi] >= floor:
+        hi += 1
+    while hi - lo > N_MIN and strengths[lo] < floor:
+        lo += 1
+    while hi - lo > N_MIN and strengths[hi - 1] < floor:
+        hi -= 1
+    return lo, hi
+
+
+def _placed(gx: Array, gy: Array, x0: float, y0: float, pitch: float, n: int, width: int, height: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The lines of an n-cell lattice from (x0, y0) with ``pitch``, pulled onto the lines of the picture."""
+    pad = int(pitch) + 2
+    left, top = int(max(0, x0 - pad)), int(max(0, y0 - pad))
+    right, bottom = int(min(width, x0 + n * pitch + pad + 1)), int(min(height, y0 + n * pitch + pad + 1))
+    inner = ((int(x0) - left, int(x0 + n * pitch) - left), (int(y0) - top, int(y0 + n * pitch) - top))
+    px, py = _profiles(gx[top:bottom, left:right], gy[top:bottom, left:right], inner)
+    out = []
+    for values, origin, first in ((px, left, x0), (py, top, y0)):
+        prof = _Profile(values, (False, False))
+        s = int(round(first - origin))
+        lines = _refined(prof, max(0, s), min(prof.size - 1, int(round(s + n * pitch))), n)
+        out.append(tuple(float(origin + v) for v in lines))
+    return out[0], out[1]
+
+
+def fit_lattice_in(rgb: Array, box: Box) -> Lattice | None:
+    """``fit_lattice`` on the full picture's pixels round ``box`` only (for a board too small
+    to be read on the shrunk picture): gradients of a crop with room to grow round it."""
+    height, width = rgb.shape[:2]
+    pad = int(0.35 * box.side) + 4
+    x0, y0 = max(0, box.left - pad), max(0, box.top - pad)
+    x1, y1 = min(width, box.right + pad), min(height, box.bottom + pad)
+    gx, gy = gradients(np.ascontiguousarray(rgb[y0:y1, x0:x1]))
+    inner = Box(box.left - x0, box.top - y0, box.right - x0, box.bottom - y0)
+    found = fit_lattice(gx, gy, inner)
+    if found is None:
         return None
-    xs = _refined(xprof, xa, xb, grown_n)
-    ys = _refined(yprof, ya, yb, grown_n)
-    return Lattice(tuple(float(x0 + v) for v in xs), tuple(float(y0 + v) for v in ys), lattice.quality)
+    return Lattice(tuple(v + x0 for v in found.xs), tuple(v + y0 for v in found.ys), found.quality)
 
 
 def refine_lattice(rgb: Array, coarse: Lattice, factor: int) -> Lattice:
@@ -228,9 +323,9 @@ def _ends(prof: _Profile) -> tuple[list[int], list[int]]:
     window = int(END_WINDOW * size)
     starts = prof.peaks(0, window, ENDS_KEPT)
     ends = prof.peaks(size - window, size, ENDS_KEPT)
-    if prof.values[0] >= prof.values.max():
+    if prof.raw[0] >= prof.raw.max():
         starts = sorted({0, *starts})
-    if prof.values[-1] >= prof.values.max():
+    if prof.raw[-1] >= prof.raw.max():
         ends = sorted({size - 1, *ends})
     return starts, ends
 
@@ -249,7 +344,7 @@ def _pair_scores(prof: _Profile, pairs: list[tuple[int, int]], n: int) -> tuple[
     lines = s[:, None] + k[None, :] * pitch[:, None]
     line_values = prof.maxima(radius)[np.clip(np.round(lines).astype(np.int64), 0, size - 1)]
     middles = s[:, None] + (np.arange(n)[None, :] + 0.5) * pitch[:, None]
-    middle_values = prof.window_mean(middles, INTERIOR * float(np.median(pitch)))
+    middle_values = prof.window_max(middles, INTERIOR * float(np.median(pitch)))
     score = (line_values.mean(axis=1) if n > 1 else np.ones(len(pairs))) - middle_values.mean(axis=1)
     return pairs, score, pitch
 
@@ -262,8 +357,7 @@ def _all_scores(prof: _Profile, pairs: list[tuple[int, int]]) -> tuple[Array, Ar
     e = np.array([p[1] for p in pairs], dtype=np.float64)
     pitch = (e - s)[None, :] / ns[:, None]  # (N, P)
     radius = np.maximum(1, np.round(0.08 * pitch)).astype(np.int64)
-    top = int(radius.max())
-    stack = prof.stacked_maxima(top)
+    stack = prof.stacked_maxima(int(radius.max()))
     k = np.arange(1, N_MAX)
     kmask = k[None, :] < ns[:, None]  # (N, K): lines 1..n-1
     lines = s[None, :, None] + k[None, None, :] * pitch[:, :, None]
@@ -273,7 +367,7 @@ def _all_scores(prof: _Profile, pairs: list[tuple[int, int]]) -> tuple[Array, Ar
     j = np.arange(N_MAX)
     jmask = j[None, :] < ns[:, None]
     middles = s[None, :, None] + (j[None, None, :] + 0.5) * pitch[:, :, None]
-    middle_values = prof.window_mean(middles, INTERIOR * pitch[:, :, None])
+    middle_values = prof.window_max(middles, INTERIOR * np.broadcast_to(pitch[:, :, None], middles.shape))
     middle_mean = (middle_values * jmask[:, None, :]).sum(axis=2) / ns[:, None]
     score = line_mean - middle_mean
     score[pitch < MIN_PITCH] = -np.inf
@@ -297,66 +391,10 @@ def _best_lattice(xprof: _Profile, yprof: _Profile) -> tuple[Array, Array, float
     if not np.isfinite(total[row, i, j]):
         return None
     score, n = float(total[row, i, j]), int(ns[row])
-    (x_first, x_last), (y_first, y_last), n = _extended(xprof, yprof, xpairs[i], ypairs[j], n)
+    (x_first, x_last), (y_first, y_last) = xpairs[i], ypairs[j]
     xs = _refined(xprof, x_first, x_last, n)
     ys = _refined(yprof, y_first, y_last, n)
     return xs, ys, score / 2
-
-
-def _extended(
-    xprof: _Profile, yprof: _Profile, xr: tuple[int, int], yr: tuple[int, int], n: int
-) -> tuple[tuple[int, int], tuple[int, int], int]:
-    """The lattice grown by whole cells while its lines clearly go on beyond its ends (a
-    first guess that stopped at inner lines of the board, the strong borders of a region
-    say): each axis as far as it goes when both reach one n, else both a cell at a time."""
-    grown_x, nx = _grown(xprof, xr, n)
-    grown_y, ny = _grown(yprof, yr, n)
-    if nx == ny:
-        return grown_x, grown_y, nx
-    while n < N_MAX:
-        step_x = _one_more(xprof, xr, n)
-        step_y = _one_more(yprof, yr, n)
-        if step_x is None or step_y is None:
-            break
-        xr, yr, n = step_x, step_y, n + 1
-    return xr, yr, n
-
-
-def _grown(prof: _Profile, span: tuple[int, int], n: int) -> tuple[tuple[int, int], int]:
-    while n < N_MAX:
-        step = _one_more(prof, span, n)
-        if step is None:
-            break
-        span, n = step, n + 1
-    return span, n
-
-
-def _one_more(prof: _Profile, span: tuple[int, int], n: int) -> tuple[int, int] | None:
-    """The span one cell longer at whichever end the lattice clearly goes on, or None.
-
-    Going on means a line one pitch beyond the end (at least 40 % of the way from the
-    cells' middles to the lattice's own lines: thin lines are weaker than borders) with
-    a cell's quiet middle between; the picture's side counts as a line."""
-    s, e = span
-    pitch = (e - s) / n
-    radius = max(1, int(round(0.08 * pitch)))
-    k = np.arange(1, n)
-    maxima = prof.maxima(radius)
-    inner_lines = maxima[np.clip(np.round(s + k * pitch).astype(np.int64), 0, prof.size - 1)]
-    middles = prof.window_mean(s + (np.arange(n) + 0.5) * pitch, INTERIOR * pitch)
-    line_level, middle_level = float(np.median(inner_lines)), float(middles.mean())
-    if line_level - middle_level < 0.1:
-        return None
-    options = []
-    for new_s, new_e, outer, middle in ((s - pitch, e, s - pitch, s - pitch / 2), (s, e + pitch, e + pitch, e + pitch / 2)):
-        if outer < -0.25 * pitch or outer > prof.size - 1 + 0.25 * pitch:
-            continue
-        at = int(round(min(max(outer, 0.0), prof.size - 1.0)))
-        line = float(maxima[at])
-        mid = float(prof.window_mean(np.array([middle]), INTERIOR * pitch)[0])
-        if line >= middle_level + 0.4 * (line_level - middle_level) and mid <= middle_level + 0.3 * (line_level - middle_level):
-            options.append((line - mid, (int(round(max(new_s, 0.0))), int(round(min(new_e, prof.size - 1.0))))))
-    return max(options)[1] if options else None
 
 
 def _refined(prof: _Profile, s: int, e: int, n: int) -> Array:
@@ -364,7 +402,7 @@ def _refined(prof: _Profile, s: int, e: int, n: int) -> Array:
     pitch = (e - s) / n
     guess = s + np.arange(n + 1) * pitch
     half = max(1.0, 0.15 * pitch)
-    v = prof.values
+    v = prof.raw
     centres, weights = [], []
     for t in guess:
         lo, hi = int(np.floor(t - half)), int(np.ceil(t + half)) + 1

@@ -22,13 +22,14 @@ from queens_sat.formats.image.cells import CellColours, cell_colours
 from queens_sat.formats.image.colours import SURE_RATIO, ColourRead, colour_regions
 from queens_sat.formats.image.debug import LABELS, Seen, write_debug_image
 from queens_sat.formats.image.decode import decode_image
-from queens_sat.formats.image.grid import N_MAX, N_MIN, Lattice, fit_lattice, gradients, refine_lattice
+from queens_sat.formats.image.grid import N_MAX, N_MIN, Lattice, fit_lattice, fit_lattice_in, gradients, refine_lattice
 from queens_sat.formats.image.locate import Box, candidate_boxes, shrink
 from queens_sat.model.errors import PuzzleError
 from queens_sat.model.puzzle import Puzzle
 
 Array = np.ndarray[Any, Any]
 
+SMALL_BOX = 320  # pixels of the shrunk picture: a square smaller than this is read on the full picture
 MIN_QUALITY = 0.12  # a lattice clearer than this is a grid (line strength minus cell-middle strength)
 KEEP_QUALITY = 0.5  # lattices this close to the clearest one compete on size
 POOR_SAMPLE = 0.5  # a cell whose edge agrees with its colour less than this was not sampled well
@@ -100,7 +101,13 @@ def find_lattice(image: Any, rgb: Array, seen: Seen, source: str) -> Lattice:
     for box in boxes:
         if any(_inside(box, fit) for fit in fits):
             continue  # a square within a board found already: the same board (a region's outline, say)
-        fit = fit_lattice(gx, gy, box)
+        if factor > 1 and box.side < SMALL_BOX:  # too few pixels a cell once shrunk: read it at full size
+            full_box = Box(box.left * factor, box.top * factor, box.right * factor, box.bottom * factor)
+            fit = fit_lattice_in(rgb, full_box)
+            if fit is not None:
+                fit = Lattice(tuple((v + 0.5) / factor - 0.5 for v in fit.xs), tuple((v + 0.5) / factor - 0.5 for v in fit.ys), fit.quality)
+        else:
+            fit = fit_lattice(gx, gy, box)
         if fit is not None and fit.quality >= MIN_QUALITY:
             fits.append(fit)
     if not fits:
