@@ -1,7 +1,7 @@
 """Regions from the walls between cells: thick lines part regions, thin lines do not.
 
 For every wall between two side-by-side cells, a strip across it (the middle 40 % of
-its length, 30 % of a cell to each side) is averaged into a profile, and the wall's ink
+its length, 20 % of a cell to each side) is averaged into a profile, and the wall's ink
 is the area between that profile and the two cells' own colours: how far each pixel is
 from the nearer of the two, summed across, as a share of a cell. Blur and scaling
 spread a line but keep that area, so thick and thin stay apart on a soft picture.
@@ -21,7 +21,7 @@ from queens_sat.formats.image.grid import Lattice
 
 Array = np.ndarray[Any, Any]
 
-ACROSS = 0.3  # share of a cell on each side of a wall that its profile covers
+ACROSS = 0.2  # share of a cell on each side of a wall that its profile covers (marks in the middle stay out)
 ALONG = (0.3, 0.7)  # the stretch of the wall sampled (its ends touch other walls)
 ROWS = 5  # profiles averaged along the wall
 BASE = 0.2  # share of the profile at each end taken as that side's cell colour

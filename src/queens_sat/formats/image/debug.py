@@ -30,6 +30,7 @@ class Seen:
     queens: Sequence[tuple[int, int]] = ()
     crosses: Sequence[tuple[int, int]] = ()
     lines: list[str] = field(default_factory=list)
+    open_sides: list[str] = field(default_factory=list)  # sides of the grid with no border line along them
 
 
 def write_debug_image(rgb: Array, seen: Seen, path: str) -> None:

@@ -23,16 +23,19 @@ from queens_sat.formats.image.locate import Box
 
 Array = np.ndarray[Any, Any]
 
-CLIP = 48.0  # a colour change this strong is a full edge; stronger ones count no more
+CLIP = 48  # a colour change this strong is a full edge; stronger ones count no more
+EDGE_LOW = 14  # a colour change (0-255 over two pixels) this strong is part of a line, however faint the line
 N_MIN, N_MAX = 4, 40
 MIN_PITCH = 7.0  # pixels: smaller cells cannot be sampled
 END_WINDOW = 0.28  # the outer share of the profile where the board's first and last lines are looked for
 ENDS_KEPT = 4  # candidate first (and last) lines per axis
 MARGIN = 0.06  # share of the square's side added round it, so a border on its edge is inside
 INTERIOR = 0.28  # half-width of a cell's inside, as a share of the pitch, where no line may be
-LINE_SHARE = 0.25  # a profile value this share of its strongest lines' counts as a full line
-NOISE_TIMES = 3.0  # ... unless that is less than this many times its typical (cell-inside) value
+LINE_SHARE = 0.5  # a narrow peak this share of the strongest lines' counts as a full line
+PEAK_APART = 0.15  # a narrow peak stands above the profile this share of a pitch to each side of it
+LINE_REACH = 0.1  # a lattice line may be this share of a pitch off the peak it stands for (a thick line's two edges)
 SQUARE_PITCH = 0.08
+FULL_LINE = 0.8  # a board's outer border runs along at least this share of its side
 GROW = 3  # rows (and columns) of cells looked at beyond each end of a lattice
 BAND_SHARE = 0.45  # a row of cells crossing the lines this much as the lattice's typical row is part of the board  # how much the two axes' pitches may differ
 
@@ -66,11 +69,12 @@ class Lattice:
 class _Profile:
     """One axis's profile, and the filters the lattice score reads.
 
-    ``raw`` is the profile smoothed a little; ``values`` is it on a common scale where
-    every clear line counts alike: divided by a quarter of its strongest lines' level (or
-    by three times its typical level, whichever is more) and capped at 1. A thin grey
-    line and a thick black border are then both lines, while a cell's inside, where at
-    most some rows hold a mark, stays low."""
+    ``raw`` is the profile smoothed a little. A grid line is a narrow peak in it; a mark
+    drawn in the cells of a column (crowns, crosses) is a broad bump, and so is the
+    hatching of a region. ``narrow(d)`` keeps the narrow peaks only: how far each value
+    rises above the higher of the two values ``d`` away, on a scale where every clear line
+    counts alike (divided by a quarter of the strongest lines' level and capped at 1), so
+    that a thin grey line and a thick black border are both lines."""
 
     def __init__(self, values: Array, open_ends: tuple[bool, bool]) -> None:
         smooth = np.convolve(np.pad(values, 1, mode="edge"), [0.25, 0.5, 0.25], mode="valid")
@@ -80,31 +84,29 @@ class _Profile:
             smooth[-1] = max(smooth[-1], smooth.max())
         self.raw = smooth
         self.size = len(smooth)
-        scale = max(LINE_SHARE * float(np.percentile(smooth, 99)), NOISE_TIMES * float(np.median(smooth)), 0.02)
-        self.values = np.minimum(smooth / scale, 1.0)
-        self._stack: Array | None = None
+        self._narrow: dict[int, Array] = {}
+        self._widened: dict[tuple[int, int], Array] = {}
 
-    def stacked_maxima(self, top: int) -> Array:
-        """Row r: the largest value within r of each position, for r = 0..top."""
-        if self._stack is None or len(self._stack) <= top:
-            rows = [self.values] if self._stack is None else list(self._stack)
-            while len(rows) <= top:
-                prev = rows[-1]
-                rows.append(np.maximum(prev, np.maximum(np.r_[prev[1:], prev[-1]], np.r_[prev[0], prev[:-1]])))
-            self._stack = np.stack(rows)
-        return self._stack
+    def narrow(self, d: int) -> Array:
+        if d not in self._narrow:
+            p = self.raw
+            d = min(d, self.size - 1)
+            before = np.r_[np.full(d, p[0]), p[:-d]]
+            after = np.r_[p[d:], np.full(d, p[-1])]
+            peaks = np.maximum(p - np.maximum(before, after), 0.0)
+            peaks[0], peaks[-1] = max(peaks[0], p[0] - p[min(d, self.size - 1)]), max(peaks[-1], p[-1] - p[-1 - d])
+            scale = max(LINE_SHARE * float(np.percentile(peaks, 99)), 0.1)
+            self._narrow[d] = np.minimum(np.maximum(peaks, 0.0) / scale, 1.0)
+        return self._narrow[d]
 
-    def maxima(self, radius: int) -> Array:
-        """The largest value within ``radius`` of each position."""
-        stack: Array = self.stacked_maxima(radius)[radius]
-        return stack
-
-    def window_max(self, centres: Array, half: Array | float) -> Array:
-        """The largest value within ``half`` of each centre."""
-        radius = np.maximum(0, np.round(np.asarray(half, dtype=np.float64))).astype(np.int64)
-        radius = np.broadcast_to(radius, np.shape(centres))
-        stack = self.stacked_maxima(int(radius.max()) if radius.size else 0)
-        return stack[radius, np.clip(np.round(centres).astype(np.int64), 0, self.size - 1)]
+    def widened(self, d: int, radius: int) -> Array:
+        """The largest ``narrow(d)`` value within ``radius`` of each position."""
+        key = (d, radius)
+        if key not in self._widened:
+            values = self.narrow(d)
+            padded = np.pad(values, radius, mode="edge")
+            self._widened[key] = np.lib.stride_tricks.sliding_window_view(padded, 2 * radius + 1).max(axis=1)
+        return self._widened[key]
 
     def peaks(self, lo: int, hi: int, keep: int) -> list[int]:
         """The strongest local maxima of the raw profile within [lo, hi)."""
@@ -158,7 +160,82 @@ def fit_lattice(gx: Array, gy: Array, box: Box) -> Lattice | None:
         if settled is None:
             break
         lattice = settled
-    return lattice
+    return _bordered(gx, gy, lattice) or lattice
+
+
+def border_cover(gx: Array, gy: Array, lattice: Lattice) -> dict[str, float]:
+    """How much of each side of the lattice (left, right, top, bottom) a line runs along:
+    the share of its length with a colour change across it, 1.0 where the side is the
+    picture's own edge (a board cut there)."""
+    height, width = gx.shape
+    xs, ys = lattice.xs, lattice.ys
+    radius = max(1, int(round(LINE_REACH * lattice.pitch)))
+    return {
+        "left": _cover(gx, xs[0], ys[0], ys[-1], radius, axis=0),
+        "right": _cover(gx, xs[-1], ys[0], ys[-1], radius, axis=0),
+        "top": _cover(gy, ys[0], xs[0], xs[-1], radius, axis=1),
+        "bottom": _cover(gy, ys[-1], xs[0], xs[-1], radius, axis=1),
+    }
+
+
+def _cover(g: Array, at: float, lo: float, hi: float, radius: int, axis: int) -> float:
+    """Share of the line at ``at`` (a column of ``g`` for axis 0, a row for axis 1), between ``lo``
+    and ``hi`` along it, where some pixel within ``radius`` changes colour across it."""
+    across = g.shape[1] if axis == 0 else g.shape[0]
+    along = g.shape[0] if axis == 0 else g.shape[1]
+    centre = int(round(at))
+    if centre - radius <= 1 or centre + radius >= across - 2:
+        return 1.0  # the picture's edge
+    a, z = max(0, int(round(lo))), min(along, int(round(hi)))
+    if z <= a:
+        return 0.0
+    strip = g[a:z, centre - radius : centre + radius + 1] if axis == 0 else g[centre - radius : centre + radius + 1, a:z].T
+    return float((strip >= EDGE_LOW).any(axis=1).mean())
+
+
+def _bordered(gx: Array, gy: Array, lattice: Lattice) -> Lattice | None:
+    """The lattice grown out to the board's outer border when a side of it is no full line
+    (a board with no lines inside its regions, read only as far as its inner borders go):
+    on each such side the nearest full line a whole number of cells out; None when every
+    side is a line already, or when the sides found do not make a square."""
+    cover = border_cover(gx, gy, lattice)
+    if min(cover.values()) >= FULL_LINE:
+        return None
+    pitch, n = lattice.pitch, lattice.n
+    height, width = gx.shape
+    radius = max(1, int(round(LINE_REACH * pitch)))
+    grow = {}
+    for side, value in cover.items():
+        grow[side] = 0
+        if value >= FULL_LINE:
+            continue
+        for k in range(1, GROW + 1):
+            if side in ("left", "right"):
+                at = lattice.xs[0] - k * pitch if side == "left" else lattice.xs[-1] + k * pitch
+                lo, hi = lattice.ys[0] - GROW * pitch, lattice.ys[-1] + GROW * pitch
+                if not -radius <= at <= width - 1 + radius:
+                    break
+                run = _cover(gx, at, max(0.0, lo), min(height, hi), radius, axis=0)
+            else:
+                at = lattice.ys[0] - k * pitch if side == "top" else lattice.ys[-1] + k * pitch
+                lo, hi = lattice.xs[0] - GROW * pitch, lattice.xs[-1] + GROW * pitch
+                if not -radius <= at <= height - 1 + radius:
+                    break
+                run = _cover(gy, at, max(0.0, lo), min(width, hi), radius, axis=1)
+            if run >= FULL_LINE * 0.7:  # measured along a longer stretch than the board's side
+                grow[side] = k
+                break
+        else:
+            return None
+        if grow[side] == 0:
+            return None
+    if grow["left"] + grow["right"] != grow["top"] + grow["bottom"] or n + grow["left"] + grow["right"] > N_MAX:
+        return None
+    size = n + grow["left"] + grow["right"]
+    x0 = lattice.xs[0] - grow["left"] * pitch
+    y0 = lattice.ys[0] - grow["top"] * pitch
+    xs, ys = _placed(gx, gy, x0, y0, pitch, size, width, height)
+    return Lattice(xs, ys, lattice.quality)
 
 
 def band_strengths(gx: Array, gy: Array, lattice: Lattice, beyond: int = 1) -> tuple[Array, Array]:
@@ -303,7 +380,9 @@ def refine_lattice(rgb: Array, coarse: Lattice, factor: int) -> Lattice:
 
 
 def _profiles(gx: Array, gy: Array, inner: tuple[tuple[int, int], tuple[int, int]]) -> tuple[Array, Array]:
-    """Column and row profiles of colour change (0 to 1), each averaged over the inner part of the other axis."""
+    """Column and row profiles: the share of the other axis's pixels (the inner part of the
+    square) where colour changes at least ``EDGE_LOW`` across. A grid line crosses nearly
+    every row, faint or not; a mark crosses only the few rows it spans."""
     h, w = gx.shape
     (xl, xr), (yt, yb) = inner
     # the middle 90 % of the square, so its own border lines do not count as changes across
@@ -311,8 +390,8 @@ def _profiles(gx: Array, gy: Array, inner: tuple[tuple[int, int], tuple[int, int
     rows = slice(max(0, yt + my), max(yt + my + 1, min(h, yb - my)))
     cols = slice(max(0, xl + mx), max(xl + mx + 1, min(w, xr - mx)))
     band_x, band_y = gx[rows], gy[:, cols]
-    px = band_x.sum(axis=0, dtype=np.int64) / (CLIP * max(1, band_x.shape[0]))
-    py = band_y.sum(axis=1, dtype=np.int64) / (CLIP * max(1, band_y.shape[1]))
+    px = (band_x >= EDGE_LOW).sum(axis=0) / max(1, band_x.shape[0])
+    py = (band_y >= EDGE_LOW).sum(axis=1) / max(1, band_y.shape[1])
     return px, py
 
 
@@ -335,43 +414,49 @@ def _pair_scores(prof: _Profile, pairs: list[tuple[int, int]], n: int) -> tuple[
     pairs = [(s, e) for s, e in pairs if (e - s) / n >= MIN_PITCH]
     if not pairs:
         return [], np.zeros(0), np.zeros(0)
-    size = prof.size
-    s = np.array([p[0] for p in pairs], dtype=np.float64)
-    e = np.array([p[1] for p in pairs], dtype=np.float64)
-    pitch = (e - s) / n
-    radius = max(1, int(round(0.08 * float(np.median(pitch)))))
-    k = np.arange(1, n)
-    lines = s[:, None] + k[None, :] * pitch[:, None]
-    line_values = prof.maxima(radius)[np.clip(np.round(lines).astype(np.int64), 0, size - 1)]
-    middles = s[:, None] + (np.arange(n)[None, :] + 0.5) * pitch[:, None]
-    middle_values = prof.window_max(middles, INTERIOR * float(np.median(pitch)))
-    score = (line_values.mean(axis=1) if n > 1 else np.ones(len(pairs))) - middle_values.mean(axis=1)
-    return pairs, score, pitch
+    score, pitch, _ = _scores(prof, pairs, np.array([n]))
+    return pairs, score[0], pitch[0]
 
 
 def _all_scores(prof: _Profile, pairs: list[tuple[int, int]]) -> tuple[Array, Array, Array]:
     """The lattice score of every pair of first and last lines with every n (rows: n = N_MIN..N_MAX),
     their pitches, and the n of each row; -inf where the cells would be too small."""
-    ns = np.arange(N_MIN, N_MAX + 1)
+    return _scores(prof, pairs, np.arange(N_MIN, N_MAX + 1))
+
+
+def _scores(prof: _Profile, pairs: list[tuple[int, int]], ns: Array) -> tuple[Array, Array, Array]:
+    """Score of each (n, pair): the mean narrow-peak strength on the lattice's inner lines
+    minus the mean of the strongest narrow peak inside each cell (its middle 56 %)."""
     s = np.array([p[0] for p in pairs], dtype=np.float64)
     e = np.array([p[1] for p in pairs], dtype=np.float64)
     pitch = (e - s)[None, :] / ns[:, None]  # (N, P)
-    radius = np.maximum(1, np.round(0.08 * pitch)).astype(np.int64)
-    stack = prof.stacked_maxima(int(radius.max()))
-    k = np.arange(1, N_MAX)
-    kmask = k[None, :] < ns[:, None]  # (N, K): lines 1..n-1
-    lines = s[None, :, None] + k[None, None, :] * pitch[:, :, None]
-    idx = np.clip(np.round(lines).astype(np.int64), 0, prof.size - 1)
-    line_values = stack[radius[:, :, None], idx]
-    line_mean = (line_values * kmask[:, None, :]).sum(axis=2) / (ns[:, None] - 1)
-    j = np.arange(N_MAX)
-    jmask = j[None, :] < ns[:, None]
-    middles = s[None, :, None] + (j[None, None, :] + 0.5) * pitch[:, :, None]
-    middle_values = prof.window_max(middles, INTERIOR * np.broadcast_to(pitch[:, :, None], middles.shape))
-    middle_mean = (middle_values * jmask[:, None, :]).sum(axis=2) / ns[:, None]
-    score = line_mean - middle_mean
+    score = np.full(pitch.shape, -np.inf)
+    for row, n in enumerate(ns):
+        typical = float(np.median(pitch[row]))
+        if typical < MIN_PITCH:
+            continue
+        d = _bucket(max(2.0, PEAK_APART * typical))
+        radius = _bucket(max(1.0, LINE_REACH * typical))
+        inside = _bucket(max(1.0, INTERIOR * typical), down=True)
+        if n > 1:
+            lines = s[:, None] + np.arange(1, n)[None, :] * pitch[row][:, None]
+            line_mean = prof.widened(d, radius)[np.clip(np.round(lines).astype(np.int64), 0, prof.size - 1)].mean(axis=1)
+        else:
+            line_mean = np.ones(len(pairs))
+        middles = s[:, None] + (np.arange(n)[None, :] + 0.5) * pitch[row][:, None]
+        middle_mean = prof.widened(d, inside)[np.clip(np.round(middles).astype(np.int64), 0, prof.size - 1)].mean(axis=1)
+        score[row] = line_mean - middle_mean
     score[pitch < MIN_PITCH] = -np.inf
     return score, pitch, ns
+
+
+def _bucket(width: float, down: bool = False) -> int:
+    """A width rounded to one of a few sizes (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, ...), so
+    that the filtered profiles are shared by the many n that ask for nearly the same width."""
+    if width <= 6:
+        return max(1, int(width) if down else int(round(width)))
+    step = 2 ** (int(np.log2(width)) - 2)
+    return int(width // step * step) if down else int(round(width / step) * step)
 
 
 def _best_lattice(xprof: _Profile, yprof: _Profile) -> tuple[Array, Array, float] | None:

@@ -22,7 +22,17 @@ from queens_sat.formats.image.cells import CellColours, cell_colours
 from queens_sat.formats.image.colours import SURE_RATIO, ColourRead, colour_regions
 from queens_sat.formats.image.debug import LABELS, Seen, write_debug_image
 from queens_sat.formats.image.decode import decode_image
-from queens_sat.formats.image.grid import N_MAX, N_MIN, Lattice, fit_lattice, fit_lattice_in, gradients, refine_lattice
+from queens_sat.formats.image.grid import (
+    FULL_LINE,
+    N_MAX,
+    N_MIN,
+    Lattice,
+    border_cover,
+    fit_lattice,
+    fit_lattice_in,
+    gradients,
+    refine_lattice,
+)
 from queens_sat.formats.image.locate import Box, candidate_boxes, shrink
 from queens_sat.model.errors import PuzzleError
 from queens_sat.model.puzzle import Puzzle
@@ -61,6 +71,11 @@ def _read(image: Any, rgb: Array, source: str, options: ImageOptions, seen: Seen
     colours = colour_regions(cells.lab)
     walls = read_walls(rgb, lattice)
     regions, method, warnings = _regions(n, cells, colours, walls, source)
+    if seen.open_sides:
+        warnings.append(
+            f"no border line along the {' and '.join(seen.open_sides)} of the {n}x{n} grid found: "
+            "the board may go on beyond it (check n)"
+        )
     seen.regions = regions
     queens: list[tuple[int, int]] = []
     blocked: list[tuple[int, int]] = []
@@ -126,7 +141,9 @@ def find_lattice(image: Any, rgb: Array, seen: Seen, source: str) -> Lattice:
         raise ImageReadError(f"no board found: nothing in the picture is a square grid of {N_MIN} to {N_MAX} cells a side", source=source)
     clearest = max(fit.quality for fit in fits)
     kept = [fit for fit in fits if fit.quality >= KEEP_QUALITY * clearest]
-    lattice = refine_lattice(rgb, max(kept, key=lambda fit: (round(fit.side / max(f.side for f in kept), 1), fit.quality)), factor)
+    coarse = max(kept, key=lambda fit: (round(fit.side / max(f.side for f in kept), 1), fit.quality))
+    seen.open_sides = [side for side, cover in border_cover(gx, gy, coarse).items() if cover < FULL_LINE]
+    lattice = refine_lattice(rgb, coarse, factor)
     seen.lattice = lattice
     return lattice
 
