@@ -60,20 +60,29 @@ def same_board(read: Puzzle, truth: Puzzle, marks: bool) -> bool:
     return not marks or (read.queens == truth.queens and read.blocked == truth.blocked)
 
 
-def measure(tally: Tally, name: str, data: bytes, truth: Puzzle, marks: bool) -> None:
+def measure(tally: Tally, name: str, data: bytes, truth: Puzzle | None, marks: bool) -> None:
+    """Read one picture and count the outcome; ``truth`` None means the picture holds no whole
+    puzzle, and the read must be refused (or at least warned)."""
     tally.total += 1
     start = time.perf_counter()
     decode_image(data, name)
     tally.decode_ms.append((time.perf_counter() - start) * 1000)
     start = time.perf_counter()
     try:
-        read = read_puzzle_image(data, read_marks=marks, stars=truth.stars, name=name)
+        read = read_puzzle_image(data, read_marks=marks, stars=truth.stars if truth else 1, name=name)
     except (ImageReadError, PuzzleError) as err:
         tally.ms.append((time.perf_counter() - start) * 1000)
         tally.refused += 1
         tally.failures.append(f"refused {name}: {err}")
         return
     tally.ms.append((time.perf_counter() - start) * 1000)
+    if truth is None:  # read where a refusal was due
+        if read.warnings:
+            tally.wrong_warned += 1
+        else:
+            tally.wrong_silent += 1
+        tally.failures.append(f"{'read, warned' if read.warnings else 'READ, SILENT'} {name}: no whole puzzle is in it")
+        return
     exact = same_board(read.puzzle, truth, marks)
     if exact and not read.warnings:
         tally.exact += 1
@@ -88,8 +97,9 @@ def measure(tally: Tally, name: str, data: bytes, truth: Puzzle, marks: bool) ->
         tally.failures.append(f"WRONG, SILENT {name}: n={read.n} (truth {truth.n}) {read.method}")
 
 
-def real_pictures(folder: Path, truth_file: Path) -> list[tuple[str, str, bytes, Puzzle, bool]]:
-    """(kind, name, bytes, truth, marks) of every picture under ``folder`` that the truth file knows."""
+def real_pictures(folder: Path, truth_file: Path) -> list[tuple[str, str, bytes, Puzzle | None, bool]]:
+    """(kind, name, bytes, truth, marks) of every picture under ``folder`` that the truth file
+    knows (by SHA-256, whatever its name); truth None for a picture that must be refused."""
     truths = {}
     for line in truth_file.read_text(encoding="utf-8").splitlines():
         if line.strip():
@@ -101,7 +111,9 @@ def real_pictures(folder: Path, truth_file: Path) -> list[tuple[str, str, bytes,
         record = truths.get(hashlib.sha256(data).hexdigest())
         if record is None:
             continue
-        puzzle = Puzzle(record["regions"], queens=record.get("queens", ()), blocked=record.get("blocked", ()))
+        puzzle = None
+        if record.get("expect") != "refusal":
+            puzzle = Puzzle(record["regions"], stars=record.get("stars", 1), queens=record.get("queens", ()), blocked=record.get("blocked", ()))
         found.append((f"real: {record['kind']}", str(path.relative_to(folder)), data, puzzle, bool(record.get("marks"))))
     return found
 
@@ -119,6 +131,16 @@ def table(tallies: dict[str, Tally]) -> None:
             f"{kind:24s} {t.total:8d} {100 * exact / t.total:6.1f}% {t.exact_warned:8d} {t.refused:8d} {t.wrong_warned:12d} "
             f"{t.wrong_silent:12d} {statistics.median(t.ms):10.1f} {p95:7.1f} {max(t.ms):7.1f} {statistics.median(t.decode_ms):9.1f}"
         )
+
+
+def _summed(parts: list[Tally]) -> Tally:
+    total = Tally()
+    for t in parts:
+        for name in ("total", "exact", "exact_warned", "refused", "wrong_warned", "wrong_silent"):
+            setattr(total, name, getattr(total, name) + getattr(t, name))
+        total.ms += t.ms
+        total.decode_ms += t.decode_ms
+    return total
 
 
 def main() -> int:
@@ -145,24 +167,20 @@ def main() -> int:
             done += 1
             if done % 50 == 0:
                 print(f"  {done} pictures read...", file=sys.stderr, flush=True)
-    synthetic = Tally()
-    for t in list(tallies.values()):
-        for name in ("total", "exact", "exact_warned", "refused", "wrong_warned", "wrong_silent"):
-            setattr(synthetic, name, getattr(synthetic, name) + getattr(t, name))
-        synthetic.ms += t.ms
-        synthetic.decode_ms += t.decode_ms
-    if synthetic.total:
-        tallies["all synthetic"] = synthetic
+    if any(t.total for t in tallies.values()):
+        tallies["all synthetic"] = _summed(list(tallies.values()))
     if args.real:
-        real_all = Tally()
+        real_kinds: dict[str, Tally] = defaultdict(Tally)
         for kind, name, data, truth, marks in real_pictures(args.real, args.truth):
-            measure(tallies[kind], name, data, truth, marks)
-            measure(real_all, name, data, truth, marks)
-        tallies["all real"] = real_all
+            measure(real_kinds[kind], name, data, truth, marks)
+        tallies.update(sorted(real_kinds.items()))
+        readable = [t for kind, t in real_kinds.items() if kind != "real: not a whole puzzle"]
+        if readable:
+            tallies["all real (whole puzzles)"] = _summed(readable)
     table(tallies)
     if args.failures:
         for kind, t in tallies.items():
-            if kind.startswith("all"):
+            if kind.startswith("all "):
                 continue
             for line in t.failures:
                 print(f"  [{kind}] {line}")

@@ -26,7 +26,10 @@ NOISE = 2.0  # ΔE of sampling noise added to both sides of a ratio, so that tin
 SEPARATE = 8.0  # two regions' colours at least this far apart (ΔE) are different colours
 CLEAR_RATIO = 2.0  # the first step between regions must be this many times the last step inside one
 SURE_RATIO = 3.0
-SAME_AT_MOST = 20.0  # ΔE: a larger step is never inside one region (for the natural count)  # below this (and above CLEAR_RATIO) the read stands but is doubted
+SAME_AT_MOST = 20.0
+LONE = 6.0  # ΔE: a cell this far from all its neighbours is alone in its colour (a one-cell region, or a shaded cell)
+VEIL = 0.35  # the most opaque black or white veil a shaded cell may be under
+SHADE_MATCH = 4.0  # ΔE left between a shaded cell, its shade taken out, and its neighbour  # ΔE: a larger step is never inside one region (for the natural count)  # below this (and above CLEAR_RATIO) the read stands but is doubted
 
 
 @dataclass
@@ -37,6 +40,7 @@ class ColourRead:
     natural: int  # how many regions the colours show by themselves
     colours: int  # how many different colours those regions have
     close: list[tuple[int, int, float]] = field(default_factory=list)  # regions of nearly one colour
+    shaded: list[tuple[int, int]] = field(default_factory=list)  # lone cells read as a shade of a neighbour's colour
 
     @property
     def ratio(self) -> float:
@@ -87,12 +91,18 @@ def neighbour_pairs(n: int) -> Array:
     return np.concatenate([across, down])
 
 
-def colour_regions(lab: Array) -> ColourRead:
-    """The n regions the colours of an (n, n, 3) CIELAB board give, with how clearly they give them."""
+def colour_regions(lab: Array, rgb: Array | None = None) -> ColourRead:
+    """The n regions the colours of an (n, n, 3) CIELAB board give, with how clearly they give
+    them. With the cells' sRGB colours (``rgb``), a lone cell that is a darker or lighter
+    shade of a neighbour's colour (the cell under the mouse) is measured against that
+    neighbour with the shade taken out."""
     n = lab.shape[0]
     flat = lab.reshape(-1, 3)
     pairs = neighbour_pairs(n)
     weights = distance(flat[pairs[:, 0]], flat[pairs[:, 1]])
+    shaded: list[tuple[int, int]] = []
+    if rgb is not None:
+        shaded = _unshade(rgb.reshape(-1, 3), pairs, weights, n)
     order = np.argsort(weights, kind="stable")
     groups = _Groups(n * n)
     joins: list[float] = []  # weights of the spanning forest's edges, ascending
@@ -116,7 +126,49 @@ def colour_regions(lab: Array) -> ColourRead:
     natural = _natural_count(joins, n * n)
     means = np.array([flat[labels.ravel() == k].mean(axis=0) for k in range(n)])
     colours, close = _distinct_colours(means, inside)
-    return ColourRead(labels, inside, between, natural, colours, close)
+    return ColourRead(labels, inside, between, natural, colours, close, shaded)
+
+
+def _unshade(rgb: Array, pairs: Array, weights: Array, n: int) -> list[tuple[int, int]]:
+    """Lower, in place, the weights between a lone cell (unlike all its neighbours) and a
+    neighbour whose colour it is a shade of, as pages shade a cell under the mouse: the
+    neighbour's colour under translucent black (each of R, G, B scaled alike) or
+    translucent white (each moved alike towards 255). Returns those cells."""
+    from queens_sat.formats.image.cells import to_lab
+
+    shaded = []
+    for cell in range(n * n):
+        touching = np.flatnonzero((pairs[:, 0] == cell) | (pairs[:, 1] == cell))
+        if len(touching) == 0 or weights[touching].min() < LONE:
+            continue
+        matched = False
+        for e in touching:
+            other = int(pairs[e, 1] if pairs[e, 0] == cell else pairs[e, 0])
+            unshaded = _without_shade(rgb[cell], rgb[other])
+            if unshaded is None:
+                continue
+            d = float(distance(to_lab(unshaded), to_lab(rgb[other])))
+            if d < SHADE_MATCH:  # every neighbour it is a shade of: the cell may join two parts of its region
+                weights[e] = d
+                matched = True
+        if matched:
+            shaded.append(divmod(cell, n))
+    return shaded
+
+
+def _without_shade(cell: Array, other: Array) -> Array | None:
+    """The cell's colour with a black or white veil taken off so that it is as light as
+    ``other``, or None when no veil of at most ``VEIL`` opacity does that."""
+    if cell.sum() < other.sum():  # darker: cell = (1 - a) * other
+        keep = float(cell @ other) / max(float(other @ other), 1e-9)
+        if not 1 - VEIL <= keep < 1:
+            return None
+        return np.asarray(cell / keep)
+    room = 255.0 - other  # lighter: cell = other + a * (255 - other)
+    veil = float((cell - other) @ room) / max(float(room @ room), 1e-9)
+    if not 0 < veil <= VEIL:
+        return None
+    return np.asarray((cell - veil * 255.0) / (1 - veil))
 
 
 def _natural_count(joins: list[float], cells: int) -> int:

@@ -42,6 +42,7 @@ Array = np.ndarray[Any, Any]
 SMALL_BOX = 320  # pixels of the shrunk picture: a square smaller than this is read on the full picture
 MIN_QUALITY = 0.12  # a lattice clearer than this is a grid (line strength minus cell-middle strength)
 KEEP_QUALITY = 0.5  # lattices this close to the clearest one compete on size
+SURE_GRID = 0.6  # a lattice this clear is a board: the squares inside it are not tried
 POOR_SAMPLE = 0.5  # a cell whose edge agrees with its colour less than this was not sampled well
 MISFIT = 0.6  # cells agreeing less than this on average: the grid does not lie on the cells
 
@@ -68,7 +69,7 @@ def _read(image: Any, rgb: Array, source: str, options: ImageOptions, seen: Seen
     n = lattice.n
     seen.lines.append(f"grid: {n}x{n}, cells of {lattice.pitch:.1f} px, clarity {lattice.quality:.2f}")
     cells = cell_colours(rgb, lattice)
-    colours = colour_regions(cells.lab)
+    colours = colour_regions(cells.lab, cells.rgb)
     walls = read_walls(rgb, lattice)
     regions, method, warnings = _regions(n, cells, colours, walls, source)
     if seen.open_sides:
@@ -114,7 +115,7 @@ def find_lattice(image: Any, rgb: Array, seen: Seen, source: str) -> Lattice:
     seen.boxes = [Box(b.left * factor, b.top * factor, b.right * factor, b.bottom * factor) for b in boxes]
     fits: list[Lattice] = []
     for box in boxes:
-        if any(_inside(box, fit) for fit in fits):
+        if any(_inside(box, fit) and fit.quality >= SURE_GRID for fit in fits):
             continue  # a square within a board found already: the same board (a region's outline, say)
         if factor > 1 and box.side < SMALL_BOX:  # too few pixels a cell once shrunk: read it at full size
             full_box = Box(box.left * factor, box.top * factor, box.right * factor, box.bottom * factor)
@@ -141,8 +142,11 @@ def find_lattice(image: Any, rgb: Array, seen: Seen, source: str) -> Lattice:
         raise ImageReadError(f"no board found: nothing in the picture is a square grid of {N_MIN} to {N_MAX} cells a side", source=source)
     clearest = max(fit.quality for fit in fits)
     kept = [fit for fit in fits if fit.quality >= KEEP_QUALITY * clearest]
-    coarse = max(kept, key=lambda fit: (round(fit.side / max(f.side for f in kept), 1), fit.quality))
-    seen.open_sides = [side for side, cover in border_cover(gx, gy, coarse).items() if cover < FULL_LINE]
+    open_sides = {id(fit): [side for side, cover in border_cover(gx, gy, fit).items() if cover < FULL_LINE] for fit in kept}
+    largest = max(f.side for f in kept)
+    # a grid closed by border lines on all four sides first, then the largest, then the clearest
+    coarse = max(kept, key=lambda fit: (not open_sides[id(fit)], round(fit.side / largest, 1), fit.quality))
+    seen.open_sides = open_sides[id(coarse)]
     lattice = refine_lattice(rgb, coarse, factor)
     seen.lattice = lattice
     return lattice
@@ -186,6 +190,8 @@ def _colour_doubts(colours: ColourRead, cells: CellColours) -> list[str]:
     if colours.colours < len(regions):
         pairs = ", ".join(f"{LABELS[i]} and {LABELS[j]}" for i, j, d in colours.close if d < 8.0)
         doubts.append(f"regions {pairs} have one colour; read as separate regions because they do not touch")
+    for r, c in colours.shaded:
+        doubts.append(f"cell (row {r}, column {c}) is a shade of its neighbour's colour (under the mouse?); read as region {LABELS[regions[r, c]]}")
     for r, c in zip(*np.nonzero(cells.agreement < POOR_SAMPLE), strict=True):
         doubts.append(f"cell (row {r}, column {c}) could not be sampled well (it is not of one colour); read as region {LABELS[regions[r, c]]}")
     return doubts[:6]
