@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # what a type checker sees; at run time ``__getattr__`` imports each name on first use
     from queens_sat.backends import available_backends, get_backend
     from queens_sat.formats import parse_puzzle, puzzle_to_json, puzzle_to_text, read_puzzle, read_puzzles, write_puzzle
+    from queens_sat.formats.image import ImageRead, ImageReadError, ImageReadWarning, read_puzzle_image
     from queens_sat.model.errors import BackendError, FormatError, PuzzleError, Undecided, UsageError
     from queens_sat.model.puzzle import MAX_FREE_N, MAX_REGION_N, Puzzle, as_puzzle
     from queens_sat.model.result import SolveResult, Status
@@ -51,6 +52,10 @@ _EXPORTS = {
     "write_puzzle": "queens_sat.formats",
     "puzzle_to_json": "queens_sat.formats",
     "puzzle_to_text": "queens_sat.formats",
+    "read_puzzle_image": "queens_sat.formats.image",
+    "ImageRead": "queens_sat.formats.image",
+    "ImageReadError": "queens_sat.formats.image",
+    "ImageReadWarning": "queens_sat.formats.image",
 }
 
 __all__ = [  # the names of _EXPORTS and __version__ (tests/test_api.py checks they match)
@@ -59,6 +64,9 @@ __all__ = [  # the names of _EXPORTS and __version__ (tests/test_api.py checks t
     "BackendError",
     "FormatError",
     "Hint",
+    "ImageRead",
+    "ImageReadError",
+    "ImageReadWarning",
     "LogicResult",
     "Puzzle",
     "PuzzleError",
@@ -80,6 +88,7 @@ __all__ = [  # the names of _EXPORTS and __version__ (tests/test_api.py checks t
     "puzzle_to_json",
     "puzzle_to_text",
     "read_puzzle",
+    "read_puzzle_image",
     "read_puzzles",
     "solve",
     "write_puzzle",

@@ -88,7 +88,7 @@ def _show(args: argparse.Namespace, report: CheckReport, batch: bool, look: _Loo
     print(_verdict_line(report))
     if not batch or args.boards:
         _boards(report, look)
-    for warning in report.warnings:
+    for warning in report.warnings[len(record.warnings) :]:  # the reader's doubts went to standard error
         print(f"  warning: {warning}")
     sys.stdout.flush()
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from queens_sat.cli.numbers import json_line
-from queens_sat.formats import DIALECTS, FORMATS, FieldNames, field_names, read_puzzles
+from queens_sat.formats import DIALECTS, INPUT_FORMATS, FieldNames, ImageOptions, field_names, read_puzzles
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import BackendError, PuzzleError, UsageError, printable
 from queens_sat.model.placement import RULES
@@ -52,9 +52,9 @@ def add_input_arguments(parser: argparse.ArgumentParser, *, many: bool = True) -
         "files",
         nargs="*" if many else "?",
         metavar="FILE",
-        help="puzzle file(s): JSON, JSON lines or a text grid; '-' reads standard input",
+        help="puzzle file(s): JSON, JSON lines, a text grid, or a screenshot (PNG, JPEG, WebP); '-' reads standard input",
     )
-    parser.add_argument("--format", choices=FORMATS, help="input format (default: from suffix and content)")
+    parser.add_argument("--format", choices=INPUT_FORMATS, help="input format (default: from suffix and content)")
     parser.add_argument("--n", type=positive_int, help="a board of this size without regions, instead of a file")
     parser.add_argument("--rule", choices=RULES, help="the rule (overrides the file's; default no-touch)")
     parser.add_argument(
@@ -62,9 +62,52 @@ def add_input_arguments(parser: argparse.ArgumentParser, *, many: bool = True) -
         type=positive_int,
         metavar="K",
         help="Star Battle: K stars a row, column and region, for every puzzle whose file does not say "
-        "(region lists, text without '# stars:', JSON without \"stars\"; default 1)",
+        "(region lists, screenshots, text without '# stars:', JSON without \"stars\"; default 1)",
     )
     add_field_arguments(parser)
+    add_image_arguments(parser)
+
+
+def add_image_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options for reading a puzzle from a screenshot."""
+    group = parser.add_argument_group("screenshots (PNG, JPEG, WebP)")
+    group.add_argument(
+        "--read-marks", action="store_true", help="read queens and X marks drawn on the board as given queens and blocked cells"
+    )
+    group.add_argument(
+        "--debug-image",
+        metavar="FILE",
+        help="write the screenshot with the grid and the regions read drawn over it (.png, .jpg or .webp)",
+    )
+
+
+IMAGE_OUTPUT_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
+
+
+def image_options(args: argparse.Namespace, files: list[str]) -> ImageOptions:
+    """The screenshot options of the command line, checked before anything is read."""
+    debug = getattr(args, "debug_image", None)
+    if debug is not None:
+        if len(files) > 1:
+            raise UsageError("--debug-image draws one screenshot: give one file")
+        if not debug.lower().endswith(IMAGE_OUTPUT_SUFFIXES):
+            raise UsageError(f"--debug-image {printable(debug)}: the file must end in {', '.join(IMAGE_OUTPUT_SUFFIXES)}")
+        check_output_path(debug, "--debug-image")
+    return ImageOptions(read_marks=bool(getattr(args, "read_marks", False)), debug_image=debug)
+
+
+def with_warnings(obj: dict[str, Any], record: PuzzleRecord) -> dict[str, Any]:
+    """A JSON answer with the reader's doubts about its record (a screenshot's), when it has any."""
+    if record.warnings:
+        obj["warnings"] = [*record.warnings, *obj.get("warnings", [])]
+    return obj
+
+
+def show_read_warnings(args: argparse.Namespace, record: PuzzleRecord) -> None:
+    """The reader's doubts about a record, on standard error (not with --quiet)."""
+    if record.warnings and not getattr(args, "quiet", False):
+        for doubt in record.warnings:
+            print(f"queens-sat: warning: {record.name}: {doubt}", file=sys.stderr)
 
 
 def add_field_arguments(parser: argparse.ArgumentParser) -> None:
@@ -149,9 +192,11 @@ def iter_records(args: argparse.Namespace) -> Iterator[PuzzleRecord]:
         return
     if not files:
         raise UsageError("no puzzle given: name a FILE ('-' for standard input) or use --n")
+    image = image_options(args, files)
     for path in files:
         try:
-            for record in read_puzzles(path, args.format, fields_of(args)):
+            for record in read_puzzles(path, args.format, fields_of(args), image=image):
+                show_read_warnings(args, record)
                 yield with_stars(with_rule(record, args.rule), getattr(args, "stars", None))
         except PuzzleError as err:
             yield PuzzleRecord("<stdin>" if path == "-" else path, error=err)

@@ -17,6 +17,7 @@ from queens_sat.cli.common import (
     fail_record,
     open_records,
     positive_int,
+    with_warnings,
 )
 from queens_sat.cli.numbers import int_text
 
@@ -65,19 +66,18 @@ def run(args: argparse.Namespace) -> int:
             continue
         statuses.add("unknown" if res.timed_out else COUNTED)  # exit 0 unless input was bad or time ran out
         if args.json:
-            emit_json(
-                {
-                    "source": record.source,
-                    "line": record.line,
-                    "id": record.id,
-                    "count": res.count,
-                    "exact": res.complete,
-                    "timed_out": res.timed_out,
-                    "elapsed": round(res.elapsed, 6),
-                    "backend": res.backend,
-                }
-                | {k: v for k, v in res.stats.items() if k in ("method", "workers")}
-            )
+            obj = {
+                "source": record.source,
+                "line": record.line,
+                "id": record.id,
+                "count": res.count,
+                "exact": res.complete,
+                "timed_out": res.timed_out,
+                "elapsed": round(res.elapsed, 6),
+                "backend": res.backend,
+            }
+            obj.update({k: v for k, v in res.stats.items() if k in ("method", "workers")})
+            emit_json(with_warnings(obj, record))
             continue
         if args.quiet:
             continue

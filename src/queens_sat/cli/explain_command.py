@@ -6,7 +6,16 @@ import argparse
 import sys
 from typing import Any
 
-from queens_sat.cli.common import add_input_arguments, add_output_arguments, emit_json, ms, open_records, positive_float, unlocated
+from queens_sat.cli.common import (
+    add_input_arguments,
+    add_output_arguments,
+    emit_json,
+    ms,
+    open_records,
+    positive_float,
+    unlocated,
+    with_warnings,
+)
 from queens_sat.cli.logic_common import add_depth_argument, piece_mark, verdict_status
 
 
@@ -63,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
                 obj["stars"] = puzzle.stars
             obj.update(result.as_dict())
             obj.update(summary=summary(result, puzzle), steps=step_dicts(result, puzzle))
-            emit_json(obj)
+            emit_json(with_warnings(obj, record))
             continue
         if args.quiet:
             continue

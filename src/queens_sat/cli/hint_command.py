@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from queens_sat.cli.common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, iter_records
+from queens_sat.cli.common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, iter_records, with_warnings
 from queens_sat.cli.logic_common import add_depth_argument, piece_mark, verdict_status
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     found = next_hint(record.puzzle, args.max_depth, args.backend, args.time_limit)
     code = exit_code({{HINT: "hint", NO_SOLUTION: "none"}.get(found.status) or verdict_status(found.status)})
     if args.json:
-        emit_json(found.as_dict(record.source))
+        emit_json(with_warnings(found.as_dict(record.source), record))
     elif not args.quiet:
         _show(args, found)
     return code

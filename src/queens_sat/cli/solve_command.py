@@ -26,6 +26,7 @@ from queens_sat.cli.common import (
     fail_record,
     ms,
     open_records,
+    with_warnings,
 )
 
 CHUNK = 100_000  # columns converted to text at a time when writing a huge solution
@@ -138,6 +139,7 @@ def _solve_each(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleR
             shown = solution_to_json(found, puzzle.stars) if found else None
             obj.update(solution=shown, elapsed=round(res.elapsed, 6), backend=res.backend)
             obj.update({k: v for k, v in res.stats.items() if k in ("method", "seed")})
+            with_warnings(obj, record)
             if out is not None:
                 out.write(_json_line(obj))
                 emit_json({k: v for k, v in obj.items() if k != "solution"} | {"out": args.out})

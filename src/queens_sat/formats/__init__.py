@@ -1,10 +1,12 @@
 """Reading and writing puzzles: JSON, JSON lines, text grids, puzz.link Star Battle URLs and
-puzzle-star-battle.com region lists, detected automatically.
+puzzle-star-battle.com region lists, detected automatically; and screenshots (PNG, JPEG,
+WebP), read only.
 
 The format comes from ``--format`` when given, else the file suffix, else the
-content (``{``/``[`` starts JSON, several objects on separate lines are JSON lines,
-a web address or ``starbattle/...`` is a puzz.link URL, comma-separated numbers a
-region list, anything else is a text grid). ``-`` is standard input.
+content (a picture's magic bytes, ``{``/``[`` starts JSON, several objects on separate
+lines are JSON lines, a web address or ``starbattle/...`` is a puzz.link URL,
+comma-separated numbers a region list, anything else is a text grid). ``-`` is
+standard input.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ import io
 import json
 import os
 import sys
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 from queens_sat.formats.encoding import ERRORS, check_utf8
 from queens_sat.formats.fields import DIALECTS, FieldNames, as_field_names, field_names
+from queens_sat.formats.image import MAGIC_BYTES, ImageOptions, ImageReadWarning, has_image_suffix, is_image, read_image_records
 from queens_sat.formats.json_format import loads, puzzle_from_dict, puzzle_to_dict, puzzle_to_json, read_json_document, read_json_lines
 from queens_sat.formats.puzzlink import is_puzzlink, puzzle_to_puzzlink, read_puzzlink
 from queens_sat.formats.records import PuzzleRecord
@@ -27,7 +31,9 @@ from queens_sat.formats.text_format import puzzle_to_text, read_text
 from queens_sat.model.errors import FormatError, PuzzleError
 from queens_sat.model.puzzle import Puzzle
 
-FORMATS = ("json", "jsonl", "text", "puzzlink", "regionlist")
+FORMATS = ("json", "jsonl", "text", "puzzlink", "regionlist")  # read and written
+INPUT_FORMATS = (*FORMATS, "image")  # read: a screenshot is a puzzle, but none is written as one
+MAX_IMAGE_BYTES = 64 << 20  # a screenshot of 8K pixels is a few tens of MB as PNG; more is refused unread
 # The formats of one puzzle a line that are not JSON: their readers take the whole text.
 _LINE_READERS = {"puzzlink": read_puzzlink, "regionlist": read_region_lists}
 _SUFFIXES = {
@@ -44,7 +50,9 @@ BOM = "\ufeff"  # a UTF-8 byte-order mark, as some editors write; not part of th
 __all__ = [
     "DIALECTS",
     "FORMATS",
+    "INPUT_FORMATS",
     "FieldNames",
+    "ImageOptions",
     "PuzzleRecord",
     "detect_format",
     "field_names",
@@ -123,21 +131,30 @@ def _open(path: str) -> IO[str]:
 
 
 def read_puzzles(
-    path: str | Path, format: str | None = None, fields: FieldNames | str | None = None
+    path: str | Path,
+    format: str | None = None,
+    fields: FieldNames | str | None = None,
+    *,
+    image: ImageOptions | None = None,
 ) -> Iterator[PuzzleRecord]:
     """Every puzzle of a file, as records that carry either a puzzle or its error.
 
     JSON lines are read lazily, a line at a time, so a corpus of any size streams.
     A file that cannot be opened or decoded at all raises ``FormatError``.
     ``fields``: another program's JSON field names (a ``FieldNames`` or a dialect's name).
+    A picture (by suffix or magic bytes, or ``format="image"``) gives one record, read
+    as ``image`` says (marks as givens, a debug picture); its doubts are in ``record.warnings``.
     """
     path = str(path)
     fields = as_field_names(fields)
     source = "<stdin>" if path == STDIN else path
-    if format is not None and format not in FORMATS:
-        raise FormatError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
+    if format is not None and format not in INPUT_FORMATS:
+        raise FormatError(f"unknown format {format!r}; choose one of {', '.join(INPUT_FORMATS)}")
     if format in (None, "puzzlink") and path.startswith(("http://", "https://")) and not os.path.exists(path):
         yield from read_puzzlink(path, path)  # a puzz.link URL given where a file name goes is the puzzle itself
+        return
+    if format == "image" or (format is None and _is_picture(path, source)):
+        yield from read_image_records(_picture_bytes(path, source), source, image)
         return
     handle = _open(path)
     found = 0
@@ -179,6 +196,56 @@ def read_puzzles(
         yield PuzzleRecord(source, error=FormatError("no puzzle in it (it is empty, blank, or an empty list)", source=source))
 
 
+def _is_picture(path: str, source: str) -> bool:
+    """Whether a file is a picture: by its suffix, or by its first bytes (a screenshot saved
+    without one, or piped in)."""
+    if path != STDIN and has_image_suffix(path):
+        return True
+    try:
+        if path == STDIN:
+            stream = getattr(sys.stdin, "buffer", None)
+            return stream is not None and is_image(_peek(stream, MAGIC_BYTES))
+        with open(path, "rb") as handle:
+            return is_image(handle.read(MAGIC_BYTES))
+    except OSError:
+        return False  # the text reader says what is wrong with the file
+
+
+def _peek(stream: IO[bytes], size: int) -> bytes:
+    """The first ``size`` bytes of a stream, left unread."""
+    peek = getattr(stream, "peek", None)
+    if peek is not None:
+        return bytes(peek(size)[:size])
+    if stream.seekable():
+        at = stream.tell()
+        head = stream.read(size)
+        stream.seek(at)
+        return head
+    return b""
+
+
+def _picture_bytes(path: str, source: str) -> bytes:
+    """The whole of a picture file (or standard input), at most ``MAX_IMAGE_BYTES``."""
+    try:
+        if path == STDIN:
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is None:
+                raise FormatError("standard input is not a byte stream; a picture cannot be read from it", source=source)
+            data = stream.read(MAX_IMAGE_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_IMAGE_BYTES + 1)
+    except FileNotFoundError:
+        raise FormatError("no such file", source=source) from None
+    except IsADirectoryError:
+        raise FormatError("is a directory, not a puzzle file", source=source) from None
+    except OSError as err:
+        raise FormatError(f"cannot read: {err.strerror}", source=source) from None
+    if len(data) > MAX_IMAGE_BYTES:
+        raise FormatError(f"the picture is over {MAX_IMAGE_BYTES >> 20} MB", source=source)
+    return data
+
+
 def _chain_lines(head: str, handle: IO[str], source: str) -> Iterator[str]:
     """The lines of a file whose first block was already read, read on lazily.
 
@@ -205,9 +272,14 @@ def _chain_lines(head: str, handle: IO[str], source: str) -> Iterator[str]:
         yield tail
 
 
-def read_puzzle(path: str | Path, format: str | None = None, fields: FieldNames | str | None = None) -> Puzzle:
-    """The single puzzle of a file; raises ``PuzzleError`` when it is bad or there are several."""
-    records = list(read_puzzles(path, format, fields))
+def read_puzzle(
+    path: str | Path, format: str | None = None, fields: FieldNames | str | None = None, *, image: ImageOptions | None = None
+) -> Puzzle:
+    """The single puzzle of a file; raises ``PuzzleError`` when it is bad or there are several.
+
+    A picture's doubts are issued as ``ImageReadWarning``s (``queens_sat.read_puzzle_image``
+    returns them with the puzzle)."""
+    records = list(read_puzzles(path, format, fields, image=image))
     if not records:
         raise FormatError("the file holds no puzzle", source=str(path))
     if len(records) > 1:
@@ -215,6 +287,8 @@ def read_puzzle(path: str | Path, format: str | None = None, fields: FieldNames 
     if records[0].error is not None:
         raise records[0].error
     assert records[0].puzzle is not None
+    for doubt in records[0].warnings:
+        warnings.warn(f"{records[0].name}: {doubt}", ImageReadWarning, stacklevel=2)
     return records[0].puzzle
 
 
@@ -222,6 +296,8 @@ def parse_puzzle(text: str, format: str | None = None, source: str = "<string>")
     """A puzzle from a string in any of the formats."""
     text = text.removeprefix(BOM)
     fmt = format or detect_format(source, text)
+    if fmt == "image":
+        raise FormatError("a picture is bytes, not text: read it with read_puzzle_image", source=source)
     if fmt == "text":
         rec = read_text(text, source)
     elif fmt in _LINE_READERS:
