@@ -26,6 +26,7 @@ NOISE = 2.0  # ΔE of sampling noise added to both sides of a ratio, so that tin
 SEPARATE = 8.0  # two regions' colours at least this far apart (ΔE) are different colours
 CLEAR_RATIO = 2.0  # the first step between regions must be this many times the last step inside one
 SURE_RATIO = 3.0
+CLOSE = 12.0  # ΔE: two regions' colours closer than this are doubted however clean the picture (LinkedIn's closest: 15)
 SAME_AT_MOST = 20.0
 LONE = 6.0  # ΔE: a cell this far from all its neighbours is alone in its colour (a one-cell region, or a shaded cell)
 VEIL = 0.35  # the most opaque black or white veil a shaded cell may be under

@@ -19,7 +19,7 @@ import numpy as np
 from queens_sat.formats.image import ImageOptions, ImageRead, ImageReadError
 from queens_sat.formats.image.borders import WallRead, read_walls
 from queens_sat.formats.image.cells import CellColours, cell_colours
-from queens_sat.formats.image.colours import SURE_RATIO, ColourRead, colour_regions
+from queens_sat.formats.image.colours import CLOSE, SURE_RATIO, ColourRead, colour_regions
 from queens_sat.formats.image.debug import LABELS, Seen, write_debug_image
 from queens_sat.formats.image.decode import decode_image
 from queens_sat.formats.image.grid import (
@@ -182,7 +182,7 @@ def _regions(n: int, cells: CellColours, colours: ColourRead, walls: WallRead, s
 def _colour_doubts(colours: ColourRead, cells: CellColours) -> list[str]:
     doubts = []
     regions = colours.regions
-    if colours.ratio < SURE_RATIO:
+    if colours.ratio < SURE_RATIO or colours.between < CLOSE:
         doubts.append(
             f"two regions have close colours (ΔE {colours.between:.0f} between regions, up to {colours.inside:.0f} "
             "within one): check the regions"
