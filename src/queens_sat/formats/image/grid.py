@@ -28,13 +28,14 @@ EDGE_LOW = 14  # a colour change (0-255 over two pixels) this strong is part of 
 N_MIN, N_MAX = 4, 40
 MIN_PITCH = 7.0  # pixels: smaller cells cannot be sampled
 END_WINDOW = 0.28  # the outer share of the profile where the board's first and last lines are looked for
-ENDS_KEPT = 4  # candidate first (and last) lines per axis
+ENDS_KEPT = 3  # candidate first (and last) lines per axis
 MARGIN = 0.06  # share of the square's side added round it, so a border on its edge is inside
 INTERIOR = 0.28  # half-width of a cell's inside, as a share of the pitch, where no line may be
 LINE_SHARE = 0.5  # a narrow peak this share of the strongest lines' counts as a full line
 PEAK_APART = 0.15  # a narrow peak stands above the profile this share of a pitch to each side of it
 LINE_REACH = 0.1  # a lattice line may be this share of a pitch off the peak it stands for (a thick line's two edges)
 SQUARE_PITCH = 0.08
+REFINE_STRIDE = 2  # rows (and columns) of the full picture measured when placing the lines exactly
 FULL_LINE = 0.8  # a board's outer border runs along at least this share of its side
 GROW = 3  # rows (and columns) of cells looked at beyond each end of a lattice
 BAND_SHARE = 0.45  # a row of cells crossing the lines this much as the lattice's typical row is part of the board  # how much the two axes' pitches may differ
@@ -85,7 +86,7 @@ class _Profile:
         self.raw = smooth
         self.size = len(smooth)
         self._narrow: dict[int, Array] = {}
-        self._widened: dict[tuple[int, int], Array] = {}
+        self._tables: dict[int, Array] = {}
 
     def narrow(self, d: int) -> Array:
         if d not in self._narrow:
@@ -95,18 +96,33 @@ class _Profile:
             after = np.r_[p[d:], np.full(d, p[-1])]
             peaks = np.maximum(p - np.maximum(before, after), 0.0)
             peaks[0], peaks[-1] = max(peaks[0], p[0] - p[min(d, self.size - 1)]), max(peaks[-1], p[-1] - p[-1 - d])
-            scale = max(LINE_SHARE * float(np.percentile(peaks, 99)), 0.1)
+            top = int(0.99 * (len(peaks) - 1))
+            scale = max(LINE_SHARE * float(np.partition(peaks, top)[top]), 0.1)
             self._narrow[d] = np.minimum(np.maximum(peaks, 0.0) / scale, 1.0)
         return self._narrow[d]
 
-    def widened(self, d: int, radius: int) -> Array:
-        """The largest ``narrow(d)`` value within ``radius`` of each position."""
-        key = (d, radius)
-        if key not in self._widened:
-            values = self.narrow(d)
-            padded = np.pad(values, radius, mode="edge")
-            self._widened[key] = np.lib.stride_tricks.sliding_window_view(padded, 2 * radius + 1).max(axis=1)
-        return self._widened[key]
+    def window_max(self, d: int, centres: Array, radius: Array | int) -> Array:
+        """The largest ``narrow(d)`` value within ``radius`` of each centre (rounded to a
+        position): two overlapping power-of-two windows of a sparse table, so any radius
+        costs the same."""
+        table = self._tables.get(d)
+        if table is None:
+            levels = max(1, int(np.log2(self.size)) + 1)
+            table = np.empty((levels, self.size))
+            table[0] = self.narrow(d)
+            for level in range(1, levels):
+                step = 2 ** (level - 1)
+                table[level] = table[level - 1]
+                np.maximum(table[level, :-step], table[level - 1, step:], out=table[level, :-step])
+            self._tables[d] = table
+        at = np.round(centres).astype(np.int64)
+        reach = np.broadcast_to(np.asarray(radius, dtype=np.int64), at.shape)
+        lo = np.clip(at - reach, 0, self.size - 1)
+        hi = np.clip(at + reach, 0, self.size - 1)
+        level = np.minimum(np.log2(2 * reach + 1).astype(np.int64), len(table) - 1)
+        width = 2**level
+        result: Array = np.maximum(table[level, lo], table[level, np.maximum(hi - width + 1, lo)])
+        return result
 
     def peaks(self, lo: int, hi: int, keep: int) -> list[int]:
         """The strongest local maxima of the raw profile within [lo, hi)."""
@@ -333,14 +349,14 @@ def _placed(gx: Array, gy: Array, x0: float, y0: float, pitch: float, n: int, wi
     return out[0], out[1]
 
 
-def fit_lattice_in(rgb: Array, box: Box) -> Lattice | None:
-    """``fit_lattice`` on the full picture's pixels round ``box`` only (for a board too small
-    to be read on the shrunk picture): gradients of a crop with room to grow round it."""
-    height, width = rgb.shape[:2]
+def fit_lattice_in(image: Any, box: Box) -> Lattice | None:
+    """``fit_lattice`` on the full picture's pixels (a Pillow image) round ``box`` only, for a
+    board too small to be read on the shrunk picture: gradients of a crop with room to grow."""
+    width, height = image.size
     pad = int(0.35 * box.side) + 4
     x0, y0 = max(0, box.left - pad), max(0, box.top - pad)
     x1, y1 = min(width, box.right + pad), min(height, box.bottom + pad)
-    gx, gy = gradients(np.ascontiguousarray(rgb[y0:y1, x0:x1]))
+    gx, gy = gradients(np.asarray(image.crop((x0, y0, x1, y1)), dtype=np.uint8))
     inner = Box(box.left - x0, box.top - y0, box.right - x0, box.bottom - y0)
     found = fit_lattice(gx, gy, inner)
     if found is None:
@@ -348,20 +364,22 @@ def fit_lattice_in(rgb: Array, box: Box) -> Lattice | None:
     return Lattice(tuple(v + x0 for v in found.xs), tuple(v + y0 for v in found.ys), found.quality)
 
 
-def refine_lattice(rgb: Array, coarse: Lattice, factor: int) -> Lattice:
-    """A lattice found on the picture shrunk ``factor`` times, placed exactly on the full
-    picture's lines (same n; its ends looked for within a third of a cell of the guess)."""
+def refine_lattice(image: Any, coarse: Lattice, factor: int) -> Lattice:
+    """A lattice found on the picture shrunk ``factor`` times, placed exactly on the lines of
+    the full picture (a Pillow image; same n, its ends looked for within a third of a cell
+    of the guess). Only the board's part of the picture is converted, every other row and
+    column of it measured: the profiles are shares of rows, which half of them give as well."""
     if factor == 1:
         return coarse
-    height, width = rgb.shape[:2]
+    width, height = image.size
     scaled = [[(v + 0.5) * factor - 0.5 for v in coarse.xs], [(v + 0.5) * factor - 0.5 for v in coarse.ys]]
     pitch = coarse.pitch * factor
     pad = int(0.5 * pitch) + 4
     x0, y0 = max(0, int(scaled[0][0]) - pad), max(0, int(scaled[1][0]) - pad)
     x1, y1 = min(width, int(scaled[0][-1]) + pad + 1), min(height, int(scaled[1][-1]) + pad + 1)
-    gx, gy = gradients(rgb[y0:y1, x0:x1])
+    crop = np.asarray(image.crop((x0, y0, x1, y1)), dtype=np.uint8)
     inner = ((int(scaled[0][0]) - x0, int(scaled[0][-1]) - x0), (int(scaled[1][0]) - y0, int(scaled[1][-1]) - y0))
-    px, py = _profiles(gx, gy, inner)
+    px, py = _strided_profiles(crop, inner, REFINE_STRIDE)
     n = coarse.n
     lines = []
     for prof_values, guess, origin, open_ends in (
@@ -377,6 +395,17 @@ def refine_lattice(rgb: Array, coarse: Lattice, factor: int) -> Lattice:
         s, e = pairs[int(np.argmax(score))] if pairs else (int(round(first)), int(round(last)))
         lines.append(tuple(float(origin + v) for v in _refined(prof, s, e, n)))
     return Lattice(lines[0], lines[1], coarse.quality)
+
+
+def _strided_profiles(rgb: Array, inner: tuple[tuple[int, int], tuple[int, int]], stride: int) -> tuple[Array, Array]:
+    """``_profiles`` of a picture from every ``stride``-th row (for the column profile) and
+    column (for the row profile) only."""
+    (xl, xr), (yt, yb) = inner
+    gx, _ = gradients(np.ascontiguousarray(rgb[::stride]))
+    _, gy = gradients(np.ascontiguousarray(rgb[:, ::stride]))
+    px, _ = _profiles(gx, gx, ((xl, xr), (yt // stride, yb // stride)))
+    _, py = _profiles(gy, gy, ((xl // stride, xr // stride), (yt, yb)))
+    return px, py
 
 
 def _profiles(gx: Array, gy: Array, inner: tuple[tuple[int, int], tuple[int, int]]) -> tuple[Array, Array]:
@@ -426,26 +455,35 @@ def _all_scores(prof: _Profile, pairs: list[tuple[int, int]]) -> tuple[Array, Ar
 
 def _scores(prof: _Profile, pairs: list[tuple[int, int]], ns: Array) -> tuple[Array, Array, Array]:
     """Score of each (n, pair): the mean narrow-peak strength on the lattice's inner lines
-    minus the mean of the strongest narrow peak inside each cell (its middle 56 %)."""
+    minus the mean of the strongest narrow peak inside each cell (its middle 56 %).
+
+    The rows of n that ask for the same filter widths are scored together."""
     s = np.array([p[0] for p in pairs], dtype=np.float64)
     e = np.array([p[1] for p in pairs], dtype=np.float64)
     pitch = (e - s)[None, :] / ns[:, None]  # (N, P)
     score = np.full(pitch.shape, -np.inf)
-    for row, n in enumerate(ns):
-        typical = float(np.median(pitch[row]))
-        if typical < MIN_PITCH:
-            continue
-        d = _bucket(max(2.0, PEAK_APART * typical))
-        radius = _bucket(max(1.0, LINE_REACH * typical))
-        inside = _bucket(max(1.0, INTERIOR * typical), down=True)
-        if n > 1:
-            lines = s[:, None] + np.arange(1, n)[None, :] * pitch[row][:, None]
-            line_mean = prof.widened(d, radius)[np.clip(np.round(lines).astype(np.int64), 0, prof.size - 1)].mean(axis=1)
-        else:
-            line_mean = np.ones(len(pairs))
-        middles = s[:, None] + (np.arange(n)[None, :] + 0.5) * pitch[row][:, None]
-        middle_mean = prof.widened(d, inside)[np.clip(np.round(middles).astype(np.int64), 0, prof.size - 1)].mean(axis=1)
-        score[row] = line_mean - middle_mean
+    typical = np.median(pitch, axis=1)
+    groups: dict[int, list[int]] = {}
+    for row, t in enumerate(typical):
+        if t >= MIN_PITCH:
+            apart = 2 ** int(np.log2(max(2.0, PEAK_APART * t)))  # a few widths, so that few filtered profiles are made
+            groups.setdefault(apart, []).append(row)
+    top = int(ns.max())
+    k = np.arange(1, top)
+    j = np.arange(top)
+    for d, rows in groups.items():
+        sub_ns, sub_pitch = ns[rows], pitch[rows]  # (G,), (G, P)
+        radius = np.maximum(1, np.round(LINE_REACH * typical[rows])).astype(np.int64)[:, None, None]
+        inside = np.maximum(1, (INTERIOR * typical[rows]).astype(np.int64))[:, None, None]
+        lines = s[None, :, None] + k[None, None, :] * sub_pitch[:, :, None]  # (G, P, K)
+        line_values = prof.window_max(d, lines, radius)
+        line_mask = (k[None, :] < sub_ns[:, None])[:, None, :]
+        line_mean = (line_values * line_mask).sum(axis=2) / np.maximum(sub_ns[:, None] - 1, 1)
+        middles = s[None, :, None] + (j[None, None, :] + 0.5) * sub_pitch[:, :, None]
+        middle_values = prof.window_max(d, middles, inside)
+        middle_mask = (j[None, :] < sub_ns[:, None])[:, None, :]
+        middle_mean = (middle_values * middle_mask).sum(axis=2) / sub_ns[:, None]
+        score[rows] = line_mean - middle_mean
     score[pitch < MIN_PITCH] = -np.inf
     return score, pitch, ns
 

@@ -134,5 +134,5 @@ def _squares(hsegs: Array, vsegs: Array, min_side: int) -> list[tuple[int, int, 
 
 def _same(a: Box, b: Box) -> bool:
     """Whether two boxes outline the same square (the two sides of one thick border, say)."""
-    tol = max(4, 0.04 * max(a.side, b.side))
-    return all(abs(p - q) <= tol for p, q in zip((a.left, a.top, a.right, a.bottom), (b.left, b.top, b.right, b.bottom), strict=True))
+    tol = max(4.0, 0.04 * max(a.side, b.side))
+    return abs(a.left - b.left) <= tol and abs(a.top - b.top) <= tol and abs(a.right - b.right) <= tol and abs(a.bottom - b.bottom) <= tol

@@ -50,22 +50,34 @@ MISFIT = 0.6  # cells agreeing less than this on average: the grid does not lie 
 def read_image(data: bytes, source: str, options: ImageOptions, *, stars: int = 1, rule: str = "no-touch") -> ImageRead:
     """The puzzle of a picture's bytes; ``ImageReadError`` names the reason when there is none."""
     image = decode_image(data, source)
-    rgb = np.asarray(image, dtype=np.uint8)
     seen = Seen()
     try:
-        read = _read(image, rgb, source, options, seen, stars, rule)
+        read = _read(image, source, options, seen, stars, rule)
     except PuzzleError as err:
         seen.lines.append(f"error: {err.message}")
         if options.debug_image:
-            write_debug_image(rgb, seen, options.debug_image)
+            write_debug_image(np.asarray(image, dtype=np.uint8), seen, options.debug_image)
         raise
     if options.debug_image:
-        write_debug_image(rgb, seen, options.debug_image)
+        write_debug_image(np.asarray(image, dtype=np.uint8), seen, options.debug_image)
     return read
 
 
-def _read(image: Any, rgb: Array, source: str, options: ImageOptions, seen: Seen, stars: int, rule: str) -> ImageRead:
-    lattice = find_lattice(image, rgb, seen, source)
+def _board_pixels(image: Any, lattice: Lattice) -> tuple[Array, Lattice]:
+    """The pixels of the board and a cell round it (only they are sampled), and the lattice
+    placed on them."""
+    width, height = image.size
+    pad = int(lattice.pitch) + 4
+    left, top, right, bottom = lattice.box()
+    x0, y0 = max(0, left - pad), max(0, top - pad)
+    x1, y1 = min(width, right + pad + 1), min(height, bottom + pad + 1)
+    local = Lattice(tuple(v - x0 for v in lattice.xs), tuple(v - y0 for v in lattice.ys), lattice.quality)
+    return np.asarray(image.crop((x0, y0, x1, y1)), dtype=np.uint8), local
+
+
+def _read(image: Any, source: str, options: ImageOptions, seen: Seen, stars: int, rule: str) -> ImageRead:
+    found_lattice = find_lattice(image, seen, source)
+    rgb, lattice = _board_pixels(image, found_lattice)
     n = lattice.n
     seen.lines.append(f"grid: {n}x{n}, cells of {lattice.pitch:.1f} px, clarity {lattice.quality:.2f}")
     cells = cell_colours(rgb, lattice)
@@ -102,10 +114,10 @@ def _read(image: Any, rgb: Array, source: str, options: ImageOptions, seen: Seen
         "colours": {"inside": round(colours.inside, 1), "between": round(colours.between, 1), "regions": colours.natural},
         "borders": {"two_kinds": walls.two_kinds, "regions": walls.count if walls.two_kinds else None},
     }
-    return ImageRead(puzzle, warnings, n, method, lattice.box(), lattice.pitch, marks, details)
+    return ImageRead(puzzle, warnings, n, method, found_lattice.box(), lattice.pitch, marks, details)
 
 
-def find_lattice(image: Any, rgb: Array, seen: Seen, source: str) -> Lattice:
+def find_lattice(image: Any, seen: Seen, source: str) -> Lattice:
     """The board's grid: the largest clear lattice among the squares outlined in the picture
     (or, failing those, in the whole picture), found on the picture shrunk to about
     ``locate.WORK_SIDE`` pixels and then placed on the full picture's lines."""
@@ -115,11 +127,11 @@ def find_lattice(image: Any, rgb: Array, seen: Seen, source: str) -> Lattice:
     seen.boxes = [Box(b.left * factor, b.top * factor, b.right * factor, b.bottom * factor) for b in boxes]
     fits: list[Lattice] = []
     for box in boxes:
-        if any(_inside(box, fit) and fit.quality >= SURE_GRID for fit in fits):
-            continue  # a square within a board found already: the same board (a region's outline, say)
+        if any((_inside(box, fit) or box.side < 0.6 * fit.side) and fit.quality >= SURE_GRID for fit in fits):
+            continue  # a square within a board found already (a region's outline), or too small to beat it
         if factor > 1 and box.side < SMALL_BOX:  # too few pixels a cell once shrunk: read it at full size
             full_box = Box(box.left * factor, box.top * factor, box.right * factor, box.bottom * factor)
-            fit = fit_lattice_in(rgb, full_box)
+            fit = fit_lattice_in(image, full_box)
             if fit is not None:
                 fit = Lattice(tuple((v + 0.5) / factor - 0.5 for v in fit.xs), tuple((v + 0.5) / factor - 0.5 for v in fit.ys), fit.quality)
         else:
@@ -147,7 +159,7 @@ def find_lattice(image: Any, rgb: Array, seen: Seen, source: str) -> Lattice:
     # a grid closed by border lines on all four sides first, then the largest, then the clearest
     coarse = max(kept, key=lambda fit: (not open_sides[id(fit)], round(fit.side / largest, 1), fit.quality))
     seen.open_sides = open_sides[id(coarse)]
-    lattice = refine_lattice(rgb, coarse, factor)
+    lattice = refine_lattice(image, coarse, factor)
     seen.lattice = lattice
     return lattice
 
