@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import random
 import statistics
 import sys
@@ -48,6 +49,7 @@ class Tally:
     wrong_warned: int = 0
     wrong_silent: int = 0
     ms: list[float] = field(default_factory=list)
+    cpu_ms: list[float] = field(default_factory=list)
     decode_ms: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
 
@@ -67,15 +69,17 @@ def measure(tally: Tally, name: str, data: bytes, truth: Puzzle | None, marks: b
     start = time.perf_counter()
     decode_image(data, name)
     tally.decode_ms.append((time.perf_counter() - start) * 1000)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     try:
         read = read_puzzle_image(data, read_marks=marks, stars=truth.stars if truth else 1, name=name)
     except (ImageReadError, PuzzleError) as err:
         tally.ms.append((time.perf_counter() - start) * 1000)
+        tally.cpu_ms.append((time.process_time() - cpu) * 1000)
         tally.refused += 1
         tally.failures.append(f"refused {name}: {err}")
         return
     tally.ms.append((time.perf_counter() - start) * 1000)
+    tally.cpu_ms.append((time.process_time() - cpu) * 1000)
     if truth is None:  # read where a refusal was due
         if read.warnings:
             tally.wrong_warned += 1
@@ -119,7 +123,10 @@ def real_pictures(folder: Path, truth_file: Path) -> list[tuple[str, str, bytes,
 
 
 def table(tallies: dict[str, Tally]) -> None:
-    head = f"{'kind':24s} {'pictures':>8s} {'exact':>7s} {'+warned':>8s} {'refused':>8s} {'wrong,warned':>12s} {'WRONG,silent':>12s} {'median ms':>10s} {'p95 ms':>7s} {'max ms':>7s} {'decode ms':>9s}"
+    head = (
+        f"{'kind':26s} {'pictures':>8s} {'exact':>7s} {'+warned':>8s} {'refused':>8s} {'wrong,warned':>12s} {'WRONG,silent':>12s} "
+        f"{'median ms':>10s} {'p95 ms':>7s} {'cpu ms':>7s} {'decode ms':>9s}"
+    )
     print(head)
     print("-" * len(head))
     for kind, t in tallies.items():
@@ -127,10 +134,50 @@ def table(tallies: dict[str, Tally]) -> None:
             continue
         exact = t.exact + t.exact_warned
         p95 = sorted(t.ms)[max(0, int(0.95 * len(t.ms)) - 1)]
+        rate = "   n/a " if kind.endswith("not a whole puzzle") else f"{100 * exact / t.total:6.1f}%"  # refusals due there
         print(
-            f"{kind:24s} {t.total:8d} {100 * exact / t.total:6.1f}% {t.exact_warned:8d} {t.refused:8d} {t.wrong_warned:12d} "
-            f"{t.wrong_silent:12d} {statistics.median(t.ms):10.1f} {p95:7.1f} {max(t.ms):7.1f} {statistics.median(t.decode_ms):9.1f}"
+            f"{kind:26s} {t.total:8d} {rate} {t.exact_warned:8d} {t.refused:8d} {t.wrong_warned:12d} "
+            f"{t.wrong_silent:12d} {statistics.median(t.ms):10.1f} {p95:7.1f} {statistics.median(t.cpu_ms):7.1f} "
+            f"{statistics.median(t.decode_ms):9.1f}"
         )
+
+
+def timing(count: int, repeats: int, seed: int) -> None:
+    """Time per picture of two sizes: whole 1920x1080 browser screenshots and tight crops of
+    boards (480 to 640 pixels), each read ``repeats`` times: the least and the median wall
+    and CPU time of a read, and of the decoding alone, over all pictures."""
+    from queens_sat.services.benchmark.screenshots import frames, random_puzzle
+    from queens_sat.services.benchmark.screenshots.looks import draw_board
+
+    print(f"\ntime per picture ({count} pictures of each size, each read {repeats} times; load {_load()})")
+    for label, size in (("1920x1080 screenshot", (1920, 1080)), ("cropped board", None)):
+        walls, cpus, decodes = [], [], []
+        for i in range(count):
+            rng = random.Random(f"timing-{seed}-{label}-{i}")
+            puzzle, _ = random_puzzle(rng.randint(7, 11), rng)
+            board = draw_board(puzzle, rng.choice(("linkedin", "tol", "classic")), rng, rng.randint(48, 64))
+            image = frames.browser(board, rng, dark=rng.random() < 0.3, size=size) if size else frames.tight(board, rng)
+            data = frames.encoded(image, "PNG")
+            for _ in range(repeats):
+                start, cpu = time.perf_counter(), time.process_time()
+                decode_image(data, label).load()
+                decodes.append(time.process_time() - cpu)
+                start, cpu = time.perf_counter(), time.process_time()
+                read_puzzle_image(data)
+                walls.append(time.perf_counter() - start)
+                cpus.append(time.process_time() - cpu)
+
+        def ms(values: list[float]) -> str:
+            return f"least {1000 * min(values):6.1f} ms, median {1000 * statistics.median(values):6.1f} ms"
+
+        print(f"  {label:22s} wall: {ms(walls)}; CPU: {ms(cpus)}; decoding alone (CPU): {ms(decodes)}")
+
+
+def _load() -> str:
+    try:
+        return ", ".join(f"{v:.2f}" for v in os.getloadavg())
+    except OSError:
+        return "unknown"
 
 
 def _summed(parts: list[Tally]) -> Tally:
@@ -139,6 +186,7 @@ def _summed(parts: list[Tally]) -> Tally:
         for name in ("total", "exact", "exact_warned", "refused", "wrong_warned", "wrong_silent"):
             setattr(total, name, getattr(total, name) + getattr(t, name))
         total.ms += t.ms
+        total.cpu_ms += t.cpu_ms
         total.decode_ms += t.decode_ms
     return total
 
@@ -152,6 +200,8 @@ def main() -> int:
     parser.add_argument("--truth", type=Path, default=TRUTH, help="the truth file of the real screenshots")
     parser.add_argument("--save", type=Path, help="write the synthetic pictures here")
     parser.add_argument("--failures", action="store_true", help="list every read that was not exact and silent")
+    parser.add_argument("--timing", type=int, default=0, metavar="N", help="also time N 1920x1080 screenshots and N crops")
+    parser.add_argument("--repeats", type=int, default=5, help="reads of each picture when timing")
     args = parser.parse_args()
     kinds = tuple(args.kinds.split(",")) if args.kinds else KINDS
     tallies: dict[str, Tally] = defaultdict(Tally)
@@ -177,6 +227,7 @@ def main() -> int:
         readable = [t for kind, t in real_kinds.items() if kind != "real: not a whole puzzle"]
         if readable:
             tallies["all real (whole puzzles)"] = _summed(readable)
+    print(f"load average {_load()} (others' jobs slow wall times; CPU times less so)")
     table(tallies)
     if args.failures:
         for kind, t in tallies.items():
@@ -184,6 +235,8 @@ def main() -> int:
                 continue
             for line in t.failures:
                 print(f"  [{kind}] {line}")
+    if args.timing:
+        timing(args.timing, args.repeats, args.seed)
     return 0
 
 

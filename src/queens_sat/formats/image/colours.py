@@ -138,10 +138,11 @@ def _unshade(rgb: Array, pairs: Array, weights: Array, n: int) -> list[tuple[int
     from queens_sat.formats.image.cells import to_lab
 
     shaded = []
-    for cell in range(n * n):
+    nearest = np.full(n * n, np.inf)
+    np.minimum.at(nearest, pairs[:, 0], weights)
+    np.minimum.at(nearest, pairs[:, 1], weights)
+    for cell in np.flatnonzero(nearest >= LONE):
         touching = np.flatnonzero((pairs[:, 0] == cell) | (pairs[:, 1] == cell))
-        if len(touching) == 0 or weights[touching].min() < LONE:
-            continue
         matched = False
         for e in touching:
             other = int(pairs[e, 1] if pairs[e, 0] == cell else pairs[e, 0])
@@ -153,7 +154,7 @@ def _unshade(rgb: Array, pairs: Array, weights: Array, n: int) -> list[tuple[int
                 weights[e] = d
                 matched = True
         if matched:
-            shaded.append(divmod(cell, n))
+            shaded.append(divmod(int(cell), n))
     return shaded
 
 

@@ -23,6 +23,7 @@ GAP = 6  # pixels of an edge run that may be missing (a thick line meeting it, a
 SQUARE = 0.15  # how far from square (height / width) a board's outline may be
 MIN_SIDE = 48  # pixels of the full picture: a smaller board cannot be read
 MAX_CANDIDATES = 8
+MAX_SQUARES = 200  # squares looked at for the candidates (the largest; the rest are small and many)
 
 Array = np.ndarray[Any, Any]
 
@@ -129,7 +130,7 @@ def _squares(hsegs: Array, vsegs: Array, min_side: int) -> list[tuple[int, int, 
     closed = (covers & near_left).any(axis=1) & (covers & near_right).any(axis=1)
     found = np.stack([left, ys, right, ye], axis=1)[closed]
     order = np.argsort(-((found[:, 2] - found[:, 0]) * (found[:, 3] - found[:, 1])), kind="stable")
-    return [tuple(int(v) for v in row) for row in found[order]]  # type: ignore[misc]
+    return [tuple(int(v) for v in row) for row in found[order[:MAX_SQUARES]]]  # type: ignore[misc]
 
 
 def _same(a: Box, b: Box) -> bool:

@@ -46,12 +46,12 @@ def _board_on(canvas: Any, board: DrawnBoard, side: int, at: tuple[int, int], rn
     canvas.paste(crop.resize((side, side), method), at)
 
 
-def browser(board: DrawnBoard, rng: random.Random, *, dark: bool = False, side: int | None = None) -> Any:
-    """A desktop browser window showing the game page with the board in it."""
+def browser(board: DrawnBoard, rng: random.Random, *, dark: bool = False, side: int | None = None, size: tuple[int, int] | None = None) -> Any:
+    """A desktop browser window (of ``size``, else a common screen size) showing the game page with the board in it."""
     from PIL import Image, ImageDraw
 
     theme = DARK if dark else LIGHT
-    width, height = rng.choice(((1920, 1080), (1440, 900), (1366, 768), (1680, 1050), (1280, 800)))
+    width, height = size or rng.choice(((1920, 1080), (1440, 900), (1366, 768), (1680, 1050), (1280, 800)))
     canvas = Image.new("RGB", (width, height), theme["page"])
     draw = ImageDraw.Draw(canvas)
     font = _font(13)
