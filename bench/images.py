@@ -117,7 +117,8 @@ def real_pictures(folder: Path, truth_file: Path) -> list[tuple[str, str, bytes,
             continue
         puzzle = None
         if record.get("expect") != "refusal":
-            puzzle = Puzzle(record["regions"], stars=record.get("stars", 1), queens=record.get("queens", ()), blocked=record.get("blocked", ()))
+            givens = {"queens": record.get("queens", ()), "blocked": record.get("blocked", ())}
+            puzzle = Puzzle(record["regions"], stars=record.get("stars", 1), **givens)
         found.append((f"real: {record['kind']}", str(path.relative_to(folder)), data, puzzle, bool(record.get("marks"))))
     return found
 

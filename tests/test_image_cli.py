@@ -129,7 +129,7 @@ def test_debug_image_is_checked_before_reading(capsys, board, tmp_path):
 def test_a_bad_picture_exits_2_with_one_line(capsys, tmp_path):
     path = tmp_path / "broken.png"
     path.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 50)
-    code, out, err = run(capsys, "check", str(path))
+    code, _out, err = run(capsys, "check", str(path))
     assert code == 2 and err.count("\n") == 1 and "broken.png" in err and "Traceback" not in err
     blank = tmp_path / "blank.png"
     from PIL import Image
@@ -140,7 +140,8 @@ def test_a_bad_picture_exits_2_with_one_line(capsys, tmp_path):
 
 
 def test_a_picture_piped_to_standard_input(board):
-    data = open(board, "rb").read()
+    with open(board, "rb") as handle:
+        data = handle.read()
     for argv in (["check", "-"], ["check", "-", "--json"]):
         done = subprocess.run([sys.executable, "-m", "queens_sat", *argv], input=data, capture_output=True, timeout=120)
         assert done.returncode == 0, done.stderr.decode()

@@ -122,7 +122,7 @@ def test_a_picture_without_a_board_is_refused():
     for picture in (noise, plain):
         buffer = io.BytesIO()
         picture.save(buffer, "PNG")
-        with pytest.raises(ImageReadError, match="no board found|could not size its grid|grid found does not"):
+        with pytest.raises(ImageReadError, match=r"no board found|could not size its grid|grid found does not"):
             read_puzzle_image(buffer.getvalue())
 
 
@@ -158,7 +158,7 @@ def test_two_regions_of_one_colour_apart_are_read_with_a_warning():
 def test_an_error_names_the_file(tmp_path):
     path = tmp_path / "shot.png"
     path.write_bytes(b"\x89PNG\r\n\x1a\n broken")
-    with pytest.raises(FormatError, match="shot.png"):
+    with pytest.raises(FormatError, match=r"shot\.png"):
         read_puzzle(path)
 
 
@@ -200,7 +200,7 @@ def test_read_puzzle_issues_the_doubts_as_warnings(tmp_path):
     image.paste(ImageEnhance.Brightness(image.crop(box)).enhance(0.8), box[:2])
     path = tmp_path / "shot.png"
     image.save(path)
-    with pytest.warns(ImageReadWarning, match="shot.png"):
+    with pytest.warns(ImageReadWarning, match=r"shot\.png"):
         assert read_puzzle(path) == UNIQUE_8
 
 

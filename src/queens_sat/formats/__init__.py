@@ -231,7 +231,7 @@ def _picture_bytes(path: str, source: str) -> bytes:
             stream = getattr(sys.stdin, "buffer", None)
             if stream is None:
                 raise FormatError("standard input is not a byte stream; a picture cannot be read from it", source=source)
-            data = stream.read(MAX_IMAGE_BYTES + 1)
+            data = bytes(stream.read(MAX_IMAGE_BYTES + 1))
         else:
             with open(path, "rb") as handle:
                 data = handle.read(MAX_IMAGE_BYTES + 1)

@@ -74,7 +74,10 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     "solution": {"type": "boolean", "default": False, "description": "draw the unique solution's queens"},
     "cell": {"type": "integer", "minimum": 8, "maximum": 400, "description": "side of a cell in pixels"},
     "labels": {"type": "boolean", "description": "write region letters (default: when colours repeat)"},
-    "stars": {"type": "integer", "minimum": 1, "default": 1, "description": "Star Battle: stars a row, column and region (a picture cannot show it)"},
+    "stars": {
+        "type": "integer", "minimum": 1, "default": 1,
+        "description": "Star Battle: stars a row, column and region (a picture cannot show it)",
+    },
     "read_marks": {"type": "boolean", "default": False, "description": "read queens and X marks drawn on the board as givens"},
     "rule": {"type": "string", "enum": ["no-touch", "queens"], "default": "no-touch"},
 }

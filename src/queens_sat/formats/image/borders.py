@@ -52,7 +52,7 @@ def wall_inks(rgb: Array, lattice: Lattice) -> tuple[Array, Array]:
     """The ink of every wall right of a cell (n, n - 1) and below a cell (n - 1, n)."""
     xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
     pitch = lattice.pitch
-    half = max(2, int(round(ACROSS * pitch)))
+    half = max(2, round(ACROSS * pitch))
     offsets = np.arange(-half, half + 1)
     t = np.linspace(*ALONG, ROWS)
     h, w = rgb.shape[:2]
@@ -73,7 +73,7 @@ def wall_inks(rgb: Array, lattice: Lattice) -> tuple[Array, Array]:
 def _ink(profiles: Array, pitch: float) -> Array:
     """Area between each profile (..., T, 3) and the nearer of its two end colours, per cell of width."""
     size = profiles.shape[-2]
-    base = max(1, int(round(BASE * size)))
+    base = max(1, round(BASE * size))
     first = profiles[..., :base, :].mean(axis=-2, keepdims=True)
     last = profiles[..., -base:, :].mean(axis=-2, keepdims=True)
     off = np.minimum(np.abs(profiles - first).max(axis=-1), np.abs(profiles - last).max(axis=-1))

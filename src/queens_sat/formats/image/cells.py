@@ -79,4 +79,5 @@ def to_lab(rgb: Array) -> Array:
 def distance(a: Array, b: Array) -> Array:
     """Colour distance in CIELAB with lightness weighted by ``LIGHTNESS_WEIGHT``."""
     d = a - b
-    return np.sqrt((LIGHTNESS_WEIGHT * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+    result: Array = np.sqrt((LIGHTNESS_WEIGHT * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+    return result

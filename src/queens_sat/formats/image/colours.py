@@ -25,12 +25,12 @@ Array = np.ndarray[Any, Any]
 NOISE = 2.0  # ΔE of sampling noise added to both sides of a ratio, so that tiny steps do not make huge ratios
 SEPARATE = 8.0  # two regions' colours at least this far apart (ΔE) are different colours
 CLEAR_RATIO = 2.0  # the first step between regions must be this many times the last step inside one
-SURE_RATIO = 3.0
+SURE_RATIO = 3.0  # below this (and above CLEAR_RATIO) the read stands but is doubted
 CLOSE = 12.0  # ΔE: two regions' colours closer than this are doubted however clean the picture (LinkedIn's closest: 15)
-SAME_AT_MOST = 20.0
+SAME_AT_MOST = 20.0  # ΔE: a larger step is never inside one region (for the natural count)
 LONE = 6.0  # ΔE: a cell this far from all its neighbours is alone in its colour (a one-cell region, or a shaded cell)
 VEIL = 0.35  # the most opaque black or white veil a shaded cell may be under
-SHADE_MATCH = 4.0  # ΔE left between a shaded cell, its shade taken out, and its neighbour  # ΔE: a larger step is never inside one region (for the natural count)  # below this (and above CLEAR_RATIO) the read stands but is doubted
+SHADE_MATCH = 4.0  # ΔE left between a shaded cell, its shade taken out, and its neighbour
 
 
 @dataclass

@@ -34,11 +34,11 @@ INTERIOR = 0.28  # half-width of a cell's inside, as a share of the pitch, where
 LINE_SHARE = 0.5  # a narrow peak this share of the strongest lines' counts as a full line
 PEAK_APART = 0.15  # a narrow peak stands above the profile this share of a pitch to each side of it
 LINE_REACH = 0.1  # a lattice line may be this share of a pitch off the peak it stands for (a thick line's two edges)
-SQUARE_PITCH = 0.08
+SQUARE_PITCH = 0.08  # how much the two axes' pitches may differ
 REFINE_STRIDE = 2  # rows (and columns) of the full picture measured when placing the lines exactly
 FULL_LINE = 0.8  # a board's outer border runs along at least this share of its side
 GROW = 3  # rows (and columns) of cells looked at beyond each end of a lattice
-BAND_SHARE = 0.45  # a row of cells crossing the lines this much as the lattice's typical row is part of the board  # how much the two axes' pitches may differ
+BAND_SHARE = 0.45  # a row of cells crossing the lines this much as the lattice's typical row is part of the board
 
 
 @dataclass(frozen=True)
@@ -119,9 +119,9 @@ class _Profile:
         reach = np.broadcast_to(np.asarray(radius, dtype=np.int64), at.shape)
         lo = np.clip(at - reach, 0, self.size - 1)
         hi = np.clip(at + reach, 0, self.size - 1)
-        level = np.minimum(np.log2(2 * reach + 1).astype(np.int64), len(table) - 1)
-        width = 2**level
-        result: Array = np.maximum(table[level, lo], table[level, np.maximum(hi - width + 1, lo)])
+        rung = np.minimum(np.log2(2 * reach + 1).astype(np.int64), len(table) - 1)
+        span = np.left_shift(1, rung)
+        result: Array = np.maximum(table[rung, lo], table[rung, np.maximum(hi - span + 1, lo)])
         return result
 
     def peaks(self, lo: int, hi: int, keep: int) -> list[int]:
@@ -183,9 +183,9 @@ def border_cover(gx: Array, gy: Array, lattice: Lattice) -> dict[str, float]:
     """How much of each side of the lattice (left, right, top, bottom) a line runs along:
     the share of its length with a colour change across it, 1.0 where the side is the
     picture's own edge (a board cut there)."""
-    height, width = gx.shape
+    _height, _width = gx.shape
     xs, ys = lattice.xs, lattice.ys
-    radius = max(1, int(round(LINE_REACH * lattice.pitch)))
+    radius = max(1, round(LINE_REACH * lattice.pitch))
     return {
         "left": _cover(gx, xs[0], ys[0], ys[-1], radius, axis=0),
         "right": _cover(gx, xs[-1], ys[0], ys[-1], radius, axis=0),
@@ -199,10 +199,10 @@ def _cover(g: Array, at: float, lo: float, hi: float, radius: int, axis: int) ->
     and ``hi`` along it, where some pixel within ``radius`` changes colour across it."""
     across = g.shape[1] if axis == 0 else g.shape[0]
     along = g.shape[0] if axis == 0 else g.shape[1]
-    centre = int(round(at))
+    centre = round(at)
     if centre - radius <= 1 or centre + radius >= across - 2:
         return 1.0  # the picture's edge
-    a, z = max(0, int(round(lo))), min(along, int(round(hi)))
+    a, z = max(0, round(lo)), min(along, round(hi))
     if z <= a:
         return 0.0
     strip = g[a:z, centre - radius : centre + radius + 1] if axis == 0 else g[centre - radius : centre + radius + 1, a:z].T
@@ -219,7 +219,7 @@ def _bordered(gx: Array, gy: Array, lattice: Lattice) -> Lattice | None:
         return None
     pitch, n = lattice.pitch, lattice.n
     height, width = gx.shape
-    radius = max(1, int(round(LINE_REACH * pitch)))
+    radius = max(1, round(LINE_REACH * pitch))
     grow = {}
     for side, value in cover.items():
         grow[side] = 0
@@ -259,7 +259,7 @@ def band_strengths(gx: Array, gy: Array, lattice: Lattice, beyond: int = 1) -> t
     cells, ``beyond`` rows and columns past each end included (NaN off the picture): a row
     of the board crosses the inner vertical lines, a strip of page beside it does not."""
     n, pitch = lattice.n, lattice.pitch
-    radius = max(1, int(round(0.08 * pitch)))
+    radius = max(1, round(0.08 * pitch))
     rows = _bands(gx, np.asarray(lattice.ys), np.asarray(lattice.xs[1:-1]), pitch, radius, beyond, axis=0)
     cols = _bands(gy, np.asarray(lattice.xs), np.asarray(lattice.ys[1:-1]), pitch, radius, beyond, axis=1)
     assert len(rows) == len(cols) == n + 2 * beyond
@@ -272,7 +272,7 @@ def _bands(g: Array, edges: Array, lines: Array, pitch: float, radius: int, beyo
     out = []
     for b in range(-beyond, len(edges) - 1 + beyond):
         lo = edges[0] + b * pitch
-        a, z = int(round(lo + 0.2 * pitch)), int(round(lo + 0.8 * pitch))
+        a, z = round(lo + 0.2 * pitch), round(lo + 0.8 * pitch)
         if a < 0 or z > size_along or z <= a:
             out.append(np.nan)
             continue
@@ -333,7 +333,9 @@ def _run(strengths: Array, n: int) -> tuple[int, int] | None:
     return lo, hi
 
 
-def _placed(gx: Array, gy: Array, x0: float, y0: float, pitch: float, n: int, width: int, height: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+def _placed(
+    gx: Array, gy: Array, x0: float, y0: float, pitch: float, n: int, width: int, height: int
+) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """The lines of an n-cell lattice from (x0, y0) with ``pitch``, pulled onto the lines of the picture."""
     pad = int(pitch) + 2
     left, top = int(max(0, x0 - pad)), int(max(0, y0 - pad))
@@ -343,8 +345,8 @@ def _placed(gx: Array, gy: Array, x0: float, y0: float, pitch: float, n: int, wi
     out = []
     for values, origin, first in ((px, left, x0), (py, top, y0)):
         prof = _Profile(values, (False, False))
-        s = int(round(first - origin))
-        lines = _refined(prof, max(0, s), min(prof.size - 1, int(round(s + n * pitch))), n)
+        s = round(first - origin)
+        lines = _refined(prof, max(0, s), min(prof.size - 1, round(s + n * pitch)), n)
         out.append(tuple(float(origin + v) for v in lines))
     return out[0], out[1]
 
@@ -389,10 +391,10 @@ def refine_lattice(image: Any, coarse: Lattice, factor: int) -> Lattice:
         prof = _Profile(prof_values, open_ends)
         first, last = guess[0] - origin, guess[-1] - origin
         reach = pitch / 3
-        starts = [p for p in prof.peaks(int(first - reach), int(first + reach) + 1, ENDS_KEPT)] or [int(round(first))]
-        ends = [p for p in prof.peaks(int(last - reach), int(last + reach) + 1, ENDS_KEPT)] or [int(round(last))]
+        starts = [p for p in prof.peaks(int(first - reach), int(first + reach) + 1, ENDS_KEPT)] or [round(first)]
+        ends = [p for p in prof.peaks(int(last - reach), int(last + reach) + 1, ENDS_KEPT)] or [round(last)]
         pairs, score, _ = _pair_scores(prof, [(s, e) for s in starts for e in ends if e > s], n)
-        s, e = pairs[int(np.argmax(score))] if pairs else (int(round(first)), int(round(last)))
+        s, e = pairs[int(np.argmax(score))] if pairs else (round(first), round(last))
         lines.append(tuple(float(origin + v) for v in _refined(prof, s, e, n)))
     return Lattice(lines[0], lines[1], coarse.quality)
 
@@ -492,7 +494,7 @@ def _bucket(width: float, down: bool = False) -> int:
     """A width rounded to one of a few sizes (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, ...), so
     that the filtered profiles are shared by the many n that ask for nearly the same width."""
     if width <= 6:
-        return max(1, int(width) if down else int(round(width)))
+        return max(1, int(width) if down else round(width))
     step = 2 ** (int(np.log2(width)) - 2)
     return int(width // step * step) if down else int(round(width / step) * step)
 

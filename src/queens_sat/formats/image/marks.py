@@ -64,7 +64,7 @@ def _grown(inked: Array) -> Array:
     out = inked.copy()
     out[..., 1:, :] |= inked[..., :-1, :]
     out[..., :-1, :] |= inked[..., 1:, :]
-    grown = out.copy()
+    grown: Array = out.copy()
     grown[..., :, 1:] |= out[..., :, :-1]
     grown[..., :, :-1] |= out[..., :, 1:]
     return grown

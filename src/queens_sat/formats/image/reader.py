@@ -203,9 +203,13 @@ def _colour_doubts(colours: ColourRead, cells: CellColours) -> list[str]:
         pairs = ", ".join(f"{LABELS[i]} and {LABELS[j]}" for i, j, d in colours.close if d < 8.0)
         doubts.append(f"regions {pairs} have one colour; read as separate regions because they do not touch")
     for r, c in colours.shaded:
-        doubts.append(f"cell (row {r}, column {c}) is a shade of its neighbour's colour (under the mouse?); read as region {LABELS[regions[r, c]]}")
+        doubts.append(
+            f"cell (row {r}, column {c}) is a shade of its neighbour's colour (under the mouse?); read as region {LABELS[regions[r, c]]}"
+        )
     for r, c in zip(*np.nonzero(cells.agreement < POOR_SAMPLE), strict=True):
-        doubts.append(f"cell (row {r}, column {c}) could not be sampled well (it is not of one colour); read as region {LABELS[regions[r, c]]}")
+        doubts.append(
+            f"cell (row {r}, column {c}) could not be sampled well (it is not of one colour); read as region {LABELS[regions[r, c]]}"
+        )
     return doubts[:6]
 
 

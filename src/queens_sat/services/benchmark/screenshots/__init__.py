@@ -58,7 +58,8 @@ def make_shot(kind: str, rng: random.Random, index: int = 0) -> Shot:
     """One screenshot of the named kind (see ``KINDS``)."""
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; choose one of {', '.join(KINDS)}")
-    look = {"starbattle": "starbattle", "tiles": "tiles", "night": "night", "flat": "flat", "big": "tol"}.get(kind) or rng.choice(COLOUR_LOOKS)
+    own_look = {"starbattle": "starbattle", "tiles": "tiles", "night": "night", "flat": "flat", "big": "tol"}
+    look = own_look.get(kind) or rng.choice(COLOUR_LOOKS)
     if kind == "big":
         n = rng.randint(12, 17)
     elif kind == "starbattle":
@@ -142,7 +143,8 @@ def _overlaid(board: DrawnBoard, solution: list[int], rng: random.Random) -> Dra
         elif style == "letter":
             draw.text((cx, cy), "Q", fill="#B00000", font=font, anchor="mm")
         else:
-            draw.ellipse([cx - 0.6 * half, cy - 0.6 * half, cx + 0.6 * half, cy + 0.6 * half], outline="#0050FF", width=max(2, board.cell // 12))
+            ring = [cx - 0.6 * half, cy - 0.6 * half, cx + 0.6 * half, cy + 0.6 * half]
+            draw.ellipse(ring, outline="#0050FF", width=max(2, board.cell // 12))
     return DrawnBoard(image, board.box, board.cell, board.origin)
 
 

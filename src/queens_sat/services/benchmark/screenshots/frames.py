@@ -46,7 +46,9 @@ def _board_on(canvas: Any, board: DrawnBoard, side: int, at: tuple[int, int], rn
     canvas.paste(crop.resize((side, side), method), at)
 
 
-def browser(board: DrawnBoard, rng: random.Random, *, dark: bool = False, side: int | None = None, size: tuple[int, int] | None = None) -> Any:
+def browser(
+    board: DrawnBoard, rng: random.Random, *, dark: bool = False, side: int | None = None, size: tuple[int, int] | None = None
+) -> Any:
     """A desktop browser window (of ``size``, else a common screen size) showing the game page with the board in it."""
     from PIL import Image, ImageDraw
 
@@ -62,7 +64,8 @@ def browser(board: DrawnBoard, rng: random.Random, *, dark: bool = False, side: 
         w = rng.randint(160, 240)
         draw.rounded_rectangle([x, 6, x + w, 48], radius=8, fill=theme["tab"] if i == 0 else theme["chrome"], outline=theme["line"])
         draw.ellipse([x + 10, 16, x + 26, 32], fill=rng.choice(ICON_COLOURS))
-        draw.text((x + 34, 16), rng.choice(("Queens | LinkedIn", "Inbox (3)", "Docs", "Star Battle", "News", "Search")), fill=theme["text"], font=font)
+        title = rng.choice(("Queens | LinkedIn", "Inbox (3)", "Docs", "Star Battle", "News", "Search"))
+        draw.text((x + 34, 16), title, fill=theme["text"], font=font)
         x += w + 4
     # address bar and bookmarks
     draw.rectangle([0, 40, width, 84], fill=theme["tab"])
@@ -125,7 +128,8 @@ def phone(board: DrawnBoard, rng: random.Random, *, dark: bool = False) -> Any:
     draw.text((width // 2 - 80 * s, 120 * s), "Queens", fill=theme["ink"], font=_font(48 * s))
     draw.line([0, 200 * s, width, 200 * s], fill=theme["line"], width=max(1, round(2 * s)))
     draw.text((40 * s, 240 * s), f"0:{rng.randint(0, 59):02d}", fill=theme["text"], font=_font(36 * s))
-    draw.rounded_rectangle([width - 200 * s, 230 * s, width - 40 * s, 290 * s], radius=30 * s, outline=theme["text"], width=max(1, round(3 * s)))
+    box = [width - 200 * s, 230 * s, width - 40 * s, 290 * s]
+    draw.rounded_rectangle(box, radius=30 * s, outline=theme["text"], width=max(1, round(3 * s)))
     margin = int(width * rng.uniform(0.03, 0.08))
     side = width - 2 * margin
     top = int(330 * s)

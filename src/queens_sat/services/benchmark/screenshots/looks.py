@@ -98,5 +98,5 @@ def draw_board(puzzle: Puzzle, look: str, rng: random.Random, cell: int, state: 
         image = ImageOps.invert(image)
     x, y, side = scene.board
     half = scene.thick_width / 2
-    box = (int(x - half), int(y - half), int(round(x + side + half)), int(round(y + side + half)))
+    box = (int(x - half), int(y - half), round(x + side + half), round(y + side + half))
     return DrawnBoard(image, box, cell, (x, y))
