@@ -37,7 +37,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from queens_sat.backends import fast
+from queens_sat.engines.regions import counting as fast
 from queens_sat.extension import PATH_ENV as NATIVE_PATH_ENV
 from queens_sat.extension import native_path
 

@@ -123,7 +123,7 @@ def run_mirror(exe: str, n: int) -> tuple[int, float, float]:
 
 
 def run_ours(n: int, workers: int) -> tuple[int, float, float]:
-    from queens_sat.services.nqueens.counting import count_queens
+    from queens_sat.engines.nqueens.counting import count_queens
 
     reps = reps_for(n) if workers == 1 else 1
     cpu, wall = time.process_time(), time.perf_counter()
@@ -133,8 +133,8 @@ def run_ours(n: int, workers: int) -> tuple[int, float, float]:
 
 
 def bench_count(sizes: list[int], repeat: int, report: dict) -> None:
-    from queens_sat.services.nqueens._impl import native
-    from queens_sat.services.nqueens.counting import POOL_FROM_N
+    from queens_sat.engines.nqueens._impl import native
+    from queens_sat.engines.nqueens.counting import POOL_FROM_N
 
     if native() is None:
         sys.exit("the native extension is not built: pip install . first")
@@ -161,7 +161,7 @@ def bench_count(sizes: list[int], repeat: int, report: dict) -> None:
 
 
 def bench_n18(report: dict) -> None:
-    from queens_sat.services.nqueens.counting import count_queens
+    from queens_sat.engines.nqueens.counting import count_queens
 
     print("\n== N = 18 with 2 workers ==")
     start = time.perf_counter()
@@ -193,8 +193,8 @@ LOCAL_PROBE = r"""
 import json, resource, sys, time
 import queens_sat as qs
 from queens_sat import Puzzle
-from queens_sat.services.nqueens.min_conflicts import local_search
-from queens_sat.services.nqueens.verify import first_violation
+from queens_sat.engines.nqueens.min_conflicts import local_search
+from queens_sat.model.columns import first_violation
 n, method = int(sys.argv[1]), sys.argv[2]
 start = time.perf_counter()
 res = qs.solve(Puzzle(n=n, rule="queens"), backend="nqueens:" + method, limit=1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from queens_sat.backends.python import _StarBoard
+from queens_sat.engines.stars.reference import StarBoard
 from queens_sat.model.puzzle import Puzzle
 
 Cell = tuple[int, int]
@@ -19,7 +19,7 @@ Cell = tuple[int, int]
 def planted_stars(n: int, k: int, rng: random.Random) -> list[Cell]:
     """k stars in every row and column, none touching, at random: the reference search on a
     board without regions, branching on a random cell of its chosen unit."""
-    board = _StarBoard(n, k, None, (), (), None, rng)
+    board = StarBoard(n, k, None, (), (), None, rng)
     for solution in board.solutions():
         return [(i // k, c) for i, c in enumerate(solution)]
     raise ValueError(f"no {k}-star placement on {n} x {n}")

@@ -22,7 +22,7 @@ import time
 
 import numpy as np
 
-from queens_sat.backends import fast
+from queens_sat.engines.regions import counting as fast
 from queens_sat.services.benchmark.boards import flood_fill, planted_board
 
 SIZES = (16, 20, 24, 30, 40, 50, 64)

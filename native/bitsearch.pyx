@@ -32,7 +32,7 @@ From HALL_N (12) up, a node about to branch is first filtered by Hall's theorem
 columns, rows to regions or columns to regions uses go, and a node without such
 a matching is a dead end. Random boards of n = 20 to 64, which sent the plain
 search into subtrees of millions of nodes, then settle in about n nodes. The
-pure-Python reference does the same (``queens_sat/backends/hall.py``), so the two
+pure-Python reference does the same (``queens_sat/engines/regions/hall.py``), so the two
 still move node for node.
 
 The search keeps its stack in C arrays instead of recursing, so it can stop
@@ -52,7 +52,7 @@ this is).
 Python entries: ``count`` (one board), ``count_batch`` (a stack of boards in one
 call, no Python work per board), ``Search`` (resumable) and ``MAX_N``; a rule
 is given as 0 (no-touch) or 1 (queens). Callers use them through
-``queens_sat.backends.fast`` and the ``native`` backend, which check shapes and dtypes;
+``queens_sat.engines.regions.counting`` and the ``native`` backend, which check shapes and dtypes;
 these entries trust them.
 """
 

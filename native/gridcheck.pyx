@@ -44,7 +44,7 @@ def fill(object rows, int64_t[:, ::1] out):
 
 def solution_ok(const int64_t[:, ::1] grid, object cols, int rule):
     """Whether ``cols`` (the queen's column in each row) solves ``grid`` under ``rule``
-    (0: no-touch, 1: queens, as ``queens_sat.backends.fast.rule_code`` numbers them); givens aside."""
+    (0: no-touch, 1: queens, as ``queens_sat.engines.regions.counting.rule_code`` numbers them); givens aside."""
     cdef Py_ssize_t n = grid.shape[0], r
     cdef uint64_t used_cols = 0, used_regions = 0, diag = 0, anti = 0, bit
     cdef long long c, prev = -2

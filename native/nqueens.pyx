@@ -1,20 +1,20 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """Native kernels for boards without regions (classic N-Queens and its no-touch cousin).
 
-Four jobs, each with a pure-Python twin in ``queens_sat/services/nqueens/`` that gives the
+Four jobs, each with a pure-Python twin in ``queens_sat/engines/nqueens/`` that gives the
 same answers (the package picks these when the extension is built;
 ``QUEENS_SAT_PURE_PYTHON=1`` forces the twins):
 
 * ``count_task`` (native/nqueens/counting.pxi): the weighted count of one sub-tree
-  of the symmetric counter (see ``queens_sat/services/nqueens/counting.py`` for the scheme
+  of the symmetric counter (see ``queens_sat/engines/nqueens/counting.py`` for the scheme
   and the task split);
-* ``Enumerator`` (enumeration.pxi; twin ``queens_sat/services/nqueens/enumeration.py``):
+* ``Enumerator`` (enumeration.pxi; twin ``queens_sat/engines/nqueens/enumeration.py``):
   every solution in lexicographic order, in resumable batches;
 * ``local_search(col, queens, ...)`` (local_search.pxi; twin
-  ``queens_sat/services/nqueens/min_conflicts.py``): one random solution of a huge board
+  ``queens_sat/engines/nqueens/min_conflicts.py``): one random solution of a huge board
   in about linear time (Sosic and Gu's greedy start + conflict repair), for
   either rule;
-* ``first_violation`` (verification.pxi; twin ``queens_sat/services/nqueens/verify.py``):
+* ``first_violation`` (verification.pxi; twin ``queens_sat/engines/nqueens/verify.py``):
   an O(n) check of a column list.
 
 This file holds what the four share (signals, the clock, the bit helpers of

@@ -18,8 +18,8 @@ from helpers import brute_force_solutions, random_regions
 
 import queens_sat
 from queens_sat import Puzzle
-from queens_sat.backends import fast
 from queens_sat.cli import main
+from queens_sat.engines.regions import counting as fast
 from queens_sat.model.result import Outcome
 from queens_sat.services.generator import GeneratorOptions, RegionRules, TooFewPuzzles, generate, iter_generate, make_puzzle
 from queens_sat.services.generator.dedupe import layout_key
@@ -242,10 +242,10 @@ def test_interpret_reads_a_verdict_and_a_count():
     planted = (1, 3, 0, 2)
     assert interpret(True, planted) == (1, None, True)
     assert interpret(False, planted).count == 2
-    two = fast.CountResult(2, True, False, [planted, (2, 0, 3, 1)], 10)
+    two = Outcome([planted, (2, 0, 3, 1)], 2, True, False, {"nodes": 10})
     assert interpret(two, planted) == (2, (2, 0, 3, 1), True)
     assert interpret(Outcome([(2, 0, 3, 1)], 5, False), planted) == (2, (2, 0, 3, 1), True)
-    result = fast.CountResult(1, False, True, [planted], 10)
+    result = Outcome([planted], 1, False, True, {"nodes": 10})
     assert interpret(result, planted).settled is False
 
 
@@ -403,7 +403,7 @@ def test_library_export():
 
 def test_the_pure_python_path_makes_the_same_puzzles():
     code = (
-        "import json, queens_sat.backends.fast as f; from queens_sat.services.generator import generate; "
+        "import json, queens_sat.engines.regions.counting as f; from queens_sat.services.generator import generate; "
         "print(json.dumps([f.IMPLEMENTATION, [p.regions for p in generate(8, 2, seed=3)]]))"
     )
     env = dict(os.environ, QUEENS_SAT_PURE_PYTHON="1")

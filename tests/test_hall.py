@@ -1,4 +1,4 @@
-"""The Hall filter of the searches (queens_sat/backends/hall.py, native/hall.h): against brute force.
+"""The Hall filter of the searches (queens_sat/engines/regions/hall.py, native/hall.h): against brute force.
 
 test_native.py checks that native and the reference filter to the same fixpoint node
 for node; here the reference's filter itself is checked: a link is dropped exactly when
@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from queens_sat.backends.hall import filter_links, hall_rows
+from queens_sat.engines.regions.hall import filter_links, hall_rows
 
 
 def _perfect_matchings(adj: list[int], left: list[int], right: list[int]) -> list[dict[int, int]]:

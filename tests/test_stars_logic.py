@@ -14,15 +14,15 @@ import pytest
 import queens_sat as qs
 from queens_sat import Puzzle
 from queens_sat.cli import main
+from queens_sat.engines.logic.basic_deductions import confinement, queen_eliminates, single_candidate, would_empty_unit
+from queens_sat.engines.logic.blocks import blocks
+from queens_sat.engines.logic.board import Geometry, State
+from queens_sat.engines.logic.deduction import Contradiction
+from queens_sat.engines.logic.pigeonhole import pigeonhole
 from queens_sat.formats import read_puzzles
 from queens_sat.model.placement import star_cells, star_rows
 from queens_sat.services.logic import Engine, Unit, grade_of, logic_solve
-from queens_sat.services.logic.basic_deductions import confinement, queen_eliminates, single_candidate, would_empty_unit
-from queens_sat.services.logic.blocks import blocks
-from queens_sat.services.logic.board import Geometry, State
-from queens_sat.services.logic.deduction import Contradiction
 from queens_sat.services.logic.describe import describe
-from queens_sat.services.logic.pigeonhole import pigeonhole
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
@@ -265,7 +265,7 @@ def test_stars_merged_from_a_remembered_probe_fill_or_overfill_units():
 def test_the_star_flow_is_the_queens_matching_for_k_equal_one(community, monkeypatch):
     """k = 1 runs the matching (its fast path); the general flow of stars must make the
     very same deductions there, step for step."""
-    from queens_sat.services.logic import pigeonhole as module
+    from queens_sat.engines.logic import pigeonhole as module
 
     puzzles = [r.puzzle for r in community if r.puzzle is not None and r.puzzle.n <= 10][:60]
     fast = [logic_solve(p, 2).steps for p in puzzles]

@@ -56,7 +56,7 @@ def test_each_block_flow_keeps_every_solution_of_the_state_and_prunes_some(seed:
     """A block flow on its own, from states a known solution survives (random non-solution
     cells taken out): it never calls such a state a dead end, every star it places is the
     solution's, every cell it keeps out is not; and over the boards it does take something."""
-    from queens_sat.backends.python import _StarBoard
+    from queens_sat.engines.stars.reference import StarBoard
 
     rng = random.Random(100 + seed)
     pruned = 0
@@ -65,7 +65,7 @@ def test_each_block_flow_keeps_every_solution_of_the_state_and_prunes_some(seed:
             continue
         n, k = puzzle.n, puzzle.stars
         assert puzzle.regions is not None
-        board = _StarBoard(n, k, [g for row in puzzle.regions for g in row], (), (), None)
+        board = StarBoard(n, k, [g for row in puzzle.regions for g in row], (), (), None)
         assert len(board.flows) == 8
         for solution in sorted(brute_force(puzzle))[:3]:
             stars = {r * n + c for r, c in star_cells(solution, k)}
@@ -179,11 +179,11 @@ def test_auto_lets_cpsat_take_turns_on_star_boards() -> None:
     from queens_sat.backends.auto import AutoBackend
 
     puzzle, _ = star_board(10, 2, random.Random(3))
-    other = AutoBackend().fallback(puzzle)
+    other = AutoBackend().partner(puzzle)
     if get_backend("cpsat").available():
         assert other is not None and other.name == "cpsat"
     queens = Puzzle([[0, 0, 1, 1], [0, 2, 2, 1], [3, 2, 2, 1], [3, 3, 3, 1]])  # k = 1 keeps sat first
-    first = AutoBackend().fallback(queens)
+    first = AutoBackend().partner(queens)
     if get_backend("sat").available():
         assert first is not None and first.name == "sat"
 

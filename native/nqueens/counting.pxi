@@ -1,5 +1,5 @@
 # The symmetric counter of native/nqueens.pyx (``count_task``): the weighted count of one
-# sub-tree; queens_sat/services/nqueens/counting.py holds the scheme, the task split and the pure twin.
+# sub-tree; queens_sat/engines/nqueens/counting.py holds the scheme, the task split and the pure twin.
 # Included textually, after the shared helpers of nqueens.pyx.
 
 cdef enum:

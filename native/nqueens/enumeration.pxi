@@ -1,5 +1,5 @@
 # The enumerator of native/nqueens.pyx (``Enumerator``): every solution in lexicographic
-# order, in resumable batches; the pure twin is queens_sat/services/nqueens/enumeration.py.
+# order, in resumable batches; the pure twin is queens_sat/engines/nqueens/enumeration.py.
 # Included textually, after the shared helpers of nqueens.pyx.
 
 cdef class Enumerator:

@@ -1,5 +1,5 @@
 # The local search of native/nqueens.pyx (``local_search``, either rule): one random solution of a huge
-# board by greedy start + conflict repair; the pure twin is queens_sat/services/nqueens/min_conflicts.py.
+# board by greedy start + conflict repair; the pure twin is queens_sat/engines/nqueens/min_conflicts.py.
 # Included textually, after the shared helpers of nqueens.pyx.
 
 cdef inline uint64_t next_random(uint64_t* state) noexcept nogil:

@@ -1,5 +1,5 @@
 # The checker of native/nqueens.pyx (``first_violation``): an O(n) check of a column list;
-# the pure twin is queens_sat/services/nqueens/verify.py.
+# the pure twin is queens_sat/engines/nqueens/verify.py.
 # Included textually, after the shared helpers of nqueens.pyx.
 
 def first_violation(int32_t[::1] col, bint queens):

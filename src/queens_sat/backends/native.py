@@ -1,42 +1,32 @@
-"""The native backend: the compiled bitmask search (``native/bitsearch.pyx``), the default.
+"""The native backend: the compiled bitmask searches, the default.
 
-The same search as the pure-Python reference, move for move, on C integers
-without the GIL; boards up to n = 64 (a row is one 64-bit word). Larger boards
-are declined, so that ``auto`` falls back to the reference with a message.
-``search_many`` takes a batch in one native call per size and rule.
-Star Battle boards (k > 1) go to their own compiled search (native/stars.h), the
-twin of the reference's ``_StarBoard``; the one-queen search above keeps its speed.
+The one-queen search (``native/bitsearch``) is the twin of ``engines.regions.reference``
+and the k-star search (``native/stars``) of ``engines.stars.reference``, move for move,
+on C integers without the GIL; boards up to n = 64 (a row is one 64-bit word). Larger
+boards are declined, so that ``auto`` falls back to the reference with a message.
+``search_many`` takes a batch of Queens boards in one native call per size and rule.
+It also takes a ``PlainGrid`` (a bare grid checked in C), so a validator's call needs no ``Puzzle``.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
-from typing import Any
 
-from queens_sat.backends.base import Backend
+from queens_sat.backends.base import Backend, interrupted_batch
 from queens_sat.extension import BITSEARCH, STARS, bitsearch, native_limit, required, rule_code, stars
+from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
 
-
-def _grid(puzzle: Puzzle) -> Any:
-    import numpy as np
-
-    return None if puzzle.regions is None else np.array(puzzle.regions, dtype=np.int64)
-
-
-def _module() -> Any:
-    return required(BITSEARCH)
-
-
-def _stars_module() -> Any:
-    return required(STARS)
+NO_GIVENS: tuple[tuple[()], tuple[()]] = ((), ())  # given queens and blocked cells of a board without any
 
 
 class NativeBackend(Backend):
     name = "native"
     takes_turns = True
     star_battle = True
+    takes_plain = True
     install_hint = (
         "the compiled extension is not built (reinstall with a C compiler: pip install .) "
         "or is turned off by QUEENS_SAT_PURE_PYTHON"
@@ -56,33 +46,57 @@ class NativeBackend(Backend):
                 return "the compiled k-star search (queens_sat._stars) is not built"
             limit = module.MAX_N
         else:
-            limit = _module().MAX_N
+            limit = required(BITSEARCH).MAX_N
         if puzzle.n > limit:
             return f"the native search handles n <= {limit}, this board has n = {puzzle.n}"
         return None
 
-    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
-        if puzzle.stars > 1:
-            count, complete, timed_out, solutions, nodes = _stars_module().count(
-                _grid(puzzle), puzzle.n, puzzle.stars, native_limit(limit), keep,
+    def search(self, puzzle: Puzzle | PlainGrid, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+        if isinstance(puzzle, PlainGrid):
+            found = required(BITSEARCH).count(
+                puzzle.cells, puzzle.n, rule_code(puzzle.rule), native_limit(limit), keep, puzzle.queens, (), time_limit or 0.0
+            )
+        elif puzzle.stars > 1:
+            found = required(STARS).count(
+                puzzle.cells(), puzzle.n, puzzle.stars, native_limit(limit), keep,
                 sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0,
             )
-            return Outcome(solutions, count, complete, timed_out, {"nodes": nodes})
-        count, complete, timed_out, solutions, nodes = _module().count(
-            _grid(puzzle), puzzle.n, rule_code(puzzle.rule), native_limit(limit), keep,
-            sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0,
-        )
-        return Outcome(solutions, count, complete, timed_out, {"nodes": nodes})
+        else:
+            givens = (sorted(puzzle.queens), sorted(puzzle.blocked)) if puzzle.queens or puzzle.blocked else NO_GIVENS
+            cap, budget = native_limit(limit), time_limit or 0.0
+            found = required(BITSEARCH).count(puzzle.cells(), puzzle.n, rule_code(puzzle.rule), cap, keep, *givens, budget)
+        return _outcome(found)
 
     def search_many(
         self, puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
     ) -> list[Outcome]:
-        """The boards with regions in one native call per size and rule; any other one by ``search``."""
-        from queens_sat.backends.batch import batchable, search_outcomes
-
-        if all(batchable(p) for p in puzzles):
-            return search_outcomes(puzzles, limit=limit, keep=keep, time_limit=time_limit)
-        return super().search_many(puzzles, limit=limit, keep=keep, time_limit=time_limit)
+        """Every puzzle, one compiled call each, with no numpy and no other Python work between
+        (the loop of ``Backend.search_many`` costs a method call and a routing decision a board);
+        each ``Outcome``'s ``seconds`` is its own search's. Ctrl-C or SIGTERM raises
+        ``Interrupted`` holding the outcomes finished."""
+        keep = (limit if limit is not None else 2) if keep is None else keep
+        native_cap = native_limit(limit)
+        budget = time_limit or 0.0
+        queens_search, stars_search = required(BITSEARCH).count, None
+        results: list[Outcome | None] = [None] * len(puzzles)
+        clock = time.perf_counter
+        for i, puzzle in enumerate(puzzles):
+            try:
+                start = clock()
+                if puzzle.stars == 1:
+                    givens = (sorted(puzzle.queens), sorted(puzzle.blocked)) if puzzle.queens or puzzle.blocked else NO_GIVENS
+                    found = queens_search(puzzle.cells(), puzzle.n, rule_code(puzzle.rule), native_cap, keep, *givens, budget)
+                else:
+                    stars_search = stars_search or required(STARS).count
+                    found = stars_search(
+                        puzzle.cells(), puzzle.n, puzzle.stars, native_cap, keep, sorted(puzzle.queens), sorted(puzzle.blocked), budget
+                    )
+                seconds = clock() - start
+            except KeyboardInterrupt as stop:
+                raise interrupted_batch(stop, results) from None
+            count, complete, timed_out, solutions, nodes = found
+            results[i] = Outcome(solutions, count, complete, timed_out, {"nodes": nodes}, "native", seconds)
+        return results  # type: ignore[return-value]
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
         """Every solution, handed out in growing chunks by a resumable search (fewer when timed out);
@@ -92,8 +106,8 @@ class NativeBackend(Backend):
         return self._chunks(puzzle, time_limit)
 
     def _chunks(self, puzzle: Puzzle, time_limit: float | None) -> Iterator[Solution]:
-        search = _module().Search(
-            _grid(puzzle), puzzle.n, rule_code(puzzle.rule), sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0
+        search = required(BITSEARCH).Search(
+            puzzle.cells(), puzzle.n, rule_code(puzzle.rule), sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0
         )
         chunk = 1
         while True:
@@ -102,3 +116,9 @@ class NativeBackend(Backend):
             if len(found) < chunk:
                 return search.timed_out  # type: ignore[no-any-return]
             chunk = min(4 * chunk, 4096)
+
+
+def _outcome(found: tuple[int, bool, bool, list[Solution], int]) -> Outcome:
+    """The compiled search's tuple (count, complete, timed out, solutions, nodes) as an ``Outcome``."""
+    count, complete, timed_out, solutions, nodes = found
+    return Outcome(solutions, count, complete, timed_out, {"nodes": nodes}, "native")

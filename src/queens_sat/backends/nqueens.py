@@ -34,7 +34,7 @@ class NQueensBackend(Backend):
         workers: int | None = None,
         on_progress: Callable[[int, int], None] | None = None,
     ) -> None:
-        from queens_sat.services.nqueens.finding import METHODS
+        from queens_sat.engines.nqueens import METHODS
 
         if variant and method and variant != method:
             raise ValueError(f"backend nqueens:{variant} and method {method!r} disagree")
@@ -72,7 +72,7 @@ class NQueensBackend(Backend):
         return self._find(puzzle, limit, keep, time_limit)
 
     def _find(self, puzzle: Puzzle, limit: int, keep: int, time_limit: float | None) -> Outcome:
-        from queens_sat.services.nqueens.finding import find_solutions
+        from queens_sat.engines.nqueens.finding import find_solutions
 
         try:
             found = find_solutions(puzzle.n, puzzle.rule, limit, self.method, self.seed, time_limit)
@@ -81,8 +81,8 @@ class NQueensBackend(Backend):
         return replace(found, solutions=found.solutions[:keep]) if len(found.solutions) > keep else found
 
     def _count(self, puzzle: Puzzle, keep: int, time_limit: float | None) -> Outcome:
-        from queens_sat.services.nqueens.counting import MAX_N, count_queens
-        from queens_sat.services.nqueens.no_touch import METHOD, count_no_touch
+        from queens_sat.engines.nqueens.counting import MAX_N, count_queens
+        from queens_sat.engines.nqueens.no_touch import METHOD, count_no_touch
 
         start = time.monotonic()
         if puzzle.rule == "queens":
@@ -103,7 +103,7 @@ class NQueensBackend(Backend):
         return Outcome(kept, count, complete, not complete, stats)
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
-        from queens_sat.services.nqueens.enumeration import MAX_NATIVE_N, iter_solutions
+        from queens_sat.engines.nqueens.enumeration import MAX_NATIVE_N, iter_solutions
 
         if puzzle.n > MAX_NATIVE_N:
             raise BackendError(f"listing every solution stops at n = {MAX_NATIVE_N}; this board has n = {puzzle.n}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from queens_sat.cli.common import add_input_arguments, add_solver_arguments, iter_records, positive_int
+from queens_sat.cli.common import add_input_arguments, add_solver_arguments, iter_records, positive_int, show_read_warnings
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIME_LIMIT
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import PuzzleError
@@ -63,11 +63,13 @@ def _pick_record(args: argparse.Namespace) -> PuzzleRecord:
     record = records[0]
     if record.error is not None or record.puzzle is None:
         raise record.error if isinstance(record.error, PuzzleError) else PuzzleError(str(record.error))
+    show_read_warnings(args, record)
     return record
 
 
 def run(args: argparse.Namespace) -> int:
-    from queens_sat.services.render import BoardState, RenderError, StepsUnavailable, image_format, logic_states, render_board, render_steps
+    from queens_sat.services.logic.pictures import logic_states
+    from queens_sat.services.render import BoardState, RenderError, image_format, render_board, render_steps
 
     try:
         image_format(args.output, animated=args.steps)
@@ -97,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
             written = render_steps(puzzle, logic_states(puzzle), args.output, cell=args.cell, labels=args.labels)
         else:
             written = [render_board(puzzle, args.output, state=state, cell=args.cell, labels=args.labels)]
-    except (RenderError, StepsUnavailable) as err:
+    except RenderError as err:
         return _fail(str(err))
     except OSError as err:
         return _fail(f"cannot write {err.filename or args.output}: {err.strerror or err}")

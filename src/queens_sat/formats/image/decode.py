@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from queens_sat.formats.image import ImageReadError
+from queens_sat.formats.image.types import ImageReadError
 
 MAX_PIXELS = 40_000_000  # a 8K screen is 33 megapixels; more is a decompression bomb, not a screenshot
 DECODERS = ("PNG", "JPEG", "WEBP")

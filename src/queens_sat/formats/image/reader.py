@@ -16,7 +16,6 @@ from typing import Any
 
 import numpy as np
 
-from queens_sat.formats.image import ImageOptions, ImageRead, ImageReadError
 from queens_sat.formats.image.borders import WallRead, read_walls
 from queens_sat.formats.image.cells import CellColours, cell_colours
 from queens_sat.formats.image.colours import CLOSE, SURE_RATIO, ColourRead, colour_regions
@@ -34,6 +33,7 @@ from queens_sat.formats.image.grid import (
     refine_lattice,
 )
 from queens_sat.formats.image.locate import Box, candidate_boxes, shrink
+from queens_sat.formats.image.types import ImageOptions, ImageRead, ImageReadError
 from queens_sat.model.errors import PuzzleError
 from queens_sat.model.puzzle import Puzzle
 

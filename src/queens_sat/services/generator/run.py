@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from queens_sat.model.errors import QueensSatError
 from queens_sat.services.generator.attempt import GeneratedPuzzle, GeneratorOptions
 from queens_sat.services.generator.dedupe import Seen
 from queens_sat.services.generator.executors import DaskExecutor, InlineExecutor, PoolExecutor, usable_cores
@@ -24,7 +25,7 @@ POOL_RESTARTS = 3  # dead-worker recoveries before a run gives up
 MAX_DUPLICATES_IN_A_ROW = 1000  # then the board size has run out of new puzzles
 
 
-class TooFewPuzzles(RuntimeError):
+class TooFewPuzzles(QueensSatError, RuntimeError):
     """Every recent puzzle was a duplicate: this size has (almost) no more distinct puzzles."""
 
 
@@ -120,7 +121,7 @@ def generate(
     ``validator``: "auto" (the native search when compiled, else the pure-Python
     one), "native", "python", a backend name ("sat", "cpsat:blocking"...) or any
     callable ``validator(regions, rule=rule)`` as described in
-    ``queens_sat.services.generator.validators`` (``queens_sat.backends.fast.count_regions`` and
+    ``queens_sat.services.generator.validators`` (``queens_sat.engines.regions.counting.count_regions`` and
     ``queens_sat.is_unique`` fit as they are). ``strategy``: "repair" (move cells
     until unique) or "reject" (draw layouts until one is unique). ``workers``:
     processes (1: this one); ``dask``: "local" or a scheduler address. Further

@@ -1,24 +1,13 @@
-"""The logic engine: solve a puzzle as a person does, one explained step at a time.
+"""Reasoning as a library call: ``logic_solve`` (the engine in ``engines.logic``), explanations in
+words (``describe``) and the next hint on a partly played board (``hinting``)."""
 
-``logic_solve(puzzle, max_depth=2)`` returns a ``LogicResult``: solved or not, every
-``Step`` (rule, cells placed and crossed, the units involved, probe depth), the
-hardest technique and a grade. ``Engine`` steps one deduction at a time (hints).
-"""
-
-from queens_sat.services.logic.board import MAX_N, Unit
-from queens_sat.services.logic.deduction import RULE_NAMES
-from queens_sat.services.logic.engine import CONTRADICTION, DEFAULT_DEPTH, SOLVED, STUCK, TIMED_OUT, Engine, LogicResult, Step, logic_solve
-from queens_sat.services.logic.grading import GRADES, grade_of, rank
+from queens_sat.engines.logic import DEFAULT_DEPTH, GRADES, MAX_N, RULE_NAMES, Engine, LogicResult, Step, Unit, grade_of, logic_solve, rank
 
 __all__ = [
-    "CONTRADICTION",
     "DEFAULT_DEPTH",
     "GRADES",
     "MAX_N",
     "RULE_NAMES",
-    "SOLVED",
-    "STUCK",
-    "TIMED_OUT",
     "Engine",
     "LogicResult",
     "Step",

@@ -29,10 +29,10 @@ from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from functools import lru_cache
 
+from queens_sat.engines.nqueens._impl import bits, native
+from queens_sat.engines.signals import worker_signals
 from queens_sat.model.limits import NQUEENS_WORD_N
 from queens_sat.model.result import Outcome
-from queens_sat.services.interrupts import worker_signals
-from queens_sat.services.nqueens._impl import bits, native
 
 CORNER, EDGE = 0, 1
 MAX_N = NQUEENS_WORD_N  # rows are machine words in the kernels
@@ -205,7 +205,7 @@ def count_queens(
         raise ValueError(f"counting needs 1 <= n <= {MAX_N}, got {n}")
     deadline = 0.0 if time_limit is None else time.monotonic() + time_limit  # splitting the work counts too
     if n < 4:
-        from queens_sat.services.nqueens.enumeration import solution_stream
+        from queens_sat.engines.nqueens.enumeration import solution_stream
 
         stream = solution_stream(n, "queens")
         return _counted(len(stream.next_batch(10)), True, "backtracking", 1, 1)

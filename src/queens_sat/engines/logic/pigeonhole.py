@@ -25,8 +25,8 @@ they touch can take. For k = 1 the flow is the matching, step for step.
 
 from __future__ import annotations
 
-from queens_sat.services.logic.board import Geometry, State, bits
-from queens_sat.services.logic.deduction import PIGEONHOLE, Contradiction, Deduction
+from queens_sat.engines.logic.board import Geometry, State, bits
+from queens_sat.engines.logic.deduction import PIGEONHOLE, Contradiction, Deduction
 
 
 def pigeonhole(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None:

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from queens_sat.services.logic.board import Geometry, State, bits
-from queens_sat.services.logic.deduction import BLOCKS, Contradiction, Deduction
+from queens_sat.engines.logic.board import Geometry, State, bits
+from queens_sat.engines.logic.deduction import BLOCKS, Contradiction, Deduction
 
 
 def blocks(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None:

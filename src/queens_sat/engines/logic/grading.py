@@ -7,7 +7,7 @@ again and again: one pigeonhole is a moment's insight, five are a slog.
 
 from __future__ import annotations
 
-from queens_sat.services.logic.deduction import BLOCKS, CONFINEMENT, PIGEONHOLE, PROBE, QUEEN_ELIMINATES, SINGLE_CANDIDATE, WOULD_EMPTY_UNIT
+from queens_sat.engines.logic.deduction import BLOCKS, CONFINEMENT, PIGEONHOLE, PROBE, QUEEN_ELIMINATES, SINGLE_CANDIDATE, WOULD_EMPTY_UNIT
 
 GRADES = ("Trivial", "Easy", "Medium", "Hard", "Expert")
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from queens_sat.services.logic.blocks import blocks
-from queens_sat.services.logic.board import Geometry, State, bits
-from queens_sat.services.logic.deduction import CONFINEMENT, QUEEN_ELIMINATES, SINGLE_CANDIDATE, WOULD_EMPTY_UNIT, Contradiction, Deduction
-from queens_sat.services.logic.pigeonhole import pigeonhole
+from queens_sat.engines.logic.blocks import blocks
+from queens_sat.engines.logic.board import Geometry, State, bits
+from queens_sat.engines.logic.deduction import CONFINEMENT, QUEEN_ELIMINATES, SINGLE_CANDIDATE, WOULD_EMPTY_UNIT, Contradiction, Deduction
+from queens_sat.engines.logic.pigeonhole import pigeonhole
 
 Finder = Callable[[Geometry, State], "Deduction | None"]
 

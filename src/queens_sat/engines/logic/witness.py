@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from queens_sat.services.logic.board import Geometry, State, bits
+from queens_sat.engines.logic.board import Geometry, State, bits
 
 RESTARTS = 16  # tries, the first in plain order, the others shuffled
 NODES_PER_CANDIDATE = 10  # search budget: a probe sweep costs about one saturation per candidate, ~10 nodes

@@ -17,16 +17,13 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from queens_sat.services.logic.basic_deductions import BASIC_RULES, confinement, would_empty_unit
-from queens_sat.services.logic.blocks import blocks
-from queens_sat.services.logic.board import Geometry, State, bits
-from queens_sat.services.logic.deduction import PROBE, Contradiction, Deduction
-from queens_sat.services.logic.pigeonhole import pigeonhole
-from queens_sat.services.logic.witness import Witnesses
-
-
-class OutOfTime(Exception):
-    """The deadline passed in the middle of a search for the next step."""
+from queens_sat.engines.logic.basic_deductions import BASIC_RULES, confinement, would_empty_unit
+from queens_sat.engines.logic.blocks import blocks
+from queens_sat.engines.logic.board import Geometry, State, bits
+from queens_sat.engines.logic.deduction import PROBE, Contradiction, Deduction
+from queens_sat.engines.logic.pigeonhole import pigeonhole
+from queens_sat.engines.logic.witness import Witnesses
+from queens_sat.engines.search import Stop
 
 
 def next_deduction(
@@ -136,7 +133,7 @@ def probe(
     for depth in range(1, max_depth + 1):
         for i in probe_order(geo, st):
             if deadline is not None and time.perf_counter() > deadline:
-                raise OutOfTime
+                raise Stop
             if witnesses is not None and witnesses.covers(st, i):
                 continue
             trial = st.copy()

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
+from queens_sat.engines.logic.deduction import Contradiction
 from queens_sat.model.errors import PuzzleError
 from queens_sat.model.limits import LOGIC_N
 from queens_sat.model.placement import Cell
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.services.logic.deduction import Contradiction
 
 MAX_N = LOGIC_N  # region-free boards beyond this are N-Queens instances: nothing for a person to deduce
 

@@ -12,20 +12,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from queens_sat.engines.logic.board import Geometry, State, Unit
+from queens_sat.engines.logic.deduction import PROBE, Contradiction, Deduction
+from queens_sat.engines.logic.grading import grade_of, hardest_of
+from queens_sat.engines.logic.probes import next_deduction
+from queens_sat.engines.logic.witness import Witnesses
+from queens_sat.engines.search import Stop
 from queens_sat.model.placement import Cell, star_rows
-from queens_sat.model.puzzle import Puzzle, as_puzzle
-from queens_sat.services.logic.board import Geometry, State, Unit
-from queens_sat.services.logic.deduction import PROBE, Contradiction, Deduction
-from queens_sat.services.logic.grading import grade_of, hardest_of
-from queens_sat.services.logic.probes import OutOfTime, next_deduction
-from queens_sat.services.logic.witness import Witnesses
+from queens_sat.model.puzzle import Puzzle, PuzzleLike, as_puzzle
+from queens_sat.model.result import Status
 
 DEFAULT_DEPTH = 2  # published daily puzzles need no deeper probes
 
-SOLVED = "solved"  # every row, column and region has its queen
-STUCK = "stuck"  # no rule (within the probe depth) makes progress
-CONTRADICTION = "contradiction"  # the givens, with the rules, leave a unit empty: no solution
-TIMED_OUT = "timed-out"  # the time limit stopped the engine
 
 
 @dataclass(frozen=True)
@@ -80,7 +78,7 @@ class Step:
 class LogicResult:
     """What reasoning alone made of a puzzle, step by step, and how hard it was."""
 
-    status: str  # solved, stuck, contradiction or timed-out
+    status: Status  # solved, stuck, contradiction or timed-out
     steps: tuple[Step, ...]
     n: int
     queens: frozenset[Cell]  # the final state: queens placed (givens included)
@@ -93,7 +91,7 @@ class LogicResult:
 
     @property
     def solved(self) -> bool:
-        return self.status == SOLVED
+        return self.status is Status.SOLVED
 
     @property
     def solution(self) -> tuple[int, ...] | None:
@@ -160,7 +158,7 @@ class Engine:
         self.max_depth = max_depth
         self.deadline = deadline
         self.witnesses = Witnesses()  # solutions met on the way; they only save work
-        self.status: str | None = SOLVED if self.state.solved else None
+        self.status: Status | None = Status.SOLVED if self.state.solved else None
         self.contradiction: Contradiction | None = None
 
     def step(self) -> Step | None:
@@ -171,17 +169,17 @@ class Engine:
         try:
             found = next_deduction(self.geo, self.state, self.max_depth, self.deadline, self.witnesses)
         except Contradiction as why:
-            self.status, self.contradiction = CONTRADICTION, why
+            self.status, self.contradiction = Status.CONTRADICTION, why
             return None
-        except OutOfTime:
-            self.status = TIMED_OUT
+        except Stop:
+            self.status = Status.TIMED_OUT
             return None
         if found is None:
-            self.status = STUCK
+            self.status = Status.STUCK
             return None
         self.state.apply(self.geo, found.place, found.cross)
         if self.state.solved:
-            self.status = SOLVED
+            self.status = Status.SOLVED
         return self._step(found)
 
     def steps(self) -> Iterator[Step]:
@@ -208,7 +206,7 @@ class Engine:
 
 
 def logic_solve(
-    puzzle: Puzzle | Any, max_depth: int = DEFAULT_DEPTH, time_limit: float | None = None, rule: str | None = None
+    puzzle: PuzzleLike, max_depth: int = DEFAULT_DEPTH, time_limit: float | None = None, rule: str | None = None
 ) -> LogicResult:
     """Solve ``puzzle`` by reasoning alone, probes up to ``max_depth``, recording every step.
 
@@ -228,7 +226,7 @@ def logic_solve(
     if engine.contradiction is not None:
         dead_end = (geo.unit_tuple(engine.contradiction.units), geo.unit_tuple(engine.contradiction.lines))
     return LogicResult(
-        status=engine.status or STUCK,
+        status=engine.status or Status.STUCK,
         steps=steps,
         n=puzzle.n,
         queens=frozenset(geo.cells(state.queens)),

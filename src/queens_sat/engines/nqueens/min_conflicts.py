@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from queens_sat.services.nqueens._impl import native
+from queens_sat.engines.nqueens._impl import native
 
 TAIL = 48  # rows left to the repair phase: a few dozen
 GREEDY_TRIES = 1000  # draws before a greedy row accepts a clash

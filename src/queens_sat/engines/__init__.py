@@ -1,0 +1,1 @@
+"""queens_sat.engines"""
