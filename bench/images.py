@@ -7,7 +7,8 @@ Synthetic pictures: random boards drawn by the project's renderer in the looks o
 games and framed as browser windows and phone screens, scaled, blurred, JPEG'd
 (``queens_sat.services.benchmark.screenshots``). Real screenshots: every picture under
 ``--real DIR`` whose SHA-256 is in the truth file (one JSON object a line: ``sha256``,
-``kind``, ``regions``, ``source``, ``licence``). Exact means the same n and the same
+``kind``, ``regions``, ``source``, ``licence``; ``held_out`` for those first read after the
+reader was last changed, reported apart). Exact means the same n and the same
 partition into regions, whatever the labels (and, for pictures with marks, the same
 given queens and blocked cells). A read is "warned" when the reader said it was in doubt,
 "refused" when it raised an error; "wrong, silent" is a wrong read without any warning,
@@ -119,13 +120,14 @@ def real_pictures(folder: Path, truth_file: Path) -> list[tuple[str, str, bytes,
         if record.get("expect") != "refusal":
             givens = {"queens": record.get("queens", ()), "blocked": record.get("blocked", ())}
             puzzle = Puzzle(record["regions"], stars=record.get("stars", 1), **givens)
-        found.append((f"real: {record['kind']}", str(path.relative_to(folder)), data, puzzle, bool(record.get("marks"))))
+        label = "real, held out" if record.get("held_out") else "real"
+        found.append((f"{label}: {record['kind']}", str(path.relative_to(folder)), data, puzzle, bool(record.get("marks"))))
     return found
 
 
 def table(tallies: dict[str, Tally]) -> None:
     head = (
-        f"{'kind':26s} {'pictures':>8s} {'exact':>7s} {'+warned':>8s} {'refused':>8s} {'wrong,warned':>12s} {'WRONG,silent':>12s} "
+        f"{'kind':34s} {'pictures':>8s} {'exact':>7s} {'+warned':>8s} {'refused':>8s} {'wrong,warned':>12s} {'WRONG,silent':>12s} "
         f"{'median ms':>10s} {'p95 ms':>7s} {'cpu ms':>7s} {'decode ms':>9s}"
     )
     print(head)
@@ -137,7 +139,7 @@ def table(tallies: dict[str, Tally]) -> None:
         p95 = sorted(t.ms)[max(0, int(0.95 * len(t.ms)) - 1)]
         rate = "   n/a " if kind.endswith("not a whole puzzle") else f"{100 * exact / t.total:6.1f}%"  # refusals due there
         print(
-            f"{kind:26s} {t.total:8d} {rate} {t.exact_warned:8d} {t.refused:8d} {t.wrong_warned:12d} "
+            f"{kind:34s} {t.total:8d} {rate} {t.exact_warned:8d} {t.refused:8d} {t.wrong_warned:12d} "
             f"{t.wrong_silent:12d} {statistics.median(t.ms):10.1f} {p95:7.1f} {statistics.median(t.cpu_ms):7.1f} "
             f"{statistics.median(t.decode_ms):9.1f}"
         )
@@ -225,9 +227,10 @@ def main() -> int:
         for kind, name, data, truth, marks in real_pictures(args.real, args.truth):
             measure(real_kinds[kind], name, data, truth, marks)
         tallies.update(sorted(real_kinds.items()))
-        readable = [t for kind, t in real_kinds.items() if kind != "real: not a whole puzzle"]
-        if readable:
-            tallies["all real (whole puzzles)"] = _summed(readable)
+        for label in ("real", "real, held out"):
+            readable = [t for kind, t in real_kinds.items() if kind.startswith(label + ":") and not kind.endswith("not a whole puzzle")]
+            if readable:
+                tallies[f"all {label} (whole puzzles)"] = _summed(readable)
     print(f"load average {_load()} (others' jobs slow wall times; CPU times less so)")
     table(tallies)
     if args.failures:

@@ -165,12 +165,12 @@ def _without_shade(cell: Array, other: Array) -> Array | None:
         keep = float(cell @ other) / max(float(other @ other), 1e-9)
         if not 1 - VEIL <= keep < 1:
             return None
-        return np.asarray(cell / keep)
+        return np.asarray(np.clip(cell / keep, 0.0, 255.0))
     room = 255.0 - other  # lighter: cell = other + a * (255 - other)
     veil = float((cell - other) @ room) / max(float(room @ room), 1e-9)
     if not 0 < veil <= VEIL:
         return None
-    return np.asarray((cell - veil * 255.0) / (1 - veil))
+    return np.asarray(np.clip((cell - veil * 255.0) / (1 - veil), 0.0, 255.0))
 
 
 def _natural_count(joins: list[float], cells: int) -> int:
