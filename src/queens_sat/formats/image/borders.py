@@ -39,14 +39,6 @@ class WallRead:
     count: int  # how many regions those are
     stray: int  # thick walls inside one region (they should part two)
 
-    @property
-    def thick_across(self) -> Array:
-        return np.asarray(self.across > self.threshold)
-
-    @property
-    def thick_down(self) -> Array:
-        return np.asarray(self.down > self.threshold)
-
 
 def wall_inks(rgb: Array, lattice: Lattice) -> tuple[Array, Array]:
     """The ink of every wall right of a cell (n, n - 1) and below a cell (n - 1, n)."""

@@ -20,11 +20,6 @@ DECODERS = ("PNG", "JPEG", "WEBP")
 ORIENTATION = 0x0112  # the EXIF tag that says how a photo is turned
 
 
-def decode_rgb(data: bytes, source: str) -> np.ndarray[Any, np.dtype[np.uint8]]:
-    """The picture as an (height, width, 3) uint8 array, or ``ImageReadError`` saying why not."""
-    return np.asarray(decode_image(data, source), dtype=np.uint8)
-
-
 def decode_image(data: bytes, source: str) -> Any:
     """The picture as a Pillow RGB image, or ``ImageReadError`` saying why not."""
     from PIL import Image, ImageOps, UnidentifiedImageError

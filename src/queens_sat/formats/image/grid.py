@@ -490,15 +490,6 @@ def _scores(prof: _Profile, pairs: list[tuple[int, int]], ns: Array) -> tuple[Ar
     return score, pitch, ns
 
 
-def _bucket(width: float, down: bool = False) -> int:
-    """A width rounded to one of a few sizes (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, ...), so
-    that the filtered profiles are shared by the many n that ask for nearly the same width."""
-    if width <= 6:
-        return max(1, int(width) if down else round(width))
-    step = 2 ** (int(np.log2(width)) - 2)
-    return int(width // step * step) if down else int(round(width / step) * step)
-
-
 def _best_lattice(xprof: _Profile, yprof: _Profile) -> tuple[Array, Array, float] | None:
     xs0, xe0 = _ends(xprof)
     ys0, ye0 = _ends(yprof)
