@@ -32,6 +32,7 @@ ENDS_KEPT = 3  # candidate first (and last) lines per axis
 MARGIN = 0.06  # share of the square's side added round it, so a border on its edge is inside
 INTERIOR = 0.28  # half-width of a cell's inside, as a share of the pitch, where no line may be
 LINE_SHARE = 0.5  # a narrow peak this share of the strongest lines' counts as a full line
+FAINT = 0.3  # ... and one under this share of a full line counts for nothing (marks in every cell of a column reach 0.26)
 PEAK_APART = 0.15  # a narrow peak stands above the profile this share of a pitch to each side of it
 LINE_REACH = 0.1  # a lattice line may be this share of a pitch off the peak it stands for (a thick line's two edges)
 SQUARE_PITCH = 0.08  # how much the two axes' pitches may differ
@@ -70,12 +71,12 @@ class Lattice:
 class _Profile:
     """One axis's profile, and the filters the lattice score reads.
 
-    ``raw`` is the profile smoothed a little. A grid line is a narrow peak in it; a mark
-    drawn in the cells of a column (crowns, crosses) is a broad bump, and so is the
-    hatching of a region. ``narrow(d)`` keeps the narrow peaks only: how far each value
-    rises above the higher of the two values ``d`` away, on a scale where every clear line
-    counts alike (divided by a quarter of the strongest lines' level and capped at 1), so
-    that a thin grey line and a thick black border are both lines."""
+    ``raw`` is the profile smoothed a little. A grid line is a narrow peak in it, crossing
+    nearly every row; a mark drawn in the cells of a column (crowns, crosses) crosses few,
+    and hatching is broad. ``narrow(d)`` keeps the narrow peaks only, on a scale where
+    every clear line counts alike (a peak half as high as the strongest lines is a full
+    line, one under ``FAINT`` of that is none), so that a thin grey line and a thick black
+    border are both lines and a column of crosses is not."""
 
     def __init__(self, values: Array, open_ends: tuple[bool, bool]) -> None:
         smooth = np.convolve(np.pad(values, 1, mode="edge"), [0.25, 0.5, 0.25], mode="valid")
@@ -89,16 +90,21 @@ class _Profile:
         self._tables: dict[int, Array] = {}
 
     def narrow(self, d: int) -> Array:
+        """How far each value rises above the profile on both sides of it: above the higher of
+        the lowest value from ``d`` to ``2d`` before it and the lowest from ``d`` to ``2d``
+        after it. Taking the lowest of a stretch lets a thick line's second edge, ``d`` away,
+        pass without hiding the first."""
         if d not in self._narrow:
             p = self.raw
-            d = min(d, self.size - 1)
-            before = np.r_[np.full(d, p[0]), p[:-d]]
-            after = np.r_[p[d:], np.full(d, p[-1])]
+            d = max(1, min(d, (self.size - 1) // 2))
+            padded = np.pad(p, 2 * d)  # nothing beyond the profile: a line at its end still stands out
+            lows = np.lib.stride_tricks.sliding_window_view(padded, d + 1).min(axis=1)  # lows[i] = min(padded[i : i + d + 1])
+            before = lows[: self.size]  # min over p[x - 2d .. x - d]
+            after = lows[3 * d : 3 * d + self.size]  # min over p[x + d .. x + 2d]
             peaks = np.maximum(p - np.maximum(before, after), 0.0)
-            peaks[0], peaks[-1] = max(peaks[0], p[0] - p[min(d, self.size - 1)]), max(peaks[-1], p[-1] - p[-1 - d])
             top = int(0.99 * (len(peaks) - 1))
             scale = max(LINE_SHARE * float(np.partition(peaks, top)[top]), 0.1)
-            self._narrow[d] = np.minimum(np.maximum(peaks, 0.0) / scale, 1.0)
+            self._narrow[d] = np.clip((peaks / scale - FAINT) / (1.0 - FAINT), 0.0, 1.0)
         return self._narrow[d]
 
     def window_max(self, d: int, centres: Array, radius: Array | int) -> Array:
