@@ -1,7 +1,7 @@
 """The native backend: the compiled bitmask searches, the default.
 
-The one-queen search (``native/bitsearch``) is the twin of ``engines.regions.reference``
-and the k-star search (``native/stars``) of ``engines.stars.reference``, move for move,
+The one-queen search (``native/regions/``) is the twin of ``engines.regions.reference``
+and the k-star search (``native/stars/``) of ``engines.stars.reference``, move for move,
 on C integers without the GIL; boards up to n = 64 (a row is one 64-bit word). Larger
 boards are declined, so that ``auto`` falls back to the reference with a message.
 ``search_many`` takes a batch of Queens boards in one native call per size and rule.
@@ -11,7 +11,7 @@ It also takes a ``PlainGrid`` (a bare grid checked in C), so a validator's call 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 
 from queens_sat.backends.base import Backend, interrupted_batch
 from queens_sat.extension import BITSEARCH, STARS, bitsearch, native_limit, required, rule_code, stars
@@ -19,7 +19,8 @@ from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
 
-NO_GIVENS: tuple[tuple[()], tuple[()]] = ((), ())  # given queens and blocked cells of a board without any
+Givens = tuple[Sequence[tuple[int, int]], Sequence[tuple[int, int]]]  # the given queens and the blocked cells
+NO_GIVENS: Givens = ((), ())  # those of a board without any
 
 
 class NativeBackend(Backend):
@@ -62,7 +63,7 @@ class NativeBackend(Backend):
                 sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0,
             )
         else:
-            givens = (sorted(puzzle.queens), sorted(puzzle.blocked)) if puzzle.queens or puzzle.blocked else NO_GIVENS
+            givens: Givens = (sorted(puzzle.queens), sorted(puzzle.blocked)) if puzzle.queens or puzzle.blocked else NO_GIVENS
             cap, budget = native_limit(limit), time_limit or 0.0
             found = required(BITSEARCH).count(puzzle.cells(), puzzle.n, rule_code(puzzle.rule), cap, keep, *givens, budget)
         return _outcome(found)
@@ -84,7 +85,7 @@ class NativeBackend(Backend):
             try:
                 start = clock()
                 if puzzle.stars == 1:
-                    givens = (sorted(puzzle.queens), sorted(puzzle.blocked)) if puzzle.queens or puzzle.blocked else NO_GIVENS
+                    givens: Givens = (sorted(puzzle.queens), sorted(puzzle.blocked)) if puzzle.queens or puzzle.blocked else NO_GIVENS
                     found = queens_search(puzzle.cells(), puzzle.n, rule_code(puzzle.rule), native_cap, keep, *givens, budget)
                 else:
                     stars_search = stars_search or required(STARS).count
@@ -105,7 +106,7 @@ class NativeBackend(Backend):
             return super().iter_solutions(puzzle, time_limit)
         return self._chunks(puzzle, time_limit)
 
-    def _chunks(self, puzzle: Puzzle, time_limit: float | None) -> Iterator[Solution]:
+    def _chunks(self, puzzle: Puzzle, time_limit: float | None) -> Generator[Solution, None, bool]:
         search = required(BITSEARCH).Search(
             puzzle.cells(), puzzle.n, rule_code(puzzle.rule), sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0
         )
@@ -114,7 +115,7 @@ class NativeBackend(Backend):
             found = search.next_solutions(chunk)
             yield from found
             if len(found) < chunk:
-                return search.timed_out  # type: ignore[no-any-return]
+                return search.timed_out
             chunk = min(4 * chunk, 4096)
 
 

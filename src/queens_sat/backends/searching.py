@@ -114,8 +114,8 @@ def verified(board: Board, outcome: Outcome) -> Outcome:
         for solution in solutions:
             if not plain_solution_ok(board, solution, code):
                 _refuse(as_puzzle_of(board), outcome, solution)
-    elif board.stars == 1 and board.regions is not None and board.n <= PLAIN_MAX_N and (check := gridcheck()) is not None:
-        cells, code, givens = board.cells(), rule_code(board.rule), board.queens or board.blocked
+    elif board.stars == 1 and board.n <= PLAIN_MAX_N and (cells := board.cells()) is not None and (check := gridcheck()) is not None:
+        code, givens = rule_code(board.rule), board.queens or board.blocked
         for solution in solutions:  # in C, as the search ran: the givens are all that is left to see
             right = type(solution) is tuple and check.solution_ok(cells, solution, code)
             if not (right and (not givens or _keeps_givens(board, solution))):
