@@ -13,6 +13,7 @@ if TYPE_CHECKING:  # what a type checker sees; at run time ``__getattr__`` impor
     from queens_sat.backends import available_backends, get_backend
     from queens_sat.backends.base import Backend
     from queens_sat.formats import parse_puzzle, puzzle_to_json, puzzle_to_text, read_puzzle, read_puzzles, write_puzzle
+    from queens_sat.formats.image import ImageRead, ImageReadError, ImageReadWarning, read_puzzle_image
     from queens_sat.formats.records import PuzzleRecord
     from queens_sat.model.errors import (
         BackendError,
@@ -75,6 +76,10 @@ _EXPORTS = {
     "write_puzzle": "queens_sat.formats",
     "puzzle_to_json": "queens_sat.formats",
     "puzzle_to_text": "queens_sat.formats",
+    "read_puzzle_image": "queens_sat.formats.image",
+    "ImageRead": "queens_sat.formats.image",
+    "ImageReadError": "queens_sat.formats.image",
+    "ImageReadWarning": "queens_sat.formats.image",
 }
 
 __all__ = [  # the names of _EXPORTS and __version__ (tests/test_api.py checks they match)
@@ -86,6 +91,9 @@ __all__ = [  # the names of _EXPORTS and __version__ (tests/test_api.py checks t
     "FormatError",
     "GeneratedPuzzle",
     "Hint",
+    "ImageRead",
+    "ImageReadError",
+    "ImageReadWarning",
     "Interrupted",
     "LogicResult",
     "MissingDependency",
@@ -116,6 +124,7 @@ __all__ = [  # the names of _EXPORTS and __version__ (tests/test_api.py checks t
     "puzzle_to_json",
     "puzzle_to_text",
     "read_puzzle",
+    "read_puzzle_image",
     "read_puzzles",
     "solve",
     "write_puzzle",

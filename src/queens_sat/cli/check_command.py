@@ -7,7 +7,16 @@ import sys
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
-from queens_sat.cli.common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, ms, open_records, unlocated
+from queens_sat.cli.common import (
+    add_input_arguments,
+    add_output_arguments,
+    add_solver_arguments,
+    emit_json,
+    ms,
+    open_records,
+    show_read_warnings,
+    unlocated,
+)
 from queens_sat.cli.logic_common import add_depth_argument
 from queens_sat.model.result import Status
 
@@ -52,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     grades: Counter[str] = Counter()
     elapsed = 0.0
     for report in check_records(records, args.backend, args.time_limit, None if args.no_logic else args.max_depth):
+        show_read_warnings(args, report.record)
         tally[report.status] += 1
         if report.logic is not None:
             grades[report.logic.grade or "not solved by logic"] += 1
@@ -89,7 +99,7 @@ def _show(args: argparse.Namespace, report: CheckReport, batch: bool, look: _Loo
     print(_verdict_line(report))
     if not batch or args.boards:
         _boards(report, look)
-    for warning in report.warnings:
+    for warning in report.warnings[len(record.warnings) :]:  # the reader's doubts went to standard error
         print(f"  warning: {warning}")
     sys.stdout.flush()
 

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from queens_sat.formats import DIALECTS, FORMATS, FieldNames, field_names, values
+from queens_sat.formats import DIALECTS, INPUT_FORMATS, FieldNames, ImageOptions, field_names, values
 from queens_sat.formats.numbers import json_line
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.formats.sources import peek_batch, puzzle_records, with_rule, with_stars
@@ -46,9 +46,9 @@ def add_input_arguments(parser: argparse.ArgumentParser, *, many: bool = True) -
         "files",
         nargs="*" if many else "?",
         metavar="FILE",
-        help="puzzle file(s): JSON, JSON lines or a text grid; '-' reads standard input",
+        help="puzzle file(s): JSON, JSON lines, a text grid, or a screenshot (PNG, JPEG, WebP); '-' reads standard input",
     )
-    parser.add_argument("--format", choices=FORMATS, help="input format (default: from suffix and content)")
+    parser.add_argument("--format", choices=INPUT_FORMATS, help="input format (default: from suffix and content)")
     parser.add_argument("--n", type=positive_int, help="a board of this size without regions, instead of a file")
     parser.add_argument("--rule", choices=RULES, help="the rule (overrides the file's; default no-touch)")
     parser.add_argument(
@@ -56,9 +56,53 @@ def add_input_arguments(parser: argparse.ArgumentParser, *, many: bool = True) -
         type=positive_int,
         metavar="K",
         help="Star Battle: K stars a row, column and region, for every puzzle whose file does not say "
-        "(region lists, text without '# stars:', JSON without \"stars\"; default 1)",
+        "(region lists, screenshots, text without '# stars:', JSON without \"stars\"; default 1)",
     )
     add_field_arguments(parser)
+    add_image_arguments(parser)
+
+
+def add_image_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options for reading a puzzle from a screenshot."""
+    group = parser.add_argument_group("screenshots (PNG, JPEG, WebP)")
+    group.add_argument(
+        "--read-marks", action="store_true", help="read queens and X marks drawn on the board as given queens and blocked cells"
+    )
+    group.add_argument(
+        "--debug-image",
+        metavar="FILE",
+        help="write the screenshot with the grid and the regions read drawn over it (.png, .jpg or .webp)",
+    )
+
+
+IMAGE_OUTPUT_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
+
+
+def image_options(args: argparse.Namespace, files: list[str]) -> ImageOptions:
+    """The screenshot options of the command line, checked before anything is read."""
+    debug = getattr(args, "debug_image", None)
+    if debug is not None:
+        if len(files) > 1:
+            raise UsageError("--debug-image draws one screenshot: give one file")
+        if not debug.lower().endswith(IMAGE_OUTPUT_SUFFIXES):
+            raise UsageError(f"--debug-image {printable(debug)}: the file must end in {', '.join(IMAGE_OUTPUT_SUFFIXES)}")
+        check_output_path(debug, "--debug-image")
+    return ImageOptions(read_marks=bool(getattr(args, "read_marks", False)), debug_image=debug)
+
+
+def with_warnings(obj: dict[str, Any], record: PuzzleRecord) -> dict[str, Any]:
+    """A JSON answer with the reader's doubts about its record (a screenshot's), when it has any."""
+    if record.warnings:
+        obj["warnings"] = [*record.warnings, *obj.get("warnings", [])]
+    return obj
+
+
+def show_read_warnings(args: argparse.Namespace, record: PuzzleRecord) -> None:
+    """The reader's doubts about a record (a screenshot's), on standard error (not with --quiet);
+    each command calls it as it answers the record."""
+    if record.warnings and not getattr(args, "quiet", False):
+        for doubt in record.warnings:
+            print(f"queens-sat: warning: {record.name}: {doubt}", file=sys.stderr)
 
 
 def add_field_arguments(parser: argparse.ArgumentParser) -> None:
@@ -134,9 +178,9 @@ def iter_records(args: argparse.Namespace) -> Iterator[PuzzleRecord]:
     """The puzzles named on the command line (``formats.sources``); a file that cannot be read
     becomes an error record."""
     files = args.files if isinstance(args.files, list) else ([args.files] if args.files else [])
-    return puzzle_records(
-        files, n=args.n, rule=args.rule, stars=getattr(args, "stars", None), format=args.format, fields=fields_of(args)
-    )
+    image = image_options(args, files)
+    stars = getattr(args, "stars", None)
+    return puzzle_records(files, n=args.n, rule=args.rule, stars=stars, format=args.format, fields=fields_of(args), image=image)
 
 
 def open_records(args: argparse.Namespace) -> tuple[bool, Iterator[PuzzleRecord]]:

@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from queens_sat.cli.common import add_input_arguments, check_output_path, iter_records
+from queens_sat.cli.common import add_input_arguments, check_output_path, iter_records, show_read_warnings
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT
 from queens_sat.formats import FORMATS
 from queens_sat.model.errors import PuzzleError, UsageError
@@ -42,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
     objects: list[dict[str, Any]] = []
     failed = False
     for record in iter_records(args):
+        show_read_warnings(args, record)
         try:
             if record.error is not None:
                 raise record.error

@@ -17,6 +17,8 @@ from queens_sat.cli.common import (
     fail_record,
     open_records,
     positive_int,
+    show_read_warnings,
+    with_warnings,
 )
 from queens_sat.formats.numbers import int_text
 
@@ -49,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     batch, records = open_records(args)
     statuses: set[Status] = set()
     for record in records:
+        show_read_warnings(args, record)
         res = None
         if record.error is None and record.puzzle is not None:
             try:
@@ -68,19 +71,18 @@ def run(args: argparse.Namespace) -> int:
             continue
         statuses.add(Status.UNKNOWN if res.timed_out else Status.COUNTED)  # exit 0 unless input was bad or time ran out
         if args.json:
-            emit_json(
-                {
-                    "source": record.source,
-                    "line": record.line,
-                    "id": record.id,
-                    "count": res.count,
-                    "exact": res.complete,
-                    "timed_out": res.timed_out,
-                    "elapsed": round(res.elapsed, 6),
-                    "backend": res.backend,
-                }
-                | {k: v for k, v in res.stats.items() if k in ("method", "workers")}
-            )
+            obj = {
+                "source": record.source,
+                "line": record.line,
+                "id": record.id,
+                "count": res.count,
+                "exact": res.complete,
+                "timed_out": res.timed_out,
+                "elapsed": round(res.elapsed, 6),
+                "backend": res.backend,
+            }
+            obj.update({k: v for k, v in res.stats.items() if k in ("method", "workers")})
+            emit_json(with_warnings(obj, record))
             continue
         if args.quiet:
             continue

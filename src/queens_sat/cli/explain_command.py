@@ -6,7 +6,17 @@ import argparse
 import sys
 from typing import Any
 
-from queens_sat.cli.common import add_input_arguments, add_output_arguments, emit_json, ms, open_records, positive_float, unlocated
+from queens_sat.cli.common import (
+    add_input_arguments,
+    add_output_arguments,
+    emit_json,
+    ms,
+    open_records,
+    positive_float,
+    show_read_warnings,
+    unlocated,
+    with_warnings,
+)
 from queens_sat.cli.logic_common import add_depth_argument, piece_mark
 from queens_sat.model.result import Status
 
@@ -39,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
     color = wants_color(sys.stdout, False if args.no_color else None)
     statuses: set[Status] = set()
     for record in records:
+        show_read_warnings(args, record)
         error = record.error
         result = None
         if error is None and record.puzzle is not None:
@@ -64,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
                 obj["stars"] = puzzle.stars
             obj.update(result.as_dict())
             obj.update(summary=summary(result, puzzle), steps=step_dicts(result, puzzle))
-            emit_json(obj)
+            emit_json(with_warnings(obj, record))
             continue
         if args.quiet:
             continue

@@ -10,7 +10,15 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from queens_sat.cli.common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, iter_records
+from queens_sat.cli.common import (
+    add_input_arguments,
+    add_output_arguments,
+    add_solver_arguments,
+    emit_json,
+    iter_records,
+    show_read_warnings,
+    with_warnings,
+)
 from queens_sat.cli.logic_common import add_depth_argument, piece_mark
 
 if TYPE_CHECKING:
@@ -46,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     found = next_hint(record.puzzle, args.max_depth, args.backend, args.time_limit)
     code = exit_code({found.status})
     if args.json:
-        emit_json(found.as_dict(record.source))
+        emit_json(with_warnings(found.as_dict(record.source), record))
     elif not args.quiet:
         _show(args, found)
     return code
@@ -62,6 +70,7 @@ def _one_record(args: argparse.Namespace) -> PuzzleRecord:
     record = records[0]
     if record.error is not None or record.puzzle is None:
         raise record.error or PuzzleError("no puzzle", source=record.source)
+    show_read_warnings(args, record)
     return record
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from queens_sat.cli.common import add_input_arguments, add_solver_arguments, iter_records, positive_int
+from queens_sat.cli.common import add_input_arguments, add_solver_arguments, iter_records, positive_int, show_read_warnings
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIME_LIMIT
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import PuzzleError
@@ -63,6 +63,7 @@ def _pick_record(args: argparse.Namespace) -> PuzzleRecord:
     record = records[0]
     if record.error is not None or record.puzzle is None:
         raise record.error if isinstance(record.error, PuzzleError) else PuzzleError(str(record.error))
+    show_read_warnings(args, record)
     return record
 
 

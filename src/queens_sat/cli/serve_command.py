@@ -39,6 +39,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     limits = p.add_argument_group("limits of one request")
     limits.add_argument("--max-body", type=positive_int, default=1 << 20, metavar="BYTES", help="largest request body (default 1 MiB)")
+    limits.add_argument(
+        "--max-image-body",
+        type=positive_int,
+        default=16 << 20,
+        metavar="BYTES",
+        help="largest screenshot posted to /import (default 16 MiB)",
+    )
     limits.add_argument("--time-limit", type=positive_float, default=10.0, metavar="SECONDS", help="search time per request (default 10)")
     limits.add_argument(
         "--body-timeout", type=positive_float, default=10.0, metavar="SECONDS", help="time for a request body to arrive (default 10)"
@@ -91,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"serve needs {err.name}: pip install 'queens-sat[serve]'") from None
     settings = ServiceSettings(
         max_body=args.max_body,
+        max_image_body=args.max_image_body,
         body_timeout=args.body_timeout,
         time_limit=args.time_limit,
         max_n=args.max_n,

@@ -27,6 +27,8 @@ from queens_sat.cli.common import (
     fail_record,
     ms,
     open_records,
+    show_read_warnings,
+    with_warnings,
 )
 
 CHUNK = 100_000  # columns converted to text at a time when writing a huge solution
@@ -112,6 +114,7 @@ def _solve_each(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleR
     color = wants_color(sys.stdout, False if args.no_color else None)
     statuses: set[Status] = set()
     for record in records:
+        show_read_warnings(args, record)
         if record.error is not None or record.puzzle is None:
             statuses.add(Status.INVALID)
             _invalid(args, record)
@@ -134,6 +137,7 @@ def _solve_each(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleR
             shown = solution_to_json(found, puzzle.stars) if found else None
             obj.update(solution=shown, elapsed=round(res.elapsed, 6), backend=res.backend)
             obj.update({k: v for k, v in res.stats.items() if k in ("method", "seed")})
+            with_warnings(obj, record)
             if out is not None:
                 out.write(_json_line(obj))
                 emit_json({k: v for k, v in obj.items() if k != "solution"} | {"out": args.out})
@@ -185,6 +189,7 @@ def _solve_all(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleRe
     queen = queen_mark(stream)
     statuses: set[Status] = set()
     for record in records:
+        show_read_warnings(args, record)
         if record.error is not None or record.puzzle is None:
             statuses.add(Status.INVALID)
             _invalid(args, record)

@@ -1,10 +1,12 @@
 """Reading and writing puzzles: JSON, JSON lines, text grids, puzz.link Star Battle URLs and
-puzzle-star-battle.com region lists, detected automatically.
+puzzle-star-battle.com region lists, detected automatically; and screenshots (PNG, JPEG,
+WebP), read only.
 
 The format comes from ``--format`` when given, else the file suffix, else the
-content (``{``/``[`` starts JSON, several objects on separate lines are JSON lines,
-a web address or ``starbattle/...`` is a puzz.link URL, comma-separated numbers a
-region list, anything else is a text grid). ``-`` is standard input.
+content (a picture's magic bytes, ``{``/``[`` starts JSON, several objects on separate
+lines are JSON lines, a web address or ``starbattle/...`` is a puzz.link URL,
+comma-separated numbers a region list, anything else is a text grid). ``-`` is
+standard input.
 """
 
 from __future__ import annotations
@@ -13,22 +15,25 @@ import io
 import json
 import os
 import sys
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 from queens_sat.formats.encoding import ERRORS, check_utf8
 from queens_sat.formats.fields import DIALECTS, FieldNames, as_field_names, field_names
+from queens_sat.formats.image import ImageOptions, ImageReadWarning, has_image_suffix, is_image, read_image_records
 from queens_sat.formats.json_format import loads, puzzle_from_dict, puzzle_to_dict, puzzle_to_json, read_json_document, read_json_lines
 from queens_sat.formats.puzzlink import is_puzzlink, puzzle_to_puzzlink, read_puzzlink
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.formats.regionlist import is_region_list, puzzle_to_region_list, read_region_lists
 from queens_sat.formats.text_format import puzzle_to_text, read_text
 from queens_sat.model.errors import FormatError, PuzzleError
-from queens_sat.model.limits import INPUT_BYTES
+from queens_sat.model.limits import IMAGE_BYTES, INPUT_BYTES
 from queens_sat.model.puzzle import Puzzle
 
-FORMATS = ("json", "jsonl", "text", "puzzlink", "regionlist")
+FORMATS = ("json", "jsonl", "text", "puzzlink", "regionlist")  # read and written
+INPUT_FORMATS = (*FORMATS, "image")  # read: a screenshot is a puzzle, but none is written as one
 # The formats of one puzzle a line that are not JSON: their readers take the whole text.
 _LINE_READERS = {"puzzlink": read_puzzlink, "regionlist": read_region_lists}
 _SUFFIXES = {
@@ -48,7 +53,9 @@ BLOCK_BYTES = 1 << 16  # JSON lines are read a block at a time
 __all__ = [
     "DIALECTS",
     "FORMATS",
+    "INPUT_FORMATS",
     "FieldNames",
+    "ImageOptions",
     "PuzzleRecord",
     "detect_format",
     "field_names",
@@ -134,7 +141,11 @@ def _read(handle: IO[bytes], size: int, source: str) -> bytes:
 
 
 def read_puzzles(
-    path: str | Path, format: str | None = None, fields: FieldNames | str | None = None
+    path: str | Path,
+    format: str | None = None,
+    fields: FieldNames | str | None = None,
+    *,
+    image: ImageOptions | None = None,
 ) -> Iterator[PuzzleRecord]:
     """Every puzzle of a file, as records that carry either a puzzle or its error.
 
@@ -142,19 +153,26 @@ def read_puzzles(
     format is read whole, up to ``limits.INPUT_BYTES`` (past it: a ``FormatError``, before the
     rest is read). A file that cannot be opened or decoded at all raises ``FormatError``.
     ``fields``: another program's JSON field names (a ``FieldNames`` or a dialect's name).
+    A picture (by suffix or magic bytes, or ``format="image"``; up to ``limits.IMAGE_BYTES``)
+    gives one record, read as ``image`` says (marks as givens, a debug picture); its doubts
+    are in ``record.warnings``.
     """
     path = str(path)
     fields = as_field_names(fields)
     source = "<stdin>" if path == STDIN else path
-    if format is not None and format not in FORMATS:
-        raise FormatError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
+    if format is not None and format not in INPUT_FORMATS:
+        raise FormatError(f"unknown format {format!r}; choose one of {', '.join(INPUT_FORMATS)}")
     if format in (None, "puzzlink") and path.startswith(("http://", "https://")) and not os.path.exists(path):
         yield from read_puzzlink(path, path)  # a puzz.link URL given where a file name goes is the puzzle itself
         return
     handle = _open(path)
     found = 0
     try:
-        head = _read(handle, HEAD_BYTES, source).removeprefix(BOM_BYTES)
+        head = _read(handle, HEAD_BYTES, source)
+        if format == "image" or (format is None and ((path != STDIN and has_image_suffix(path)) or is_image(head))):
+            yield from read_image_records(_picture(head, handle, source), source, image)
+            return
+        head = head.removeprefix(BOM_BYTES)
         fmt = format or detect_format(path, _head_text(head))
         if fmt == "jsonl":
             for record in read_json_lines(_binary_lines(head, handle, source), source, fields):
@@ -170,6 +188,14 @@ def read_puzzles(
     if not found:
         # an empty file, blank lines or [] must not pass as "every puzzle is fine"
         yield PuzzleRecord(source, error=FormatError("no puzzle in it (it is empty, blank, or an empty list)", source=source))
+
+
+def _picture(head: bytes, handle: IO[bytes], source: str) -> bytes:
+    """The whole of a picture whose first block was read, at most ``limits.IMAGE_BYTES``."""
+    data = head + _read(handle, IMAGE_BYTES + 1 - len(head), source)
+    if len(data) > IMAGE_BYTES:
+        raise FormatError(f"the picture is over {IMAGE_BYTES >> 20} MB", source=source)
+    return data
 
 
 def _head_text(head: bytes) -> str:
@@ -230,9 +256,14 @@ def _binary_lines(head: bytes, handle: IO[bytes], source: str) -> Iterator[bytes
         yield tail
 
 
-def read_puzzle(path: str | Path, format: str | None = None, fields: FieldNames | str | None = None) -> Puzzle:
-    """The single puzzle of a file; raises ``PuzzleError`` when it is bad or there are several."""
-    records = list(read_puzzles(path, format, fields))
+def read_puzzle(
+    path: str | Path, format: str | None = None, fields: FieldNames | str | None = None, *, image: ImageOptions | None = None
+) -> Puzzle:
+    """The single puzzle of a file; raises ``PuzzleError`` when it is bad or there are several.
+
+    A picture's doubts are issued as ``ImageReadWarning``s (``queens_sat.read_puzzle_image``
+    returns them with the puzzle)."""
+    records = list(read_puzzles(path, format, fields, image=image))
     if not records:
         raise FormatError("the file holds no puzzle", source=str(path))
     if len(records) > 1:
@@ -240,6 +271,8 @@ def read_puzzle(path: str | Path, format: str | None = None, fields: FieldNames 
     if records[0].error is not None:
         raise records[0].error
     assert records[0].puzzle is not None
+    for doubt in records[0].warnings:
+        warnings.warn(f"{records[0].name}: {doubt}", ImageReadWarning, stacklevel=2)
     return records[0].puzzle
 
 
@@ -247,6 +280,8 @@ def parse_puzzle(text: str, format: str | None = None, source: str = "<string>")
     """A puzzle from a string in any of the formats."""
     text = text.removeprefix(BOM)
     fmt = format or detect_format(source, text)
+    if fmt == "image":
+        raise FormatError("a picture is bytes, not text: read it with read_puzzle_image", source=source)
     if fmt == "text":
         rec = read_text(text, source)
     elif fmt in _LINE_READERS:

@@ -21,6 +21,9 @@ class PuzzleRecord:
     # Whether the input said how many stars (JSON "stars", text "# stars:", a puzz.link URL):
     # ``--stars`` fills in only the records whose format could not, or did not, say it.
     stars_stated: bool = False
+    # Doubts of the reader about a record it could read (a picture's colours close together...):
+    # the command line prints them, JSON answers list them.
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def name(self) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from queens_sat.formats import FieldNames, read_puzzles
+from queens_sat.formats import FieldNames, ImageOptions, read_puzzles
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import PuzzleError, UsageError
 from queens_sat.model.puzzle import Puzzle
@@ -26,10 +26,12 @@ def puzzle_records(
     stars: int | None = None,
     format: str | None = None,
     fields: FieldNames | None = None,
+    image: ImageOptions | None = None,
 ) -> Iterator[PuzzleRecord]:
     """The puzzles of ``files`` (or the region-free board of size ``n``), a record each, read as
     they are asked for. ``rule`` overrides every record's; ``stars`` applies to records whose input
-    did not say how many. A ``UsageError`` for both or neither of ``files`` and ``n``."""
+    did not say how many; ``image`` says how screenshots are read. A ``UsageError`` for both or
+    neither of ``files`` and ``n``."""
     if n is not None:
         if files:
             raise UsageError("give either FILE or --n, not both")
@@ -42,7 +44,7 @@ def puzzle_records(
         raise UsageError("no puzzle given: name a FILE ('-' for standard input) or use --n")
     for path in files:
         try:
-            for record in read_puzzles(path, format, fields):
+            for record in read_puzzles(path, format, fields, image=image):
                 yield with_stars(with_rule(record, rule), stars)
         except PuzzleError as err:
             yield PuzzleRecord("<stdin>" if path == STDIN else path, error=err)

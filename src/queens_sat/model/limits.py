@@ -17,3 +17,4 @@ DRAW_N = 64  # larger boards are written as column lists, never drawn
 # JSON line: past this the reader stops with an error instead of holding it (a puzzle of
 # n = 64 is about 12 KB; a batch that large belongs in JSON lines, which stream).
 INPUT_BYTES = 16 << 20
+IMAGE_BYTES = 64 << 20  # a picture read as a puzzle (a screenshot of 8K pixels is a few tens of MB as PNG)

@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from queens_sat.server import generating, meta, page, pictures, puzzles
+from queens_sat.server import generating, importing, meta, page, pictures, puzzles
 from queens_sat.server.errors import ServiceError, http_error_handler, service_error_handler
 from queens_sat.server.responses import JsonAnswer
 from queens_sat.server.settings import ServiceSettings
@@ -39,6 +39,7 @@ def routes() -> list[Any]:
         Route("/hint", puzzles.hint, methods=post),
         Route("/convert", puzzles.convert, methods=post),
         Route("/render", pictures.render, methods=post),
+        Route("/import", importing.import_picture, methods=post),
         Route("/generate", generating.generate, methods=post),
         Route("/backends", meta.backends, methods=["GET"]),
         Route("/health", meta.health, methods=["GET"]),

@@ -23,25 +23,27 @@ from queens_sat.server.settings import ServiceSettings
 SOURCE = "<request>"  # what error messages call the posted puzzle
 
 
-async def read_body(request: Request, settings: ServiceSettings) -> bytes:
-    """The whole body, refused as soon as it is known to be too big (by its Content-Length,
-    else while it streams) or when it does not arrive within ``settings.body_timeout``."""
+async def read_body(request: Request, settings: ServiceSettings, limit: int | None = None) -> bytes:
+    """The whole body, refused as soon as it is known to be over ``limit`` bytes (default
+    ``settings.max_body``; by its Content-Length, else while it streams) or when it does
+    not arrive within ``settings.body_timeout``."""
+    most = settings.max_body if limit is None else limit
     declared = request.headers.get("content-length")
     if declared is not None:
         try:
             size = int(declared)
         except ValueError:
             raise ServiceError(BAD_REQUEST, f"Content-Length {declared!r} is not a number", close=True) from None
-        if size > settings.max_body:
-            raise ServiceError(TOO_LARGE, _too_large(settings, f"{size} bytes"), close=True)
+        if size > most:
+            raise ServiceError(TOO_LARGE, _too_large(most, f"{size} bytes"), close=True)
     chunks: list[bytes] = []
     received = 0
     try:
         with anyio.fail_after(settings.body_timeout):
             async for chunk in request.stream():
                 received += len(chunk)
-                if received > settings.max_body:
-                    raise ServiceError(TOO_LARGE, _too_large(settings, f"over {settings.max_body} bytes"), close=True)
+                if received > most:
+                    raise ServiceError(TOO_LARGE, _too_large(most, f"over {most} bytes"), close=True)
                 chunks.append(chunk)
     except TimeoutError:
         raise ServiceError(TIMEOUT, f"the request body did not arrive within {settings.body_timeout:g} s", close=True) from None
@@ -50,8 +52,8 @@ async def read_body(request: Request, settings: ServiceSettings) -> bytes:
     return b"".join(chunks)
 
 
-def _too_large(settings: ServiceSettings, size: str) -> str:
-    return f"the request body is {size}, over the limit of {settings.max_body} bytes"
+def _too_large(most: int, size: str) -> str:
+    return f"the request body is {size}, over the limit of {most} bytes"
 
 
 BATCH_TYPES = ("application/x-ndjson", "application/jsonl", "application/json-lines", "application/jsonlines")
@@ -95,6 +97,7 @@ def puzzle_from_body(body: bytes, settings: ServiceSettings, format: str | None 
 def _option_types() -> dict[str, Callable[[str], Any]]:
     from queens_sat.formats import FORMATS
     from queens_sat.formats.values import boolean, choice, nonnegative_int, positive_float, positive_int
+    from queens_sat.model.placement import RULES
 
     return {
         "backend": str,
@@ -108,6 +111,9 @@ def _option_types() -> dict[str, Callable[[str], Any]]:
         "solution": boolean,
         "cell": positive_int,
         "labels": boolean,
+        "stars": positive_int,
+        "read_marks": boolean,
+        "rule": choice(*RULES),
     }
 
 

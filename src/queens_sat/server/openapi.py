@@ -19,6 +19,49 @@ PUZZLE_BODY = {
         "text/plain": {"schema": {"type": "string"}, "example": "AAAB\nACCB\nDDCB\nDDDB\n"},
     },
 }
+IMAGE_BODY = {
+    "description": "A screenshot of a board: the picture's bytes (PNG, JPEG or WebP), as sent by a file input or "
+    "a paste; the board may sit anywhere in it (a browser window, a phone screen, a tight crop)",
+    "required": True,
+    "content": {
+        "image/png": {"schema": {"type": "string", "format": "binary"}},
+        "image/jpeg": {"schema": {"type": "string", "format": "binary"}},
+        "image/webp": {"schema": {"type": "string", "format": "binary"}},
+        "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
+    },
+}
+IMPORT_ANSWER = {
+    "application/json": {
+        "schema": {
+            "type": "object",
+            "required": ["puzzle", "verdict", "warnings", "read"],
+            "properties": {
+                "puzzle": {"$ref": "#/components/schemas/Puzzle", "description": "the puzzle read, as POST /convert's json gives it"},
+                "verdict": {"type": "object", "description": "the object POST /check answers for that puzzle"},
+                "warnings": {
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "description": "what the reader is not sure of (two colours close together, a cell it could not sample...)",
+                },
+                "read": {
+                    "type": "object",
+                    "required": ["n", "method"],
+                    "properties": {
+                        "n": {"type": "integer"},
+                        "method": {"type": "string", "enum": ["colours", "borders"], "description": "where the regions came from"},
+                        "board": {
+                            "type": "object",
+                            "description": "the board in the picture, in pixels",
+                            "properties": {k: {"type": "integer"} for k in ("left", "top", "right", "bottom")},
+                        },
+                        "cell": {"type": "number", "description": "side of a cell in pixels"},
+                        "marks": {"type": "object", "description": "queens and blocked cells read (read_marks=true)"},
+                    },
+                },
+            },
+        }
+    }
+}
 PARAMETERS: dict[str, dict[str, Any]] = {
     "backend": {"type": "string", "default": "auto", "description": "solver backend (see GET /backends)"},
     "time_limit": {"type": "number", "exclusiveMinimum": 0, "description": "seconds; at most the server's limit"},
@@ -31,6 +74,12 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     "solution": {"type": "boolean", "default": False, "description": "draw the unique solution's queens"},
     "cell": {"type": "integer", "minimum": 8, "maximum": 400, "description": "side of a cell in pixels"},
     "labels": {"type": "boolean", "description": "write region letters (default: when colours repeat)"},
+    "stars": {
+        "type": "integer", "minimum": 1, "default": 1,
+        "description": "Star Battle: stars a row, column and region (a picture cannot show it)",
+    },
+    "read_marks": {"type": "boolean", "default": False, "description": "read queens and X marks drawn on the board as givens"},
+    "rule": {"type": "string", "enum": ["no-touch", "queens"], "default": "no-touch"},
 }
 JSON_ANSWER = {"application/json": {"schema": {"type": "object"}}}
 ROUTES: tuple[tuple[str, str, str, tuple[str, ...], dict[str, Any]], ...] = (
@@ -44,6 +93,8 @@ ROUTES: tuple[tuple[str, str, str, tuple[str, ...], dict[str, Any]], ...] = (
      ("max_depth", "time_limit", "format", "backend"), JSON_ANSWER),
     ("/render", "post", "The board as a picture", ("image", "solution", "cell", "labels", "backend", "time_limit", "format"),
      {"image/svg+xml": {"schema": {"type": "string"}}, "image/png": {"schema": {"type": "string", "format": "binary"}}}),
+    ("/import", "post", "The puzzle in a screenshot, its verdict (as /check answers) and the reader's doubts",
+     ("stars", "read_marks", "rule"), IMPORT_ANSWER),
     ("/convert", "post", "The puzzle in another of the project's formats", ("format", "to"),
      {"application/json": {"schema": {"type": "object"}}, "text/plain": {"schema": {"type": "string"}}}),
     ("/generate", "post", "New unique puzzles, one JSON line each as they are made", (),
@@ -88,7 +139,7 @@ def openapi_document(settings: ServiceSettings) -> dict[str, Any]:
             "responses": {"200": {"description": "OK", "content": answer}},
         }
         if method == "post":
-            operation["requestBody"] = GENERATE_BODY if path == "/generate" else PUZZLE_BODY
+            operation["requestBody"] = {"/generate": GENERATE_BODY, "/import": IMAGE_BODY}.get(path, PUZZLE_BODY)
             for code in ("400", "408", "413", "422", "503"):
                 operation["responses"][code] = ERROR
         paths[path] = {method: operation}
@@ -97,7 +148,8 @@ def openapi_document(settings: ServiceSettings) -> dict[str, Any]:
         "info": {
             "title": "queens-sat",
             "version": __version__,
-            "description": f"Queens puzzles over HTTP. Limits: bodies up to {settings.max_body} bytes, "
+            "description": f"Queens puzzles over HTTP. Limits: bodies up to {settings.max_body} bytes "
+            f"(screenshots posted to /import up to {settings.max_image_body}), "
             f"{settings.time_limit:g} s of search per request, boards up to n = {settings.max_n}. "
             "Errors answer {\"error\": message} with the message the command line prints.",
         },

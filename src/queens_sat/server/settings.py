@@ -12,6 +12,7 @@ class ServiceSettings:
     """Per-request limits. A request may lower ``time_limit`` for itself, never raise it."""
 
     max_body: int = 1 << 20  # bytes of a request body; a 64x64 puzzle is about 4 KiB
+    max_image_body: int = 16 << 20  # bytes of a screenshot posted to /import (a 4K PNG is a few MB)
     body_timeout: float = 10.0  # seconds for a whole body to arrive (slow or stalled senders)
     time_limit: float = 10.0  # seconds of search per request
     max_n: int = 1000  # largest board a request may name (boards with regions stop at 64 anyway)
@@ -22,7 +23,7 @@ class ServiceSettings:
     batch_time_limit: float = 60.0  # seconds for a whole batch body (each puzzle has ``time_limit``)
 
     def __post_init__(self) -> None:
-        for name in ("max_body", "max_n", "max_generate", "max_generate_n", "threads"):
+        for name in ("max_body", "max_image_body", "max_n", "max_generate", "max_generate_n", "threads"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
         for name in ("body_timeout", "time_limit", "batch_time_limit"):

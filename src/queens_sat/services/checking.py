@@ -84,7 +84,7 @@ def _report(
 ) -> CheckReport:
     """The report on a searched record, with the logic verdict when the puzzle is unique."""
     assert record.puzzle is not None
-    report = CheckReport(record, result.status, result, record.puzzle.warnings())
+    report = CheckReport(record, result.status, result, [*record.warnings, *record.puzzle.warnings()])
     if logic_depth is not None and result.is_unique:
         from queens_sat.services.logic import MAX_N, logic_solve
 

@@ -1,0 +1,83 @@
+"""Each cell's colour, sampled where marks and grid lines are not.
+
+A cell is sampled on a 9 x 9 grid of points between 14 % and 86 % of its width and
+height; its colour is the median of the two outer rings of points (56 of them), which
+keeps clear of the grid lines round it and of the queen, cross or letter drawn in its
+middle. How many of those points agree with the median says whether the cell could be
+sampled at all. Colours are compared in CIELAB, where distance follows what the eye sees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from queens_sat.formats.image.grid import Lattice
+
+Array = np.ndarray[Any, Any]
+
+POINTS = 9
+SPAN = (0.14, 0.86)
+RING = 2  # rings of sample points kept for the colour (the middle 5 x 5 may hold a mark)
+AGREE = 12.0  # a sample this close (ΔE) to the cell's colour agrees with it
+LIGHTNESS_WEIGHT = 0.5  # lightness counts half in colour distances: shading (a hovered cell) changes it most
+
+
+@dataclass(frozen=True)
+class CellColours:
+    rgb: Array  # (n, n, 3) median colour of each cell, 0-255
+    lab: Array  # (n, n, 3) the same in CIELAB
+    agreement: Array  # (n, n) share of the ring samples close to the cell's colour
+
+
+def sample_points(lattice: Lattice, shape: tuple[int, ...], lo: float, hi: float, count: int) -> tuple[Array, Array]:
+    """Pixel rows (n, count) and columns (n, count) of ``count`` points from ``lo`` to ``hi`` across each row and column of cells."""
+    u = np.linspace(lo, hi, count)
+    xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
+    cols = xs[:-1, None] + u[None, :] * np.diff(xs)[:, None]
+    rows = ys[:-1, None] + u[None, :] * np.diff(ys)[:, None]
+    return (
+        np.clip(np.round(rows), 0, shape[0] - 1).astype(np.int64),
+        np.clip(np.round(cols), 0, shape[1] - 1).astype(np.int64),
+    )
+
+
+def cell_pixels(rgb: Array, lattice: Lattice, lo: float, hi: float, count: int) -> Array:
+    """The (n, n, count, count, 3) grid of pixels sampled in every cell."""
+    rows, cols = sample_points(lattice, rgb.shape, lo, hi, count)
+    return rgb[rows[:, None, :, None], cols[None, :, None, :]]
+
+
+def ring_mask() -> Array:
+    i = np.arange(POINTS)
+    outer = (i < RING) | (i >= POINTS - RING)
+    return outer[:, None] | outer[None, :]
+
+
+def cell_colours(rgb: Array, lattice: Lattice) -> CellColours:
+    pixels = cell_pixels(rgb, lattice, *SPAN, POINTS)
+    ring = pixels[:, :, ring_mask()].astype(np.float64)  # (n, n, 56, 3)
+    median = np.median(ring, axis=2)
+    lab_ring = to_lab(ring)
+    lab = to_lab(median)
+    agreement = (distance(lab_ring, lab[:, :, None, :]) <= AGREE).mean(axis=2)
+    return CellColours(median, lab, agreement)
+
+
+def to_lab(rgb: Array) -> Array:
+    """sRGB (0-255) to CIELAB (D65), any leading shape."""
+    c = np.asarray(rgb, dtype=np.float64) / 255.0
+    linear = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    m = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
+    xyz = linear @ m.T / np.array([0.95047, 1.0, 1.08883])
+    f = np.where(xyz > 216 / 24389, np.cbrt(xyz), (24389 / 27 * xyz + 16) / 116)
+    return np.stack([116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])], axis=-1)
+
+
+def distance(a: Array, b: Array) -> Array:
+    """Colour distance in CIELAB with lightness weighted by ``LIGHTNESS_WEIGHT``."""
+    d = a - b
+    result: Array = np.sqrt((LIGHTNESS_WEIGHT * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+    return result
