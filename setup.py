@@ -46,6 +46,20 @@ def base_flags() -> list[str]:
     return flags
 
 
+LOGIC = NATIVE / "logic"
+
+
+def logic_extension(extension) -> object:
+    """``queens_sat._logic``: the logic engine, plain C files (native/logic/*.c, each with its
+    header) behind the thin wrapper native/logic/logic.pyx (whose generated logic.c is not one of them)."""
+    engine = [str(p.relative_to(ROOT)) for p in sorted(LOGIC.glob("*.c")) if p.stem != "logic"]
+    ext = extension("logic", LOGIC / "logic.pyx", [])
+    ext.sources += engine
+    ext.include_dirs = [str(LOGIC.relative_to(ROOT))]
+    ext.depends = [str(p.relative_to(ROOT)) for p in sorted(LOGIC.glob("*.h"))] + engine
+    return ext
+
+
 def native_extensions() -> list:
     sources = sorted(NATIVE.glob("*.pyx"))
     if not sources:
@@ -69,6 +83,7 @@ def native_extensions() -> list:
         for suffix, flags in VARIANTS.items():
             source = NATIVE / "variants" / f"bitsearch_{suffix}.pyx"
             modules.append(extension(f"bitsearch_{suffix}", source, flags))
+    modules.append(logic_extension(extension))
     built = cythonize(
         modules,
         language_level=3,

@@ -2,7 +2,8 @@
 
 ``bitsearch()`` (the region-board search, native/bitsearch.pyx), ``nqueens()``
 (the kernels for boards without regions), ``gridcheck()`` (the plain-grid
-checks) and ``stars()`` (the k-star search, native/stars.pyx) return the compiled module, or None when the pure-Python twins must run:
+checks), ``stars()`` (the k-star search, native/stars.pyx) and ``logic()`` (the logic engine,
+native/logic/) return the compiled module, or None when the pure-Python twins must run:
 when the extension was not built (after one warning per module) or when
 ``QUEENS_SAT_PURE_PYTHON=1`` turns it off on purpose (tests and comparisons, no
 warning; its changes are followed, so a test can switch it).
@@ -28,6 +29,7 @@ BITSEARCH = "queens_sat._bitsearch"
 NQUEENS = "queens_sat._nqueens"
 GRIDCHECK = "queens_sat._gridcheck"
 STARS = "queens_sat._stars"
+LOGIC = "queens_sat._logic"
 MODULE = BITSEARCH  # the region-board search, the one most callers mean
 PATHS = ("portable", "popcnt", "avx512")  # the builds of the region search, by the CPU level they need
 RULE_CODES = {"no-touch": 0, "queens": 1}  # how the compiled modules number the rules
@@ -128,6 +130,11 @@ def gridcheck() -> ModuleType | None:
 def stars() -> ModuleType | None:
     """The k-star (Star Battle) search (native/stars.pyx), or None for the pure-Python reference."""
     return native_module(STARS)
+
+
+def logic() -> ModuleType | None:
+    """The logic engine (native/logic/), or None for the pure-Python reference (engines/logic/)."""
+    return native_module(LOGIC)
 
 
 def required(name: str = MODULE) -> ModuleType:

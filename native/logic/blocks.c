@@ -1,0 +1,161 @@
+/* See blocks.h; the twin of blocks.py, its covers met in the same order. */
+
+#include "blocks.h"
+
+#define MAX_COVER (2 * QL_MAX_K)  /* the blocks of two lines' stars */
+
+typedef struct {
+    ql_ctx *c;
+    ql_word *st;
+    const ql_word *cells;
+    int mode;             /* 0: the first cover found; 1: the first whose consequences say something */
+    int chosen[MAX_COVER];
+    int nchosen;
+    /* the result */
+    int cover[MAX_COVER];
+    int ncover;
+    ql_word place[QL_STAR_W], cross[QL_STAR_W];
+} search_t;
+
+static void block_cells(int n, int corner, ql_word *out, int W) {
+    ql_zero(out, W);
+    ql_set(out, corner);
+    ql_set(out, corner + 1);
+    ql_set(out, corner + n);
+    ql_set(out, corner + n + 1);
+}
+
+/* What "each of these blocks holds exactly one star of cells" says (_consequences). */
+static void consequences(ql_ctx *c, const ql_word *st, const ql_word *cells, const int *corners, int count, ql_word *place,
+                         ql_word *cross) {
+    const ql_geo *g = &c->g;
+    int W = g->words;
+    ql_word block[QL_STAR_W], group[QL_STAR_W], touching[QL_STAR_W];
+    ql_zero(place, W);
+    ql_zero(cross, W);
+    for (int j = 0; j < count; j++) {
+        block_cells(g->n, corners[j], block, W);
+        ql_and(group, cells, block, W);
+        if (ql_count(group, W) <= 1) {  /* one candidate left (never none: each block covers one) */
+            ql_or_into(place, group, W);
+            continue;
+        }
+        ql_copy(touching, st, W);
+        QL_FOR_BITS(group, W, i)
+            ql_and_into(touching, ql_near(g, i), W);
+        QL_END_BITS
+        for (int w = 0; w < W; w++) cross[w] |= touching[w] & ~group[w];
+    }
+    ql_andnot_into(cross, place, W);
+}
+
+/* _search: covers of cells by at most `left` blocks, the first uncovered candidate covered
+   by one of the two blocks that start in its row; 1 when the caller's search is over. */
+static int search(search_t *s, const ql_word *cells, int left) {
+    const ql_geo *g = &s->c->g;
+    int W = g->words, n = g->n;
+    if (!ql_any(cells, W)) {
+        if (s->mode == 0) {
+            memcpy(s->cover, s->chosen, sizeof(int) * (size_t)s->nchosen);
+            s->ncover = s->nchosen;
+            return 1;
+        }
+        consequences(s->c, s->st, s->cells, s->chosen, s->nchosen, s->place, s->cross);
+        if (ql_any(s->place, W) || ql_any(s->cross, W)) {
+            memcpy(s->cover, s->chosen, sizeof(int) * (size_t)s->nchosen);
+            s->ncover = s->nchosen;
+            return 1;
+        }
+        return 0;
+    }
+    if (left == 0 || ql_count(cells, W) > 4 * left) return 0;
+    int i = ql_lowest(cells, W);
+    int r = i / n, col = i % n;
+    int top = r < n - 2 ? r : n - 2;
+    ql_word rest[QL_STAR_W], block[QL_STAR_W];
+    for (int left_col = col - 1; left_col <= col; left_col++) {
+        if (left_col < 0 || left_col > n - 2) continue;
+        int corner = top * n + left_col;
+        block_cells(n, corner, block, W);
+        for (int w = 0; w < W; w++) rest[w] = cells[w] & ~block[w];
+        s->chosen[s->nchosen++] = corner;
+        int done = search(s, rest, left - 1);
+        s->nchosen--;
+        if (done) return 1;
+    }
+    return 0;
+}
+
+int ql_blocks(ql_ctx *c, ql_word *st, int bulk, ql_ded *d) {
+    const ql_geo *g = &c->g;
+    if (g->k == 1) return QL_NONE;  /* one queen a unit: the cells it would cut off are would-empty-unit's */
+    int W = g->words, n = g->n;
+    ql_word open[QL_OPEN_W];
+    ql_copy(open, st + 2 * W, QL_OPEN_W);
+    ql_word all_place[QL_STAR_W], all_cross[QL_STAR_W], cells[QL_STAR_W], spread[QL_STAR_W];
+    ql_zero(all_place, W);
+    ql_zero(all_cross, W);
+    int any = 0;
+    /* the groups: the open units one by one, then the open pairs of neighbouring rows, of columns */
+    int16_t groups[QL_MAX_UNITS + 2 * QL_MAX_STAR_N][2];
+    int sizes[QL_MAX_UNITS + 2 * QL_MAX_STAR_N], ngroups = 0;
+    QL_FOR_BITS(open, QL_OPEN_W, u)
+        groups[ngroups][0] = (int16_t)u;
+        sizes[ngroups++] = 1;
+    QL_END_BITS
+    for (int family = 0; family <= n; family += n)
+        for (int a = family; a < family + n - 1; a++)
+            if (ql_test(open, a) && ql_test(open, a + 1)) {
+                groups[ngroups][0] = (int16_t)a;
+                groups[ngroups][1] = (int16_t)(a + 1);
+                sizes[ngroups++] = 2;
+            }
+    search_t s;
+    s.c = c;
+    s.st = st;
+    for (int gi = 0; gi < ngroups; gi++) {
+        int need = 0;
+        ql_zero(cells, W);
+        for (int j = 0; j < sizes[gi]; j++) {
+            int u = groups[gi][j];
+            const ql_word *um = ql_unit(g, u);
+            for (int w = 0; w < W; w++) cells[w] |= st[w] & um[w];
+            need += ql_need(g, st, u);
+        }
+        ql_spread(g, cells, spread);
+        if (ql_count(spread, W) > need) continue;  /* that many cells apart need as many blocks: more than the stars */
+        s.cells = cells;
+        s.nchosen = 0;
+        s.mode = 0;
+        int found = 0;
+        for (int size = 0; size <= need && !found; size++) found = search(&s, cells, size);  /* _smallest_cover */
+        if (!found) continue;  /* more blocks than stars: nothing to say */
+        if (s.ncover < need) {
+            c->why.nunits = sizes[gi];
+            c->why.nlines = 0;
+            for (int j = 0; j < sizes[gi]; j++) c->why.units[j] = groups[gi][j];
+            return QL_CONTRADICTION;
+        }
+        s.mode = 1;
+        s.nchosen = 0;
+        if (!search(&s, cells, need)) continue;
+        if (!bulk) {
+            ql_ded_clear(d, QL_BLOCKS, W);
+            ql_copy(d->place, s.place, W);
+            ql_copy(d->cross, s.cross, W);
+            for (int j = 0; j < sizes[gi]; j++) d->units[j] = groups[gi][j];
+            d->nunits = sizes[gi];
+            d->stars = need;
+            for (int j = 0; j < s.ncover; j++) ql_set(d->blocks, s.cover[j]);
+            return QL_FOUND;
+        }
+        ql_or_into(all_place, s.place, W);
+        ql_or_into(all_cross, s.cross, W);
+        any = 1;
+    }
+    if (!any) return QL_NONE;
+    ql_ded_clear(d, QL_BLOCKS, W);
+    ql_copy(d->place, all_place, W);
+    for (int w = 0; w < W; w++) d->cross[w] = all_cross[w] & ~all_place[w];
+    return QL_FOUND;
+}
