@@ -259,7 +259,8 @@ def main(argv: list[str] | None = None) -> int:
         rest = ", ".join(f"{k} {v}" for k, v in sorted(t.items()) if k != "boards")
         ratio = py_s / nat_s if nat_s else float("nan")
         print(f"  {source:<10} {t['boards']:>6} boards: {rest}")
-        print(f"  {'':<10} python {py_s:8.1f} s, native {nat_s:7.2f} s (python/native {ratio:.0f}x); " + ", ".join(f"{k} {v}" for k, v in sorted(kinds[source].items())))
+        mix = ", ".join(f"{k} {v}" for k, v in sorted(kinds[source].items()))
+        print(f"  {'':<10} python {py_s:8.1f} s, native {nat_s:7.2f} s (python/native {ratio:.0f}x); {mix}")
     return 1 if mismatches else 0
 
 

@@ -194,7 +194,7 @@ import json, resource, sys, time
 import queens_sat as qs
 from queens_sat import Puzzle
 from queens_sat.engines.nqueens.min_conflicts import local_search
-from queens_sat.engines.nqueens.verify import first_violation
+from queens_sat.model.columns import first_violation
 n, method = int(sys.argv[1]), sys.argv[2]
 start = time.perf_counter()
 res = qs.solve(Puzzle(n=n, rule="queens"), backend="nqueens:" + method, limit=1)

@@ -242,10 +242,10 @@ def test_interpret_reads_a_verdict_and_a_count():
     planted = (1, 3, 0, 2)
     assert interpret(True, planted) == (1, None, True)
     assert interpret(False, planted).count == 2
-    two = fast.CountResult(2, True, False, [planted, (2, 0, 3, 1)], 10)
+    two = Outcome([planted, (2, 0, 3, 1)], 2, True, False, {"nodes": 10})
     assert interpret(two, planted) == (2, (2, 0, 3, 1), True)
     assert interpret(Outcome([(2, 0, 3, 1)], 5, False), planted) == (2, (2, 0, 3, 1), True)
-    result = fast.CountResult(1, False, True, [planted], 10)
+    result = Outcome([planted], 1, False, True, {"nodes": 10})
     assert interpret(result, planted).settled is False
 
 

@@ -9,7 +9,7 @@ from helpers import random_regions
 
 from queens_sat import Puzzle
 from queens_sat.model.errors import PuzzleError
-from queens_sat.model.puzzle import _label_rows
+from queens_sat.model.grids import _label_rows
 
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 

@@ -114,7 +114,7 @@ def test_hint_on_a_wrong_a_solved_and_a_stuck_position(capsys, tmp_path):
     assert code == 1 and out.startswith("no solution from here: a queen or a cross is wrong")
     crossed_the_answer = partly_played(tmp_path, blocked=[(0, 6)])
     code, out, _ = run(capsys, "hint", crossed_the_answer, "--json")
-    assert code == 1 and json.loads(out)["status"] == "no-solution"
+    assert code == 1 and json.loads(out)["status"] == "none"
     solved = partly_played(tmp_path, queens=[(r, c) for r, c in enumerate([6, 4, 2, 7, 3, 0, 5, 1])])
     code, out, _ = run(capsys, "hint", solved)
     assert code == 0 and out.strip() == "the board is solved"

@@ -13,7 +13,8 @@ from queens_sat.engines.logic.deduction import Contradiction
 from queens_sat.engines.logic.pigeonhole import pigeonhole
 from queens_sat.model.placement import clash
 from queens_sat.services.logic import GRADES, Engine, Unit, grade_of, logic_solve, rank
-from queens_sat.services.logic.describe import describe, summary, unit_cells
+from queens_sat.services.logic.describe import describe, summary
+from queens_sat.services.logic.phrases import unit_cells
 
 
 def first_step(puzzle: Puzzle, depth: int = 2):

@@ -8,8 +8,7 @@ from helpers import brute_force_solutions, random_puzzle
 from logic_positions import PROBE_1
 
 from queens_sat import count_solutions, solve
-from queens_sat.engines.logic import witness
-from queens_sat.services.logic import Engine, logic_solve
+from queens_sat.engines.logic import Engine, logic_solve, witness
 
 # Above this many solutions, counting them all again is slow; each deduction is then
 # checked by its own search instead.

@@ -25,6 +25,7 @@ from queens_sat import BackendError, Puzzle, count_solutions, get_backend, solve
 from queens_sat.engines.regions import counting as fast
 from queens_sat.extension import native_module
 from queens_sat.formats import read_puzzles
+from queens_sat.model.errors import Interrupted
 from queens_sat.services.benchmark.boards import flood_fill, planted_board
 from queens_sat.services.checking import check_record, check_records
 
@@ -148,7 +149,7 @@ def test_batch_gives_what_one_board_at_a_time_gives(count_batch, rule):
         for i, p in enumerate(puzzles):
             one = solve(p, backend="python", limit=limit, keep=keep)
             assert found.counts[i] == one.count and found.complete[i] == one.complete
-            assert found.result(i).solutions == list(one.solutions)
+            assert found.outcome(i).solutions == list(one.solutions)
             assert (found.solutions[i, len(one.solutions) :] == -1).all()
 
 
@@ -204,7 +205,7 @@ def test_ctrl_c_stops_a_batch_and_keeps_the_boards_done(count_batch):
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     try:
-        with pytest.raises(fast.BatchInterrupted) as info:
+        with pytest.raises(Interrupted) as info:
             count_batch(stack, limit=None, blocked=blocked)
     finally:
         timer.cancel()

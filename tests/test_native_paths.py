@@ -21,7 +21,7 @@ import pytest
 from helpers import random_puzzle, random_regions
 
 from queens_sat import extension, get_backend
-from queens_sat.backends.base import SearchInterrupted
+from queens_sat.model.errors import Interrupted
 from queens_sat.model.result import Outcome
 
 PACKAGE = Path(extension.__file__).parent
@@ -106,7 +106,7 @@ def test_search_many_gives_one_outcome_per_puzzle_as_search_does(backend):
         alone = engine.search(puzzle, limit=2, keep=2, time_limit=5.0)
         assert isinstance(outcome, Outcome)
         assert (outcome.solutions, outcome.count, outcome.complete) == (alone.solutions, alone.count, alone.complete)
-        assert outcome.stats["seconds"] >= 0
+        assert outcome.seconds is not None and outcome.seconds >= 0
 
 
 def test_ctrl_c_in_the_default_search_many_keeps_the_outcomes_finished():
@@ -123,9 +123,9 @@ def test_ctrl_c_in_the_default_search_many_keeps_the_outcomes_finished():
         return search(puzzle, **kwargs)
 
     engine.search = stop_on_the_second  # type: ignore[method-assign]
-    with pytest.raises(SearchInterrupted) as stop:
+    with pytest.raises(Interrupted) as stop:
         engine.search_many(puzzles)
-    assert stop.value.results[0] is not None and stop.value.results[1:] == [None, None]
+    assert stop.value.partial[0] is not None and stop.value.partial[1:] == [None, None]
 
 
 def test_the_backends_do_not_import_the_raw_grid_front():

@@ -14,13 +14,14 @@ import pytest
 from helpers import brute_force_solutions
 
 from queens_sat import BackendError, Puzzle, Status, available_backends, count_solutions, get_backend, solve
-from queens_sat.engines.nqueens import counting, enumeration, finding, verify
+from queens_sat.engines.nqueens import counting, enumeration, finding
 from queens_sat.engines.nqueens import min_conflicts as ls
 from queens_sat.engines.nqueens._impl import native
 from queens_sat.engines.nqueens.construction import construct
 from queens_sat.engines.nqueens.no_touch import count_no_touch
 from queens_sat.extension import PURE_PYTHON_ENV as PURE_ENV
 from queens_sat.extension import reread_environment
+from queens_sat.model import columns as verify
 from queens_sat.model.placement import solution_violations
 from queens_sat.services.solving import iter_solutions
 

@@ -10,12 +10,16 @@ import pytest
 from helpers import random_regions
 
 import queens_sat as qs
-from queens_sat.backends.grids import count_plain, plain_cells, solution_ok
 from queens_sat.extension import PURE_PYTHON_ENV, bitsearch, pure_python_forced, reread_environment
 from queens_sat.model.errors import PuzzleError
+from queens_sat.model.grids import plain_grid, plain_solution_ok
 from queens_sat.services.solving import as_puzzle, solve
 
-NATIVE = bitsearch() is not None  # the per-call path is the compiled search's; without it every call goes the full way
+NATIVE = bitsearch() is not None  # the compiled search takes plain grids as they are; the reference gets a Puzzle
+
+
+def solution_ok(rule, grid, cols):
+    return plain_solution_ok(plain_grid(grid, rule), cols, 0 if rule == "no-touch" else 1)
 UNIQUE_5 = [[0, 0, 1, 1, 1], [0, 0, 0, 2, 3], [0, 4, 0, 2, 3], [0, 2, 2, 2, 2], [0, 2, 2, 2, 2]]
 
 
@@ -32,7 +36,7 @@ def test_agrees_with_the_full_way_on_random_boards(rule):
         regions = random_regions(n, rng)
         full = _full(regions, rule)
         for grid in (regions, np.array(regions), np.array(regions, dtype=np.int8), tuple(map(tuple, regions))):
-            assert (count_plain(grid, rule, 2, 2, None) is not None) == NATIVE
+            assert plain_grid(grid, rule) is not None
             assert qs.is_unique(grid, rule=rule) == full.is_unique
         if rule == "no-touch":
             fast = qs.solve(regions)
@@ -68,7 +72,7 @@ BAD_GRIDS = {
 @pytest.mark.parametrize("name", BAD_GRIDS)
 def test_bad_grids_get_the_full_ways_error(name):
     grid = BAD_GRIDS[name]
-    assert count_plain(grid, "no-touch", 2, 2, None) is None
+    assert plain_grid(grid, "no-touch") is None
     with pytest.raises(PuzzleError) as full:
         as_puzzle(grid)
     for call in (qs.is_unique, qs.solve):
@@ -81,15 +85,15 @@ def test_bad_numpy_grids_get_the_full_ways_error():
     for grid in (np.zeros((2, 3), dtype=int), np.array([[0, 1], [0, 5]]), np.zeros((2, 2, 2), dtype=int)):
         with pytest.raises(PuzzleError):
             qs.is_unique(grid)
-    assert plain_cells(np.array([[0.0, 1.0], [1.0, 0.0]])) is None
-    assert plain_cells(np.array([[True, False], [False, True]])) is None
+    assert plain_grid(np.array([[0.0, 1.0], [1.0, 0.0]]), "no-touch") is None
+    assert plain_grid(np.array([[True, False], [False, True]]), "no-touch") is None
 
 
 def test_labels_and_other_numbers_take_the_full_way_and_still_work():
     letters = ["AABBB", "AAACD", "AEACD", "ACCCC", "ACCCC"]
-    assert plain_cells(letters) is None and qs.is_unique(letters)
+    assert plain_grid(letters, "no-touch") is None and qs.is_unique(letters)
     one_based = [[v + 1 for v in row] for row in UNIQUE_5]
-    assert count_plain(one_based, "no-touch", 2, 2, None) is None and qs.is_unique(one_based)
+    assert plain_grid(one_based, "no-touch") is None and qs.is_unique(one_based)
     assert qs.solve([list(row) for row in letters]).is_unique
 
 
@@ -101,11 +105,10 @@ def test_unknown_rule_and_bad_limit_are_the_full_ways_errors():
 
 
 def test_solution_check_refuses_what_breaks_a_rule():
-    n, grid = plain_cells(UNIQUE_5)
-    assert solution_ok(n, "no-touch", grid, (2, 4, 1, 3, 0))
+    assert solution_ok("no-touch", UNIQUE_5, (2, 4, 1, 3, 0))
     for wrong in ((2, 4, 1, 3, 3), (2, 3, 1, 4, 0), (2, 4, 1, 3), (0, 2, 4, 1, 3), (2, 4, 1, 3, 7)):
-        assert not solution_ok(n, "no-touch", grid, wrong), wrong
-    assert not solution_ok(n, "queens", grid, (0, 1, 2, 3, 4))
+        assert not solution_ok("no-touch", UNIQUE_5, wrong), wrong
+    assert not solution_ok("queens", UNIQUE_5, (0, 1, 2, 3, 4))
 
 
 @pytest.fixture
@@ -120,7 +123,6 @@ def environment(monkeypatch):
 def test_pure_python_mode_takes_the_full_way(environment):
     environment.setenv("QUEENS_SAT_PURE_PYTHON", "1")
     reread_environment()
-    assert count_plain(UNIQUE_5, "no-touch", 2, 2, None) is None
     res = qs.solve(UNIQUE_5)
     assert res.is_unique and res.backend == "python"
 
@@ -145,18 +147,17 @@ def test_other_backends_take_the_full_way():
 
 
 def test_the_python_check_stands_in_when_the_compiled_one_is_missing(monkeypatch):
-    from queens_sat.backends import grids
+    from queens_sat.model import grids
 
-    monkeypatch.setattr(grids, "_compiled_check", lambda: None)
+    monkeypatch.setattr(grids, "gridcheck", lambda: None)
     for name, grid in BAD_GRIDS.items():
-        assert count_plain(grid, "no-touch", 2, 2, None) is None, name
+        assert plain_grid(grid, "no-touch") is None, name
     rng = random.Random(5)
     for _ in range(100):
         regions = random_regions(rng.randint(1, 9), rng)
         for rule in ("no-touch", "queens"):
             assert qs.is_unique(regions, rule=rule) == _full(regions, rule).is_unique
-    n, grid = plain_cells(UNIQUE_5)
-    assert solution_ok(n, "no-touch", grid, (2, 4, 1, 3, 0)) and not solution_ok(n, "no-touch", grid, (2, 3, 1, 4, 0))
+    assert solution_ok("no-touch", UNIQUE_5, (2, 4, 1, 3, 0)) and not solution_ok("no-touch", UNIQUE_5, (2, 3, 1, 4, 0))
 
 
 def test_puzzles_built_in_c_equal_those_built_in_python(monkeypatch):
@@ -188,13 +189,15 @@ def test_a_tail_goes_on_from_the_first_turn_taken_here(monkeypatch):
     next turns (``AutoBackend.go_on``) with that turn recorded, not searched a second time."""
     if not NATIVE:
         pytest.skip("no compiled search: every grid goes the full way")
-    from queens_sat.backends import grids
+    from queens_sat.backends import native
     from queens_sat.backends.auto import FIRST_BUDGET, AutoBackend
 
     expected = _full(UNIQUE_5).solutions
     first_turns: list[float] = []
 
     class FirstTurnRunsOut:
+        MAX_N = 64
+
         def count(self, grid: object, n: int, rule: int, limit: int, keep: int, queens: tuple, blocked: tuple, budget: float) -> tuple:
             first_turns.append(budget)
             return 0, False, True, [], 5  # nothing found, time up
@@ -206,12 +209,13 @@ def test_a_tail_goes_on_from_the_first_turn_taken_here(monkeypatch):
         taken.append(first)
         return real_go_on(self, puzzle, first, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(grids, "bitsearch", FirstTurnRunsOut)
+    monkeypatch.setattr(native, "required", lambda name: FirstTurnRunsOut())
     monkeypatch.setattr(AutoBackend, "go_on", go_on)
     res = qs.solve(UNIQUE_5, time_limit=30)
     assert first_turns == [FIRST_BUDGET] and len(taken) == 1  # one first turn, here, then the portfolio
-    assert taken[0].timed_out and taken[0].stats == {"nodes": 5, "seconds": FIRST_BUDGET}
+    assert taken[0].timed_out and taken[0].stats == {"nodes": 5}
     assert res.is_unique and res.solutions == expected and res.backend != "native"
     if "stages" in res.stats:  # a SAT solver took a turn: the first stage is the one taken here
-        assert res.stats["stages"][0] == {"backend": "native", "seconds": FIRST_BUDGET, "settled": False, "nodes": 5}
+        first = res.stats["stages"][0]
+        assert (first["backend"], first["settled"], first["nodes"]) == ("native", False, 5)
     assert qs.is_unique(UNIQUE_5) and len(first_turns) == 2 and len(taken) == 2

@@ -52,7 +52,7 @@ def test_interleave_doubles_the_turns_until_one_backend_settles():
 def test_a_first_turn_taken_elsewhere_is_recorded_and_not_run_again():
     slow = Scripted("slow", needs=1e9, answer=UNIQUE)
     quick = Scripted("quick", needs=0.15, answer=UNIQUE)
-    taken = Outcome([], 0, False, True, {"nodes": 5, "seconds": 0.1})
+    taken = Outcome([], 0, False, True, {"nodes": 5}, seconds=0.1)
     out = interleave((slow, quick), Puzzle(n=4, rule="queens"), limit=2, keep=2, time_limit=None, first_budget=0.1, taken=taken)
     assert slow.turns == [0.2] and quick.turns == [0.1, 0.2]
     assert [s["backend"] for s in out.stats["stages"]] == ["slow", "quick", "slow", "quick"]
@@ -93,7 +93,7 @@ def test_auto_hands_a_tail_to_the_fallback(monkeypatch):
     """A board the first choice cannot settle in its turn goes to the SAT solver, and the result says so."""
     puzzle = planted_board(10, random.Random(5))
     backend = AutoBackend()
-    if backend.fallback(puzzle) is None:
+    if backend.partner(puzzle) is None:
         pytest.skip("no SAT or CP-SAT solver installed: nothing to hand over to")
     first = backend.pick(puzzle)
     stuck = Scripted(first.name, needs=1e9, answer=UNIQUE)
@@ -101,7 +101,7 @@ def test_auto_hands_a_tail_to_the_fallback(monkeypatch):
     monkeypatch.setattr(backend, "pick", lambda p: stuck)
     monkeypatch.setattr(auto_module, "FIRST_BUDGET", 0.01)
     result = solve(puzzle, backend=backend, time_limit=30)
-    assert result.backend == backend.fallback(puzzle).full_name
+    assert result.backend == backend.partner(puzzle).full_name
     assert result.stats["stages"][0]["backend"] == first.name and not result.stats["stages"][0]["settled"]
     assert result.status is solve(puzzle, backend="python").status
 
@@ -127,7 +127,7 @@ def test_the_check_batch_hands_unsettled_boards_to_the_portfolio(monkeypatch):
 
     def first_turn_times_out(self: NativeBackend, chosen: list[Puzzle], **kw: Any) -> list[Outcome]:
         found = real(self, chosen, **kw)
-        return [Outcome([], 0, False, True, {"nodes": 1, "seconds": 0.01}), *found[1:]]
+        return [Outcome([], 0, False, True, {"nodes": 1}, seconds=0.01), *found[1:]]
 
     real_go_on = AutoBackend.go_on
 
@@ -153,11 +153,16 @@ def test_the_generators_auto_validator_falls_back(monkeypatch):
     regions = np.array(puzzle.regions, dtype=np.int64)
     calls: list[float | None] = []
 
-    def timed_out(*args: Any, time_limit: float | None = None, **kw: Any) -> Any:
-        calls.append(time_limit)
-        return fast.CountResult(0, False, True, [], 10)
+    class FirstTurnRunsOut:
+        MAX_N = 64
 
-    monkeypatch.setattr(fast, "native_count_regions", timed_out)
+        def count(self, grid: Any, n: int, rule: int, limit: int, keep: int, queens: Any, blocked: Any, budget: float) -> tuple:
+            calls.append(budget)
+            return 0, False, True, [], 10  # nothing found, time up
+
+    from queens_sat.backends import native
+
+    monkeypatch.setattr(native, "required", lambda name: FirstTurnRunsOut())
     validate = validators.named_validator("auto", time_limit=20)
     verdict = validators.interpret(validate(regions, rule="no-touch"), [0] * 9)
     assert calls and calls[0] == auto_module.FIRST_BUDGET

@@ -258,7 +258,7 @@ def test_render_steps_draws_the_logic_engines_solve(capsys, tmp_path):
 
 
 def test_render_steps_of_a_puzzle_logic_cannot_finish_says_so(tmp_path):
-    from queens_sat.services.render import logic_states
+    from queens_sat.services.logic.pictures import logic_states
 
     puzzle = read_puzzle(EXAMPLES / "multiple.txt")
     states = logic_states(puzzle)

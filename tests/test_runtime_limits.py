@@ -24,10 +24,9 @@ from queens_sat.cli import main
 from queens_sat.engines.nqueens import counting
 from queens_sat.engines.nqueens._impl import native
 from queens_sat.engines.nqueens.no_touch import count_no_touch
-from queens_sat.engines.signals import Terminated, was_terminated
 from queens_sat.formats import read_puzzle
 from queens_sat.formats.atomic_file import AtomicOutput
-from queens_sat.model.errors import BackendError
+from queens_sat.model.errors import BackendError, Interrupted, was_terminated
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.services.solving import solve, time_limit_of
 
@@ -128,7 +127,7 @@ def test_logic_backend_refuses_to_count_what_it_cannot_settle(capsys):
 def test_terminated_is_seen_through_re_raised_interrupts():
     try:
         try:
-            raise Terminated()
+            raise Interrupted("terminated", terminated=True)
         except KeyboardInterrupt:
             raise KeyboardInterrupt("a batch's own") from None
     except KeyboardInterrupt as err:

@@ -179,11 +179,11 @@ def test_auto_lets_cpsat_take_turns_on_star_boards() -> None:
     from queens_sat.backends.auto import AutoBackend
 
     puzzle, _ = star_board(10, 2, random.Random(3))
-    other = AutoBackend().fallback(puzzle)
+    other = AutoBackend().partner(puzzle)
     if get_backend("cpsat").available():
         assert other is not None and other.name == "cpsat"
     queens = Puzzle([[0, 0, 1, 1], [0, 2, 2, 1], [3, 2, 2, 1], [3, 3, 3, 1]])  # k = 1 keeps sat first
-    first = AutoBackend().fallback(queens)
+    first = AutoBackend().partner(queens)
     if get_backend("sat").available():
         assert first is not None and first.name == "sat"
 

@@ -11,19 +11,43 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what a type checker sees; at run time ``__getattr__`` imports each name on first use
     from queens_sat.backends import available_backends, get_backend
+    from queens_sat.backends.base import Backend
     from queens_sat.formats import parse_puzzle, puzzle_to_json, puzzle_to_text, read_puzzle, read_puzzles, write_puzzle
-    from queens_sat.model.errors import BackendError, FormatError, PuzzleError, Undecided, UsageError
+    from queens_sat.formats.records import PuzzleRecord
+    from queens_sat.model.errors import (
+        BackendError,
+        FormatError,
+        Interrupted,
+        MissingDependency,
+        PuzzleError,
+        QueensSatError,
+        Undecided,
+        UsageError,
+    )
     from queens_sat.model.puzzle import MAX_FREE_N, MAX_REGION_N, Puzzle, as_puzzle
-    from queens_sat.model.result import SolveResult, Status
-    from queens_sat.services.generator import generate
-    from queens_sat.services.logic import LogicResult, logic_solve
+    from queens_sat.model.result import Outcome, SolveResult, Status
+    from queens_sat.services.checking import CheckReport, check_record, check_records
+    from queens_sat.services.generator import GeneratedPuzzle, generate
+    from queens_sat.services.logic import LogicResult, Step, logic_solve
     from queens_sat.services.logic.hinting import Hint, next_hint
-    from queens_sat.services.solving import count_solutions, is_unique, iter_solutions, solve
+    from queens_sat.services.solving import SolutionStream, count_solutions, is_unique, iter_solutions, solve
 
 __version__ = "0.1.0"
 
 _EXPORTS = {
     "Puzzle": "queens_sat.model.puzzle",
+    "QueensSatError": "queens_sat.model.errors",
+    "Interrupted": "queens_sat.model.errors",
+    "MissingDependency": "queens_sat.model.errors",
+    "Outcome": "queens_sat.model.result",
+    "Backend": "queens_sat.backends.base",
+    "PuzzleRecord": "queens_sat.formats.records",
+    "CheckReport": "queens_sat.services.checking",
+    "check_record": "queens_sat.services.checking",
+    "check_records": "queens_sat.services.checking",
+    "GeneratedPuzzle": "queens_sat.services.generator",
+    "Step": "queens_sat.services.logic",
+    "SolutionStream": "queens_sat.services.solving",
     "as_puzzle": "queens_sat.model.puzzle",
     "MAX_REGION_N": "queens_sat.model.puzzle",
     "MAX_FREE_N": "queens_sat.model.puzzle",
@@ -56,19 +80,31 @@ _EXPORTS = {
 __all__ = [  # the names of _EXPORTS and __version__ (tests/test_api.py checks they match)
     "MAX_FREE_N",
     "MAX_REGION_N",
+    "Backend",
     "BackendError",
+    "CheckReport",
     "FormatError",
+    "GeneratedPuzzle",
     "Hint",
+    "Interrupted",
     "LogicResult",
+    "MissingDependency",
+    "Outcome",
     "Puzzle",
     "PuzzleError",
+    "PuzzleRecord",
+    "QueensSatError",
+    "SolutionStream",
     "SolveResult",
     "Status",
+    "Step",
     "Undecided",
     "UsageError",
     "__version__",
     "as_puzzle",
     "available_backends",
+    "check_record",
+    "check_records",
     "count_solutions",
     "generate",
     "get_backend",

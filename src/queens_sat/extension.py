@@ -21,6 +21,7 @@ import contextlib
 import importlib
 import os
 import warnings
+from collections.abc import Callable
 from types import ModuleType
 
 PURE_PYTHON_ENV = "QUEENS_SAT_PURE_PYTHON"
@@ -57,10 +58,21 @@ def _forcing(value: str) -> bool:
     return value.strip() not in ("", "0")
 
 
+_on_switch: list[Callable[[], None]] = []  # what to forget when the switch is read again (choices made on the old value)
+
+
+def on_switch(forget: Callable[[], None]) -> None:
+    """Call ``forget`` whenever ``reread_environment`` reads the switch again: the layers above keep
+    choices made from it (the backends made, ``auto``'s routes) and drop them then."""
+    _on_switch.append(forget)
+
+
 def reread_environment() -> None:
     """Read ``QUEENS_SAT_PURE_PYTHON`` again (it is read once, at import; see above)."""
     global _forced
     _forced = _forcing(os.environ.get(PURE_PYTHON_ENV, ""))
+    for forget in _on_switch:
+        forget()
 
 
 reread_environment()

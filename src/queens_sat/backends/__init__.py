@@ -12,6 +12,7 @@ import importlib
 from typing import Any
 
 from queens_sat.backends.base import Backend
+from queens_sat.extension import on_switch
 from queens_sat.model.errors import BackendError, UsageError
 from queens_sat.model.puzzle import Puzzle
 
@@ -36,7 +37,8 @@ def backend_names() -> list[str]:
     return [name for name in _REGISTRY if name != "auto"]
 
 
-def _backend_class(name: str) -> type[Backend]:
+def backend_class(name: str) -> type[Backend]:
+    """The class registered as ``name`` (its module imported now)."""
     module, cls = _REGISTRY[name]
     found: type[Backend] = getattr(importlib.import_module(module), cls)
     return found
@@ -45,14 +47,14 @@ def _backend_class(name: str) -> type[Backend]:
 def available_backends() -> list[str]:
     """The names of the backends whose libraries are installed, in auto order first."""
     ordered = list(AUTO_ORDER) + [n for n in backend_names() if n not in AUTO_ORDER]
-    return [n for n in ordered if _backend_class(n).available()]
+    return [n for n in ordered if backend_class(n).available()]
 
 
 def backend_info() -> list[dict[str, object]]:
     """Name, availability, install hint, auto rank and one-line summary of every backend."""
     out = []
     for name in backend_names():
-        cls = _backend_class(name)
+        cls = backend_class(name)
         doc = (cls.__doc__ or importlib.import_module(cls.__module__).__doc__ or "").strip().splitlines()
         out.append(
             {
@@ -69,16 +71,30 @@ def backend_info() -> list[dict[str, object]]:
 def _choices() -> str:
     lines = []
     for n in backend_names():
-        cls = _backend_class(n)
+        cls = backend_class(n)
         state = "available" if cls.available() else f"not installed ({cls.install_hint})"
         lines.append(f"  {n}: {state}")
     return "\n".join(lines)
 
 
+_SHARED: dict[str, Backend] = {}  # one object per plain name, for calls without options: they hold no state worth a copy
+on_switch(_SHARED.clear)  # QUEENS_SAT_PURE_PYTHON read again: native may come or go
+
+
 def make_backend(name: str, options: dict[str, object]) -> Backend | None:
-    """A new backend called ``name`` with its default variant, or None when it is not installed."""
-    cls = _backend_class(name)
-    return cls(None, **options) if cls.available() else None
+    """The backend called ``name`` with its default variant, or None when it is not installed
+    (without options, the one object of this process: ``auto`` keeps its choices in it)."""
+    if not options:
+        found = _SHARED.get(name)
+        if found is not None:
+            return found
+    cls = backend_class(name)
+    if not cls.available():
+        return None
+    backend = cls(None, **options)
+    if not options:
+        _SHARED[name] = backend
+    return backend
 
 
 def get_backend(name: str | Backend = "auto", puzzle: Puzzle | None = None, **options: object) -> Backend:
@@ -90,16 +106,24 @@ def get_backend(name: str | Backend = "auto", puzzle: Puzzle | None = None, **op
     """
     if isinstance(name, Backend):
         return name
+    if not options:
+        shared = _SHARED.get(name)
+        if shared is not None:
+            if puzzle is not None and name == "auto":
+                shared.pick(puzzle)  # type: ignore[attr-defined]
+            return shared
     base, _, variant = name.partition(":")
     if base not in _REGISTRY:
         raise BackendError(f"unknown backend {name!r}; choose auto or one of:\n{_choices()}")
-    cls = _backend_class(base)
+    cls = backend_class(base)
     if not cls.available():
         raise BackendError(f"backend {base!r} is not installed: {cls.install_hint}\nchoices:\n{_choices()}")
     try:
         backend = cls(variant or None, **options)
     except ValueError as err:
         raise BackendError(str(err)) from None
+    if not options and not variant:
+        _SHARED[name] = backend
     if base == "auto" and puzzle is not None:
         backend.pick(puzzle)  # type: ignore[attr-defined]
     return backend

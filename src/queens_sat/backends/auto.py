@@ -3,12 +3,14 @@
 Routing: the region-free specialist (``nqueens``) takes boards without regions or
 givens; every other board goes to the native search when it is compiled, else to
 the pure-Python reference (``AUTO_ORDER``). Star Battle boards (k > 1) take the same
-way (nqueens passes on them), with cpsat before sat as the CDCL solver taking turns. Backends marked ``takes_turns`` (the
-backtrackers) share their board with a CDCL solver as below.
+way (nqueens passes on them), with cpsat before sat as the CDCL solver taking turns.
+The choice depends only on a board's kind (``route_key``: regions or not, givens or
+not, k, n and the rule), so it is made once per kind and kept.
 
 The portfolio (for questions with a solution limit up to ``PORTFOLIO_LIMIT``: a
 solution, uniqueness; exact counts of many solutions stay with the backtracker,
-which enumerates far faster than blocking clauses do): the native search settles nearly every board in microseconds to
+which enumerates far faster than blocking clauses do), the one place where two
+searches take turns: the native search settles nearly every board in microseconds to
 milliseconds, but no single search method is best on every board. So when a
 CDCL solver (``sat``, else ``cpsat``) is installed as well, ``auto`` interleaves
 the two with budgets that double: native for ``FIRST_BUDGET`` seconds, then the
@@ -21,8 +23,7 @@ constant factor, never by orders of magnitude. Boards the native search settles
 within the first budget (all but the rarest) cost exactly what ``native`` costs.
 
 Which search settled a board is the result's ``backend``; when more than one ran,
-``stats["stages"]`` lists every run (backend, seconds, whether it settled, and its
-effort figure).
+``stats["stages"]`` lists every run (backend, whether it settled, and its effort figure).
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from queens_sat.backends.base import Backend, SearchInterrupted
+from queens_sat.backends.base import Backend, interrupted_batch
 from queens_sat.model.errors import BackendError
+from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
 
@@ -46,21 +48,42 @@ FALLBACKS = ("sat", "cpsat")  # the first installed one takes turns with the nat
 STAR_FALLBACKS = ("cpsat", "sat")
 PORTFOLIO_LIMIT = 2  # the portfolio decides questions (is there one? two?); counting all is the backtracker's
 
+RouteKey = tuple[bool, bool, int, int, str]
+
+
+def route_key(board: Puzzle | PlainGrid) -> RouteKey:
+    """What the choice of a backend depends on: regions or not, givens or not, stars, n and the rule
+    (``unsupported`` of every backend in ``AUTO_ORDER`` looks at nothing else)."""
+    if isinstance(board, PlainGrid):
+        return (True, bool(board.queens), 1, board.n, board.rule)
+    return (board.regions is not None, board.has_givens, board.stars, board.n, board.rule)
+
 
 class AutoBackend(Backend):
     """The default: nqueens for boards without regions, else native with a SAT fallback (a portfolio), else python."""
 
     name = "auto"
+    takes_plain = True  # handed on to the backend chosen when it takes them, as a ``Puzzle`` otherwise
 
     def __init__(self, variant: str | None = None, **options: Any) -> None:
         if variant:
             raise ValueError(f"backend 'auto' has no variant {variant!r}")
         self.options = options  # handed to the backend chosen (the nqueens specialist's method, seed, workers)
         self._warned: set[str] = set()
+        self._routes: dict[RouteKey, Backend] = {}
+        self._partners: dict[RouteKey, Backend | None] = {}
+        self._may_fall_back: dict[bool, bool] = {}  # by Star Battle or not
 
     # ------------------------------------------------------------------ routing
-    def pick(self, puzzle: Puzzle | None) -> Backend:
-        """The first backend of ``AUTO_ORDER`` that is installed and takes ``puzzle``."""
+    def pick(self, board: Puzzle | PlainGrid) -> Backend:
+        """The first backend of ``AUTO_ORDER`` that is installed and takes ``board``: chosen once per kind of board."""
+        key = route_key(board)
+        chosen = self._routes.get(key)
+        if chosen is None:
+            chosen = self._routes[key] = self._choose(board if isinstance(board, Puzzle) else _puzzle(board))
+        return chosen
+
+    def _choose(self, puzzle: Puzzle) -> Backend:
         from queens_sat.backends import AUTO_ORDER, make_backend
 
         reasons: list[str] = []
@@ -70,12 +93,12 @@ class AutoBackend(Backend):
             if backend is None:
                 reasons.append(f"{name}: not installed")
                 continue
-            why = backend.unsupported(puzzle) if puzzle is not None else None
+            why = backend.unsupported(puzzle)
             if why is None:
                 message = "; ".join(declined)
                 if message and message not in self._warned:  # a preferred backend could not take it: say so once
                     self._warned.add(message)
-                    warnings.warn(f"using backend {name!r}: {message}", stacklevel=4)
+                    warnings.warn(f"using backend {name!r}: {message}", stacklevel=5)
                 return backend
             reasons.append(f"{name}: {why}")
             if not backend.specialist:  # a specialist passing on what it was never for is no news
@@ -89,46 +112,62 @@ class AutoBackend(Backend):
             return str(err)
         return None
 
-    def fallback(self, puzzle: Puzzle) -> Backend | None:
-        """The CDCL solver that takes turns with the native search on ``puzzle``, if one is installed."""
+    def resolve(self, puzzle: Puzzle) -> Backend:
+        return self.pick(puzzle)
+
+    def partner(self, board: Puzzle | PlainGrid) -> Backend | None:
+        """The CDCL solver that takes turns with the chosen backend on boards of this kind, if that
+        one takes turns and such a solver is installed; built when first needed (building cpsat imports
+        OR-Tools: half a second, for the rare tail board)."""
+        key = route_key(board)
+        if key in self._partners:
+            return self._partners[key]
         from queens_sat.backends import make_backend
 
-        for name in STAR_FALLBACKS if puzzle.stars > 1 else FALLBACKS:
-            backend = make_backend(name, {})
-            if backend is not None and backend.unsupported(puzzle) is None:
-                return backend
-        return None
+        found = None
+        if self.pick(board).takes_turns:
+            puzzle = board if isinstance(board, Puzzle) else _puzzle(board)
+            for name in STAR_FALLBACKS if key[2] > 1 else FALLBACKS:
+                backend = make_backend(name, {})
+                if backend is not None and backend.unsupported(puzzle) is None:
+                    found = backend
+                    break
+        self._partners[key] = found
+        return found
+
+    def may_fall_back(self, board: Puzzle | PlainGrid) -> bool:
+        """Whether a solver that could take turns is installed (without building one: see ``partner``)."""
+        stars = board.stars > 1 if isinstance(board, Puzzle) else False
+        found = self._may_fall_back.get(stars)
+        if found is None:
+            from queens_sat.backends import backend_class
+
+            found = self._may_fall_back[stars] = any(backend_class(name).available() for name in (STAR_FALLBACKS if stars else FALLBACKS))
+        return found
 
     # ------------------------------------------------------------------ search
-    def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+    def search(self, puzzle: Puzzle | PlainGrid, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
         first = self.pick(puzzle)
+        board = puzzle if first.takes_plain or isinstance(puzzle, Puzzle) else _puzzle(puzzle)  # a PlainGrid only where it is taken
         deciding = limit is not None and limit <= PORTFOLIO_LIMIT  # counting many: nothing beats the backtracker
-        if not (first.takes_turns and deciding and self.may_fall_back(puzzle)):
-            return _named(first.search(puzzle, limit=limit, keep=keep, time_limit=time_limit), first.full_name)
-        # The first turn alone; the solver that takes turns is built only when the turn leaves the
-        # question open (building cpsat imports OR-Tools: half a second, for the rare tail board).
+        if not (first.takes_turns and deciding and self.may_fall_back(board)):
+            return first.search(board, limit=limit, keep=keep, time_limit=time_limit).named(first.full_name)  # type: ignore[arg-type]
         began = time.perf_counter()
-        taken = first.search(puzzle, limit=limit, keep=keep, time_limit=first_turn(limit, time_limit))
+        taken = first.search(board, limit=limit, keep=keep, time_limit=first_turn(limit, time_limit))  # type: ignore[arg-type]
         spent = time.perf_counter() - began
         remaining = None if time_limit is None else time_limit - spent
         if not taken.timed_out or (remaining is not None and remaining <= 0):
-            return _named(taken, first.full_name)
-        taken.stats.setdefault("seconds", round(spent, 6))
-        return self.go_on(puzzle, taken, limit=limit, keep=keep, time_limit=remaining)
+            return taken.named(first.full_name)
+        return self.go_on(board, taken.timed(spent), limit=limit, keep=keep, time_limit=remaining)
 
-    def may_fall_back(self, puzzle: Puzzle) -> bool:
-        """Whether a solver that could take turns is installed (without building one: see ``search``)."""
-        from queens_sat.backends import _backend_class
-
-        return any(_backend_class(name).available() for name in (STAR_FALLBACKS if puzzle.stars > 1 else FALLBACKS))
-
-    def go_on(self, puzzle: Puzzle, taken: Outcome, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
-        """The portfolio after its first turn was taken (here, in a native batch, or in the generator's
-        validator) and left ``taken`` unsettled: the next turns, without running that one again."""
-        first = self.pick(puzzle)
-        other = self.fallback(puzzle) if first.takes_turns else None
+    def go_on(self, board: Puzzle | PlainGrid, taken: Outcome, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+        """The portfolio after its first turn was taken (here, or in a native batch) and left ``taken``
+        unsettled: the next turns, without running that one again."""
+        first = self.pick(board)
+        other = self.partner(board)
+        puzzle = board if isinstance(board, Puzzle) else _puzzle(board)
         if other is None:  # nothing to take turns with: the first choice again, for the time left
-            return _named(first.search(puzzle, limit=limit, keep=keep, time_limit=time_limit), first.full_name)
+            return first.search(puzzle, limit=limit, keep=keep, time_limit=time_limit).named(first.full_name)
         return interleave((first, other), puzzle, limit=limit, keep=keep, time_limit=time_limit, taken=taken)
 
     def batches(self) -> bool:
@@ -141,49 +180,52 @@ class AutoBackend(Backend):
     def search_many(
         self, puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
     ) -> list[Outcome]:
-        """The boards the native search takes, in one batch as the portfolio's first turn (capped at
-        ``FIRST_BUDGET`` when deciding); a board that turn leaves unsettled, and every other board,
-        goes through ``search`` (the portfolio) with the time left."""
-        from queens_sat.backends import make_backend
-
+        """The boards of each backend chosen in one ``search_many`` (the native search's batch), as the
+        portfolio's first turn (capped at ``FIRST_BUDGET`` when deciding); a board that turn leaves
+        unsettled goes on through the portfolio with the time left."""
         if keep is None:
             keep = limit if limit is not None else 2
-        native = make_backend("native", {})
-        mine = [i for i, p in enumerate(puzzles) if native is not None and self.pick(p).name == "native"]
         results: list[Outcome | None] = [None] * len(puzzles)
         turn = first_turn(limit, time_limit)
-        if native is not None and mine:
-            try:
-                first = native.search_many([puzzles[i] for i in mine], limit=limit, keep=keep, time_limit=turn)
-            except SearchInterrupted as stop:
-                for i, outcome in zip(mine, stop.results, strict=True):
-                    results[i] = None if outcome is None else _named(outcome, native.full_name)
-                raise SearchInterrupted(results) from None
-            for i, outcome in zip(mine, first, strict=True):
-                results[i] = _named(outcome, native.full_name)
+        groups: dict[int, list[int]] = {}
+        chosen: dict[int, Backend] = {}
         for i, puzzle in enumerate(puzzles):
-            done = results[i]
-            spent = 0.0 if done is None else float(done.stats.get("seconds", 0.0))
-            if done is not None and not (done.timed_out and turn != time_limit):
-                continue
-            left = None if time_limit is None else max(time_limit - spent, MIN_TURN)
-            start = time.perf_counter()
+            backend = self.pick(puzzle)
+            chosen[id(backend)] = backend
+            groups.setdefault(id(backend), []).append(i)
+        for key, members in groups.items():
+            backend = chosen[key]
+            budget = turn if backend.takes_turns else time_limit
             try:
-                if done is None:
-                    outcome = self.search(puzzle, limit=limit, keep=keep, time_limit=left)
-                else:
-                    outcome = self.go_on(puzzle, done, limit=limit, keep=keep, time_limit=left)
-            except KeyboardInterrupt:
-                raise SearchInterrupted(results) from None
-            outcome.stats["seconds"] = spent + time.perf_counter() - start
-            results[i] = outcome
+                found = backend.search_many([puzzles[i] for i in members], limit=limit, keep=keep, time_limit=budget)
+            except KeyboardInterrupt as stop:
+                done = getattr(stop, "partial", None) or []
+                for i, outcome in zip(members, done, strict=False):
+                    results[i] = None if outcome is None else outcome.named(backend.full_name)
+                raise interrupted_batch(stop, results) from None
+            for i, outcome in zip(members, found, strict=True):
+                results[i] = self._settled(puzzles[i], outcome.named(backend.full_name), budget, limit, keep, time_limit)
         return results  # type: ignore[return-value]
 
-    def resolve(self, puzzle: Puzzle) -> Backend:
-        return self.pick(puzzle)
+    def _settled(
+        self, puzzle: Puzzle, taken: Outcome, turn: float | None, limit: int | None, keep: int, time_limit: float | None
+    ) -> Outcome:
+        """A batch member's outcome, after the portfolio's next turns when its first one left it open."""
+        if not taken.timed_out or turn == time_limit or limit is None or limit > PORTFOLIO_LIMIT:
+            return taken
+        spent = taken.seconds or 0.0
+        left = None if time_limit is None else max(time_limit - spent, MIN_TURN)
+        start = time.perf_counter()
+        outcome = self.go_on(puzzle, taken, limit=limit, keep=keep, time_limit=left)
+        return outcome.timed(spent + time.perf_counter() - start)
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
         return self.pick(puzzle).iter_solutions(puzzle, time_limit=time_limit)
+
+
+def _puzzle(board: PlainGrid) -> Puzzle:
+    """A plain grid as a ``Puzzle``, for a backend that takes nothing else."""
+    return Puzzle(board.source, rule=board.rule, queens=board.queens)
 
 
 def first_turn(limit: int | None, time_limit: float | None) -> float | None:
@@ -212,7 +254,7 @@ def interleave(
     deadline = None if time_limit is None else start + time_limit
     stages: list[dict[str, Any]] = []
     if taken is not None:
-        stages.append({"backend": backends[0].full_name, "seconds": taken.stats.get("seconds"), "settled": False, **effort(taken.stats)})
+        stages.append({"backend": backends[0].full_name, "seconds": taken.seconds, "settled": False, **effort(taken.stats)})
     budget = first_budget
     while True:
         for backend in backends:
@@ -223,30 +265,17 @@ def interleave(
             began = time.perf_counter()
             outcome = backend.search(puzzle, limit=limit, keep=keep, time_limit=max(turn, MIN_TURN))
             settled = not outcome.timed_out
-            stages.append(
-                {
-                    "backend": backend.full_name,
-                    "seconds": round(time.perf_counter() - began, 6),
-                    "settled": settled,
-                    **effort(outcome.stats),
-                }
-            )
+            seconds = round(time.perf_counter() - began, 6)
+            stages.append({"backend": backend.full_name, "seconds": seconds, "settled": settled, **effort(outcome.stats)})
             out_of_time = deadline is not None and time.perf_counter() >= deadline
             if settled or out_of_time:
                 stats = dict(outcome.stats)
                 if len(stages) > 1:
                     stats["stages"] = stages
-                return _named(Outcome(outcome.solutions, outcome.count, outcome.complete, outcome.timed_out, stats), backend.full_name)
+                return Outcome(outcome.solutions, outcome.count, outcome.complete, outcome.timed_out, stats).named(backend.full_name)
         budget *= 2
 
 
 def effort(stats: dict[str, Any]) -> dict[str, Any]:
     """The effort figures a backend reported (nodes, conflicts, branches...), for a stage's record."""
     return {k: stats[k] for k in ("nodes", "conflicts", "decisions", "branches") if k in stats}
-
-
-def _named(outcome: Outcome, backend: str) -> Outcome:
-    """The outcome, marked with the backend that produced it (the result's ``backend``)."""
-    if outcome.backend is not None:
-        return outcome
-    return Outcome(outcome.solutions, outcome.count, outcome.complete, outcome.timed_out, outcome.stats, backend)

@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import ClassVar
 
+from queens_sat.model.errors import Interrupted, as_interrupted
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
 
@@ -20,12 +21,10 @@ def installed(module: str) -> bool:
     return importlib.util.find_spec(module) is not None
 
 
-class SearchInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped ``search_many``: ``results`` holds the outcomes finished, None for the others."""
-
-    def __init__(self, results: list[Outcome | None]) -> None:
-        super().__init__(f"interrupted after {sum(r is not None for r in results)} of {len(results)} puzzles")
-        self.results = results
+def interrupted_batch(stop: KeyboardInterrupt, results: list[Outcome | None]) -> Interrupted:
+    """Ctrl-C or SIGTERM during ``search_many``: the interrupt, holding the outcomes finished (None for the others)."""
+    done = sum(r is not None for r in results)
+    return as_interrupted(stop, results, f"interrupted after {done} of {len(results)} puzzles")
 
 
 class Backend(ABC):
@@ -47,6 +46,9 @@ class Backend(ABC):
     # The keyword options its constructor takes beyond ``variant`` (``routed_with_options``
     # hands the CLI's --method, --seed, --workers and progress callback only to a backend that takes them).
     option_names: ClassVar[frozenset[str]] = frozenset()
+    # Whether ``search`` takes a ``model.grids.PlainGrid`` (a bare grid checked in C) as well as a
+    # ``Puzzle``: the validator's per-call path then builds no ``Puzzle`` (``backends.searching``).
+    takes_plain: ClassVar[bool] = False
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         if variant:
@@ -102,9 +104,9 @@ class Backend(ABC):
     def search_many(
         self, puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
     ) -> list[Outcome]:
-        """``search`` for every puzzle, in order: one ``Outcome`` each, its ``stats["seconds"]`` the
-        time its search took. ``keep`` defaults to ``limit`` (2 when that is None); ``time_limit``
-        is per puzzle. Ctrl-C raises ``SearchInterrupted`` holding the outcomes finished.
+        """``search`` for every puzzle, in order: one ``Outcome`` each. ``keep`` defaults to ``limit`` (2 when that is None); ``time_limit``
+        is per puzzle. Ctrl-C or SIGTERM raises ``Interrupted`` whose ``partial`` holds the outcomes finished.
+        Each outcome's ``seconds`` is the time its search took.
 
         This default loops; a backend with a batch path overrides it and ``batches``."""
         if keep is None:
@@ -114,8 +116,7 @@ class Backend(ABC):
             start = time.perf_counter()
             try:
                 outcome = self.search(puzzle, limit=limit, keep=keep, time_limit=time_limit)
-            except KeyboardInterrupt:
-                raise SearchInterrupted(results) from None
-            outcome.stats.setdefault("seconds", time.perf_counter() - start)
-            results[i] = outcome
+            except KeyboardInterrupt as stop:
+                raise interrupted_batch(stop, results) from None
+            results[i] = outcome if outcome.seconds is not None else outcome.timed(time.perf_counter() - start)
         return results  # type: ignore[return-value]

@@ -15,7 +15,7 @@ from collections.abc import Generator
 from queens_sat.backends.base import Backend
 from queens_sat.model.errors import BackendError
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.model.result import Outcome, Solution
+from queens_sat.model.result import Outcome, Solution, Status
 
 
 class LogicBackend(Backend):
@@ -24,7 +24,7 @@ class LogicBackend(Backend):
 
     def __init__(self, variant: str | None = None, **options: object) -> None:
         super().__init__(None, **options)
-        from queens_sat.services.logic import DEFAULT_DEPTH
+        from queens_sat.engines.logic import DEFAULT_DEPTH
 
         self.depth = DEFAULT_DEPTH
         self.variant = variant
@@ -38,7 +38,7 @@ class LogicBackend(Backend):
         return f"{self.name}:{self.variant}" if self.variant else self.name
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
-        from queens_sat.services.logic import MAX_N
+        from queens_sat.engines.logic import MAX_N
 
         if self.refuses_stars(puzzle):
             return self.refuses_stars(puzzle)
@@ -47,22 +47,23 @@ class LogicBackend(Backend):
         return None
 
     def search(self, puzzle: Puzzle, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
-        from queens_sat.services.logic import CONTRADICTION, TIMED_OUT, logic_solve
+        from queens_sat.engines.logic import logic_solve
 
         result = logic_solve(puzzle, self.depth, time_limit)
         stats = {"logic": result.status, "steps": result.step_count, "hardest": result.hardest, "grade": result.grade}
         if result.solution is not None:
             # solved by sound deductions alone: the solution is the only one
             return Outcome([result.solution][:keep], 1, True, stats=stats)
-        if result.status == CONTRADICTION:
+        if result.status is Status.CONTRADICTION:
             return Outcome([], 0, True, stats=stats)
-        if result.status != TIMED_OUT and (limit is None or limit > 2):
+        if result.status is not Status.TIMED_OUT and (limit is None or limit > 2):
             # "at least 0" would be true but worthless: a count is not this backend's to give
             raise BackendError(
                 "the logic backend cannot count this puzzle: reasoning alone does not settle it "
                 "(it may have several solutions); count with another backend (native, sat...)"
             )
-        return Outcome([], 0, False, timed_out=result.status == TIMED_OUT, stats=stats)
+        timed_out = result.status is Status.TIMED_OUT
+        return Outcome([], 0, False, timed_out=timed_out, stats=stats, stuck=not timed_out)
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Generator[Solution, None, bool]:
         outcome = self.search(puzzle, limit=2, keep=1, time_limit=time_limit)

@@ -17,8 +17,8 @@ from typing import TextIO
 
 from queens_sat import __version__
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
-from queens_sat.engines.signals import sigterm_as_interrupt, was_terminated
-from queens_sat.model.errors import BackendError, PuzzleError, UsageError
+from queens_sat.engines.signals import sigterm_as_interrupt
+from queens_sat.model.errors import BackendError, PuzzleError, UsageError, was_terminated
 
 COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "convert", "bench", "backends", "generate", "serve")
 DEBUG_HELP = "print the traceback of an internal error (so does QUEENS_SAT_DEBUG=1)"

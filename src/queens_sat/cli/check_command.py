@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from queens_sat.cli.common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, ms, open_records, unlocated
 from queens_sat.cli.logic_common import add_depth_argument
+from queens_sat.model.result import Status
 
 if TYPE_CHECKING:
     from queens_sat.services.checking import CheckReport
 
-SUMMARY_ORDER = ("unique", "multiple", "none", "unknown", "invalid")
+SUMMARY_ORDER = (Status.UNIQUE, Status.MULTIPLE, Status.NONE, Status.UNKNOWN, Status.INVALID)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
 
     batch, records = open_records(args)
     look = _Look(wants_color(sys.stdout, False if args.no_color else None), queen_mark(sys.stdout))
-    tally: Counter[str] = Counter()
+    tally: Counter[Status] = Counter()
     grades: Counter[str] = Counter()
     elapsed = 0.0
     for report in check_records(records, args.backend, args.time_limit, None if args.no_logic else args.max_depth):
@@ -133,7 +134,7 @@ def _boards(report: CheckReport, look: _Look) -> None:
             print(f"  columns: {solution_to_json(solution, puzzle.stars)}")
 
 
-def _summary(args: argparse.Namespace, tally: Counter[str], grades: Counter[str], elapsed: float) -> None:
+def _summary(args: argparse.Namespace, tally: Counter[Status], grades: Counter[str], elapsed: float) -> None:
     """The batch's last line: how many puzzles got each verdict, the search time, the logic grades."""
     total = sum(tally.values())
     parts = ", ".join(f"{tally[s]} {s}" for s in SUMMARY_ORDER)

@@ -9,40 +9,33 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from queens_sat.cli.numbers import json_line
-from queens_sat.formats import DIALECTS, FORMATS, FieldNames, field_names, read_puzzles
+from queens_sat.formats import DIALECTS, FORMATS, FieldNames, field_names, values
 from queens_sat.formats.records import PuzzleRecord
+from queens_sat.formats.sources import peek_batch, puzzle_records, with_rule, with_stars
 from queens_sat.model.errors import BackendError, PuzzleError, UsageError, printable
 from queens_sat.model.placement import RULES
 from queens_sat.model.puzzle import Puzzle
 
 
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
-    return value
+def argparse_type(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """A value parser of ``formats.values`` as an argparse type: its refusal becomes argparse's message."""
+
+    def typed(text: str) -> Any:
+        try:
+            return parse(text)
+        except ValueError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+
+    typed.__name__ = parse.__name__
+    return typed
 
 
 def whole_number(minimum: int) -> Callable[[str], int]:
     """An argparse type: a whole number of at least ``minimum``."""
-
-    def parse(text: str) -> int:
-        if len(text) > 30:  # far past any size or count, and int() refuses 4,300 digits
-            raise argparse.ArgumentTypeError(f"a number of {len(text):,} characters is far too large")
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {text}")
-        return value
-
-    return parse
+    return argparse_type(values.whole_number(minimum))
 
 
+positive_float = argparse_type(values.positive_float)
 positive_int = whole_number(1)
 nonnegative_int = whole_number(0)
 
@@ -137,45 +130,12 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def iter_records(args: argparse.Namespace) -> Iterator[PuzzleRecord]:
-    """The puzzles named on the command line; a file that cannot be read becomes an error record."""
+    """The puzzles named on the command line (``formats.sources``); a file that cannot be read
+    becomes an error record."""
     files = args.files if isinstance(args.files, list) else ([args.files] if args.files else [])
-    if args.n is not None:
-        if files:
-            raise UsageError("give either FILE or --n, not both")
-        try:
-            yield PuzzleRecord("--n", puzzle=Puzzle(n=args.n, rule=args.rule or "no-touch", stars=getattr(args, "stars", None) or 1))
-        except PuzzleError as err:
-            yield PuzzleRecord("--n", error=err)
-        return
-    if not files:
-        raise UsageError("no puzzle given: name a FILE ('-' for standard input) or use --n")
-    for path in files:
-        try:
-            for record in read_puzzles(path, args.format, fields_of(args)):
-                yield with_stars(with_rule(record, args.rule), getattr(args, "stars", None))
-        except PuzzleError as err:
-            yield PuzzleRecord("<stdin>" if path == "-" else path, error=err)
-
-
-def with_rule(record: PuzzleRecord, rule: str | None) -> PuzzleRecord:
-    """The record with its puzzle under ``rule`` (the command line's --rule), when one is given."""
-    if rule and record.puzzle is not None and record.puzzle.rule != rule:
-        try:
-            record.puzzle = record.puzzle.replace(rule=rule)
-        except PuzzleError as err:
-            record.puzzle, record.error = None, err.located(source=record.source, line=record.line)
-    return record
-
-
-def with_stars(record: PuzzleRecord, stars: int | None) -> PuzzleRecord:
-    """The record with ``stars`` (the command line's --stars) when its input did not say how
-    many: a record that states its stars keeps them."""
-    if stars and record.puzzle is not None and not record.stars_stated and record.puzzle.stars != stars:
-        try:
-            record.puzzle = record.puzzle.replace(stars=stars)
-        except PuzzleError as err:
-            record.puzzle, record.error = None, err.located(source=record.source, line=record.line)
-    return record
+    return puzzle_records(
+        files, n=args.n, rule=args.rule, stars=getattr(args, "stars", None), format=args.format, fields=fields_of(args)
+    )
 
 
 def open_records(args: argparse.Namespace) -> tuple[bool, Iterator[PuzzleRecord]]:
@@ -197,20 +157,6 @@ def open_records(args: argparse.Namespace) -> tuple[bool, Iterator[PuzzleRecord]
         return False, iter([PuzzleRecord("<stdin>", error=err)])
     stars = getattr(args, "stars", None)
     return True, LiveRecords(fd, args.format, fields, lambda record: with_stars(with_rule(record, args.rule), stars))
-
-
-def peek_batch(records: Iterator[PuzzleRecord]) -> tuple[bool, Iterator[PuzzleRecord]]:
-    """Whether there is more than one record, without reading further than the second."""
-    first = next(records, None)
-    second = next(records, None)
-
-    def chained() -> Iterator[PuzzleRecord]:
-        for rec in (first, second):
-            if rec is not None:
-                yield rec
-        yield from records
-
-    return second is not None, chained()
 
 
 def check_backend(name: str) -> None:

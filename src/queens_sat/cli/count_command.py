@@ -39,14 +39,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from queens_sat.cli.exit_codes import COUNTED, exit_code
+    from queens_sat.cli.exit_codes import exit_code
     from queens_sat.cli.progress import LateProgressBar
     from queens_sat.model.errors import BackendError, PuzzleError
+    from queens_sat.model.result import Status
     from queens_sat.services.solving import solve
 
     check_backend(args.backend)
     batch, records = open_records(args)
-    statuses: set[str] = set()
+    statuses: set[Status] = set()
     for record in records:
         res = None
         if record.error is None and record.puzzle is not None:
@@ -57,13 +58,15 @@ def run(args: argparse.Namespace) -> int:
             except (PuzzleError, BackendError) as err:  # this record only: the batch goes on
                 fail_record(record, err)
         if res is None:
-            statuses.add("invalid")
+            statuses.add(Status.INVALID)
             if args.json:
-                emit_json({"source": record.source, "line": record.line, "id": record.id, "status": "invalid", "error": str(record.error)})
+                emit_json(
+                    {"source": record.source, "line": record.line, "id": record.id, "status": Status.INVALID, "error": str(record.error)}
+                )
             else:
                 print(f"queens-sat: error: {record.error}", file=sys.stderr)
             continue
-        statuses.add("unknown" if res.timed_out else COUNTED)  # exit 0 unless input was bad or time ran out
+        statuses.add(Status.UNKNOWN if res.timed_out else Status.COUNTED)  # exit 0 unless input was bad or time ran out
         if args.json:
             emit_json(
                 {

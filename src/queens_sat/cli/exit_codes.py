@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from queens_sat.model.result import INVALID
+from queens_sat.model.result import Status
 
 EXIT_OK = 0
 EXIT_NOT_UNIQUE = 1  # some puzzle has no solution or several
@@ -17,16 +17,21 @@ EXIT_INTERNAL = 4  # a bug in queens-sat itself, never a verdict on the input
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 EXIT_TERMINATED = 143  # SIGTERM (128 + 15): stopped like Ctrl-C
 EXIT_BROKEN_PIPE = 141  # the reader of standard output went away (``| head``), as shells report SIGPIPE
-COUNTED = "counted"  # what ``count`` reports of a finished count: a success, not a verdict on uniqueness
 
 
-def exit_code(statuses: Iterable[str]) -> int:
-    """0 all unique (or counted, or logic-solved); 2 any invalid; else 1 any none/multiple; else 3 any unknown."""
+FAILURES = frozenset({Status.NONE, Status.MULTIPLE, Status.STUCK, Status.CONTRADICTION})  # exit 1
+STOPPED = frozenset({Status.UNKNOWN, Status.TIMED_OUT})  # exit 3: a time limit, not a verdict
+
+
+def exit_code(statuses: Iterable[Status]) -> int:
+    """The one rule from verdicts to the exit code: 2 any invalid; else 1 any none, multiple, or a
+    logic solve stuck or at a contradiction; else 3 any unknown or timed out; else 0 (unique,
+    counted, solved, a hint)."""
     seen = set(statuses)
-    if INVALID in seen:
+    if Status.INVALID in seen:
         return EXIT_BAD_INPUT
-    if seen & {"none", "multiple"}:
+    if seen & FAILURES:
         return EXIT_NOT_UNIQUE
-    if "unknown" in seen:
+    if seen & STOPPED:
         return EXIT_TIME_LIMIT
     return EXIT_OK

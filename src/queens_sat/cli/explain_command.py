@@ -7,7 +7,8 @@ import sys
 from typing import Any
 
 from queens_sat.cli.common import add_input_arguments, add_output_arguments, emit_json, ms, open_records, positive_float, unlocated
-from queens_sat.cli.logic_common import add_depth_argument, piece_mark, verdict_status
+from queens_sat.cli.logic_common import add_depth_argument, piece_mark
+from queens_sat.model.result import Status
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
 
     batch, records = open_records(args)
     color = wants_color(sys.stdout, False if args.no_color else None)
-    statuses: set[str] = set()
+    statuses: set[Status] = set()
     for record in records:
         error = record.error
         result = None
@@ -46,9 +47,9 @@ def run(args: argparse.Namespace) -> int:
             except PuzzleError as err:
                 error = err.located(source=record.source, line=record.line)
         if result is None or record.puzzle is None:
-            statuses.add("invalid")
+            statuses.add(Status.INVALID)
             if args.json:
-                emit_json({"source": record.source, "line": record.line, "id": record.id, "status": "invalid", "error": str(error)})
+                emit_json({"source": record.source, "line": record.line, "id": record.id, "status": Status.INVALID, "error": str(error)})
             elif batch and not args.quiet:
                 print(f"{record.name}: invalid: {unlocated(record, error)}")
             else:
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         puzzle = record.puzzle
         queen = piece_mark(puzzle, sys.stdout)
-        statuses.add(verdict_status(result.status))
+        statuses.add(result.status)
         if args.json:
             obj: dict[str, Any] = {"source": record.source, "line": record.line, "id": record.id, "n": puzzle.n, "rule": puzzle.rule}
             if puzzle.stars > 1:

@@ -17,7 +17,7 @@ STRATEGIES = ("repair", "reject")
 
 
 def _share(text: str) -> float:
-    value = positive_float(text)
+    value: float = positive_float(text)
     if value > 1:
         raise argparse.ArgumentTypeError(f"a share of the board is at most 1, got {text}")
     return value

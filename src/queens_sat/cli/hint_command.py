@@ -11,7 +11,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from queens_sat.cli.common import add_input_arguments, add_output_arguments, add_solver_arguments, emit_json, iter_records
-from queens_sat.cli.logic_common import add_depth_argument, piece_mark, verdict_status
+from queens_sat.cli.logic_common import add_depth_argument, piece_mark
 
 if TYPE_CHECKING:
     from queens_sat.formats.records import PuzzleRecord
@@ -39,11 +39,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     """``queens-sat hint``: the next step of reasoning on one board; the exit code says what was found."""
     from queens_sat.cli.exit_codes import exit_code
-    from queens_sat.services.logic.hinting import HINT, NO_SOLUTION, next_hint
+    from queens_sat.services.logic.hinting import next_hint
 
     record = _one_record(args)
+    assert record.puzzle is not None  # _one_record raised otherwise
     found = next_hint(record.puzzle, args.max_depth, args.backend, args.time_limit)
-    code = exit_code({{HINT: "hint", NO_SOLUTION: "none"}.get(found.status) or verdict_status(found.status)})
+    code = exit_code({found.status})
     if args.json:
         emit_json(found.as_dict(record.source))
     elif not args.quiet:
@@ -66,30 +67,30 @@ def _one_record(args: argparse.Namespace) -> PuzzleRecord:
 
 def _show(args: argparse.Namespace, found: Hint) -> None:
     """The hint in words (or why there is none), and the board with it applied when asked."""
-    from queens_sat.services.logic import SOLVED
-    from queens_sat.services.logic.describe import cells_phrase, contradiction_phrase, describe, replay, state_lines
-    from queens_sat.services.logic.hinting import NO_SOLUTION
+    from queens_sat.model.result import Status
+    from queens_sat.services.logic.describe import contradiction_phrase, describe, replay, state_lines
+    from queens_sat.services.logic.phrases import cells_phrase
     from queens_sat.services.render.terminal import wants_color
 
     puzzle, hint = found.puzzle, found.step
-    if found.status == NO_SOLUTION:
+    if found.status is Status.NONE:
         why = f" ({contradiction_phrase(puzzle, *found.contradiction)})" if found.contradiction is not None else ""
         print(f"no solution from here: a queen or a cross is wrong{why}")
         return
-    if found.status == SOLVED and hint is None:
+    if found.status is Status.SOLVED and hint is None:
         print("the board is solved")
         return
     if found.implied:
         print(f"(your queens also rule out {cells_phrase(list(found.implied))}; taken as crossed out)")
     if hint is None:
-        if found.status == "timed-out":
+        if found.status is Status.TIMED_OUT:
             print("no hint: the time limit stopped the engine")
         else:
-            several = " this position has several solutions, and" if found.position == "multiple" else ""
+            several = " this position has several solutions, and" if found.position is Status.MULTIPLE else ""
             print(f"no hint:{several} logic finds no next step with probes up to depth {args.max_depth}")
         return
     print(f"hint: {describe(hint, puzzle)}")
-    if found.position == "multiple":
+    if found.position is Status.MULTIPLE:
         print("(note: this position has several solutions)")
     if args.board:
         color = wants_color(sys.stdout, False if args.no_color else None)

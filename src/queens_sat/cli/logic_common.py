@@ -23,12 +23,6 @@ def add_depth_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def verdict_status(status: str) -> str:
-    """A logic status as the verdict ``exit_codes.exit_code`` knows: solved counts as success,
-    stuck or contradiction as failure (1), timed-out as a time limit (3)."""
-    return {"solved": "solved", "timed-out": "unknown"}.get(status, "none")
-
-
 def piece_mark(puzzle: Puzzle, stream: IO[str]) -> str:
     """How a board drawing marks a placed piece: a crown for a queen, a star in a Star
     Battle (k > 1), "*" where the terminal cannot show either."""

@@ -67,7 +67,8 @@ def _pick_record(args: argparse.Namespace) -> PuzzleRecord:
 
 
 def run(args: argparse.Namespace) -> int:
-    from queens_sat.services.render import BoardState, RenderError, StepsUnavailable, image_format, logic_states, render_board, render_steps
+    from queens_sat.services.logic.pictures import logic_states
+    from queens_sat.services.render import BoardState, RenderError, image_format, render_board, render_steps
 
     try:
         image_format(args.output, animated=args.steps)
@@ -97,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
             written = render_steps(puzzle, logic_states(puzzle), args.output, cell=args.cell, labels=args.labels)
         else:
             written = [render_board(puzzle, args.output, state=state, cell=args.cell, labels=args.labels)]
-    except (RenderError, StepsUnavailable) as err:
+    except RenderError as err:
         return _fail(str(err))
     except OSError as err:
         return _fail(f"cannot write {err.filename or args.output}: {err.strerror or err}")

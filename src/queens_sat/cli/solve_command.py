@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from queens_sat.formats.json_format import solution_to_json
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import BackendError, PuzzleError, UsageError
+from queens_sat.model.result import Status
 
 if TYPE_CHECKING:
     from queens_sat.model.result import SolveResult
@@ -54,13 +55,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=run)
 
 
-def columns_line(cols: Sequence[int]) -> str:
-    """A solution as text: its columns separated by spaces, built in chunks for huge boards."""
-    return " ".join(" ".join(map(str, cols[i : i + CHUNK])) for i in range(0, len(cols), CHUNK))
-
-
 def write_columns(stream: Any, prefix: str, cols: Sequence[int], stars: int = 1) -> None:
-    """``prefix``, ``columns_line(cols)`` and a newline, written a chunk at a time: a solution of
+    """``prefix``, the columns apart by spaces and a newline, written a chunk at a time: a solution of
     n = 10^8 is 900 MB of text, never held whole, and Ctrl-C is seen between chunks. With k > 1
     stars a row (boards up to 64), each row's k columns, the rows apart by commas."""
     if stars > 1:
@@ -103,7 +99,7 @@ def _open_out(path: str) -> Any:
 
 def _invalid(args: argparse.Namespace, record: PuzzleRecord) -> None:
     if args.json:
-        emit_json({"source": record.source, "line": record.line, "id": record.id, "status": "invalid", "error": str(record.error)})
+        emit_json({"source": record.source, "line": record.line, "id": record.id, "status": Status.INVALID, "error": str(record.error)})
     else:
         print(f"queens-sat: error: {record.error}", file=sys.stderr)
 
@@ -114,10 +110,10 @@ def _solve_each(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleR
     from queens_sat.services.solving import solve
 
     color = wants_color(sys.stdout, False if args.no_color else None)
-    statuses: set[str] = set()
+    statuses: set[Status] = set()
     for record in records:
         if record.error is not None or record.puzzle is None:
-            statuses.add("invalid")
+            statuses.add(Status.INVALID)
             _invalid(args, record)
             continue
         puzzle = record.puzzle
@@ -125,13 +121,13 @@ def _solve_each(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleR
             res = solve(puzzle, backend=backend_for(args, puzzle), limit=1, time_limit=args.time_limit)
         except (PuzzleError, BackendError) as err:  # this record only: the batch goes on
             fail_record(record, err)
-            statuses.add("invalid")
+            statuses.add(Status.INVALID)
             _invalid(args, record)
             continue
         found = res.solution
         # exit 0 means every puzzle got a solution; "none" only when the search was
         # complete (a backend that gave up proves nothing)
-        status = "solved" if found else ("none" if res.complete else "unknown")
+        status = Status.SOLVED if found else (Status.NONE if res.complete else Status.UNKNOWN)
         statuses.add(status)
         if args.json:
             obj: dict[str, Any] = {"source": record.source, "line": record.line, "id": record.id, "status": status}
@@ -180,17 +176,17 @@ def _solve_all(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleRe
     """Every solution of each puzzle, written as it is found and flushed as it goes."""
     import time
 
-    from queens_sat.cli.exit_codes import COUNTED, exit_code
+    from queens_sat.cli.exit_codes import exit_code
     from queens_sat.services.render.terminal import DRAW_MAX_N, board_lines, queen_mark, wants_color
     from queens_sat.services.solving import iter_solutions
 
     stream = out or sys.stdout
     color = out is None and wants_color(sys.stdout, False if args.no_color else None)
     queen = queen_mark(stream)
-    statuses: set[str] = set()
+    statuses: set[Status] = set()
     for record in records:
         if record.error is not None or record.puzzle is None:
-            statuses.add("invalid")
+            statuses.add(Status.INVALID)
             _invalid(args, record)
             continue
         puzzle = record.puzzle
@@ -224,12 +220,12 @@ def _solve_all(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleRe
                     stream.flush()
         except (PuzzleError, BackendError) as err:  # this record only: the batch goes on
             fail_record(record, err)
-            statuses.add("invalid")
+            statuses.add(Status.INVALID)
             _invalid(args, record)
             continue
         stream.flush()
         timed_out = solutions.timed_out
-        statuses.add("unknown" if timed_out else (COUNTED if count else "none"))
+        statuses.add(Status.UNKNOWN if timed_out else (Status.COUNTED if count else Status.NONE))
         if not args.quiet:
             what = f"at least {count} solutions (time limit hit)" if timed_out else f"{count} solution{'s' if count != 1 else ''}"
             print(f"{prefix}{what} [{solutions.backend}, {ms(time.perf_counter() - start)}]", file=sys.stderr)

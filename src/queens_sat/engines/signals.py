@@ -1,6 +1,6 @@
 """Signals, one policy for every command: SIGTERM stops the work as Ctrl-C does, workers never outlive us.
 
-``Terminated`` is a ``KeyboardInterrupt``, so every place that already cleans up
+SIGTERM raises ``model.errors.Interrupted`` marked ``terminated``: a ``KeyboardInterrupt``, so every place that already cleans up
 after Ctrl-C (a pool terminated, a batch's finished boards kept, an output file
 flushed) does the same for SIGTERM; only the exit code differs (143 = 128 + 15).
 Worker processes leave both signals to the main process, which stops them, and
@@ -17,31 +17,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM arrived: stop like Ctrl-C, exit 143."""
-
-
-def was_terminated(err: BaseException) -> bool:
-    """Whether ``err`` is, or was raised while handling, a ``Terminated`` (batches re-raise
-    Ctrl-C as their own KeyboardInterrupt holding the boards done)."""
-    seen: set[int] = set()
-    cause: BaseException | None = err
-    while cause is not None and id(cause) not in seen:
-        if isinstance(cause, Terminated):
-            return True
-        seen.add(id(cause))
-        cause = cause.__cause__ or cause.__context__
-    return False
+from queens_sat.model.errors import Interrupted
 
 
 def _raise_terminated(signum: int, frame: FrameType | None) -> None:
-    raise Terminated()
+    raise Interrupted("terminated", terminated=True)
 
 
 @contextmanager
 def sigterm_as_interrupt() -> Iterator[None]:
-    """Within the block, SIGTERM raises ``Terminated``; the former handler comes back after.
+    """Within the block, SIGTERM raises ``Interrupted(terminated=True)``; the former handler comes back after.
 
     Only the main thread may set handlers: elsewhere (a command run from a thread) nothing changes.
     """

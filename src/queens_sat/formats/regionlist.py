@@ -3,7 +3,7 @@
 The site's pages hold each puzzle as ``var task = '1,2,2,2,3,1,4,...'``: one number a
 cell, row after row, cells of one region sharing a number (the site numbers them from
 1). Nothing else is in it: the number of stars shows elsewhere on the page, so a file
-in this format gives k = 1 unless ``--stars`` (``cli.common.with_stars``) says
+in this format gives k = 1 unless ``--stars`` (``formats.sources.with_stars``) says
 otherwise; the rule is always no-touch. Files hold one list a line;
 blank lines and ``#`` comments are skipped. Written back, regions are numbered from 1
 in the order of their labels.

@@ -1,7 +1,9 @@
-"""One error type for everything a user can get wrong, so callers catch one thing.
+"""The exceptions of the library: one root, ``QueensSatError``, so callers catch one thing,
+and one interrupt, ``Interrupted``, for Ctrl-C and SIGTERM alike.
 
-Each error knows *where* the problem is (file, line, row, column) so the CLI can
-print a precise message instead of a traceback.
+Each input error knows *where* the problem is (file, line, row, column) so the CLI can
+print a precise message instead of a traceback. Only the CLI and the service turn these
+into exit codes and HTTP statuses.
 """
 
 from __future__ import annotations
@@ -52,7 +54,12 @@ class Location:
         return ": ".join(parts)
 
 
-class PuzzleError(ValueError):
+class QueensSatError(Exception):
+    """The root of every error the library raises on purpose: a caller's ``except QueensSatError``
+    catches them all, and anything else escaping is a bug."""
+
+
+class PuzzleError(QueensSatError, ValueError):
     """A puzzle (or the file holding it) is malformed; the message says what and where."""
 
     def __init__(
@@ -89,16 +96,16 @@ class FormatError(PuzzleError):
     """The input could not be parsed into a puzzle at all (bad JSON, unknown format)."""
 
 
-class BackendError(RuntimeError):
+class BackendError(QueensSatError, RuntimeError):
     """A solver backend is unknown, not installed, or cannot handle this puzzle."""
 
 
-class UsageError(ValueError):
+class UsageError(QueensSatError, ValueError):
     """A call or command line asked for something impossible (bad option, conflicting
     arguments), as opposed to a malformed puzzle: nothing in the input is at fault."""
 
 
-class Undecided(TimeoutError):
+class Undecided(QueensSatError, TimeoutError):
     """A time limit stopped a search before it settled the question asked (is it unique?).
 
     Raised instead of answering False, so "unknown" is never read as "not unique".
@@ -107,3 +114,44 @@ class Undecided(TimeoutError):
     def __init__(self, message: str, found: int = 0) -> None:
         super().__init__(message)
         self.found = found
+
+
+class MissingDependency(QueensSatError, RuntimeError):
+    """An optional library that a feature needs is not installed; the message says what to install."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, or SIGTERM (``terminated``), stopped the work: the one interrupt of the library.
+
+    A ``KeyboardInterrupt``, so every place that cleans up after Ctrl-C does the same for
+    SIGTERM, and never caught by ``except Exception``. ``partial`` is what was finished
+    before it came, when the work had parts (a batch's outcomes, None for the rest).
+    """
+
+    def __init__(self, message: str = "interrupted", *, partial: object = None, terminated: bool = False) -> None:
+        super().__init__(message)
+        self.partial = partial
+        self.terminated = terminated
+
+    def carrying(self, partial: object, message: str | None = None) -> Interrupted:
+        """The same interrupt (Ctrl-C or SIGTERM), now holding ``partial``."""
+        return Interrupted(message or str(self), partial=partial, terminated=self.terminated)
+
+
+def was_terminated(err: BaseException) -> bool:
+    """Whether ``err`` is, or was raised while handling, an interrupt by SIGTERM."""
+    seen: set[int] = set()
+    cause: BaseException | None = err
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, Interrupted) and cause.terminated:
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+def as_interrupted(err: KeyboardInterrupt, partial: object, message: str) -> Interrupted:
+    """A Ctrl-C or SIGTERM caught mid-batch, raised again holding the part that was finished."""
+    if isinstance(err, Interrupted):
+        return err.carrying(partial, message)
+    return Interrupted(message, partial=partial)

@@ -53,7 +53,7 @@ def solution_violations(
     if len(cols) != n:
         return [f"expected {n} queens (one per row), got {len(cols)}"]
     if regions is None and n >= FAST_CHECK_N:
-        from queens_sat.engines.nqueens.verify import first_violation
+        from queens_sat.model.columns import first_violation
 
         if first_violation(cols, rule) < 0:  # valid: only the givens are left to check
             return _given_violations(cols, queens, blocked)

@@ -8,12 +8,22 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
 
 from queens_sat.extension import gridcheck
 from queens_sat.model.errors import PuzzleError, shown
+from queens_sat.model.grids import Grid, int64_grid, normalise_regions
 from queens_sat.model.limits import FREE_N, REGION_N
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
 from queens_sat.model.placement import DEFAULT_RULE, RULES, Cell, Rule, clash, solution_violations, star_violations
+
+# What every public call takes as a puzzle: a ``Puzzle``, or a bare grid of region labels (rows of
+# integers or of label characters, text, a 2-D numpy array), which ``as_puzzle`` builds into one.
+RegionGrid = Union[Sequence[Sequence[int]], Sequence[Sequence[str]], Sequence[str], str, "NDArray[Any]"]
+PuzzleLike = Union["Puzzle", RegionGrid]
 
 MAX_REGION_N = REGION_N  # boards with regions (see ``limits``)
 MAX_FREE_N = FREE_N  # boards without regions
@@ -23,7 +33,6 @@ MAX_FREE_N = FREE_N  # boards without regions
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$"
 assert len(LABELS) == MAX_REGION_N
 
-Grid = tuple[tuple[int, ...], ...]
 
 
 class Puzzle:
@@ -36,7 +45,7 @@ class Puzzle:
     in ``labels`` for display.
     """
 
-    __slots__ = ("_hash", "_region_cells", "blocked", "labels", "n", "queens", "regions", "rule", "stars")
+    __slots__ = ("_cells", "_hash", "_region_cells", "blocked", "labels", "n", "queens", "regions", "rule", "stars")
 
     n: int
     regions: Grid | None
@@ -47,6 +56,7 @@ class Puzzle:
     labels: tuple[str, ...] | None  # the input's one-character label of each region, for display only
     _hash: int | None  # cached on first use
     _region_cells: tuple[tuple[Cell, ...], ...] | None  # cached on first use
+    _cells: memoryview | None  # cached on first use
 
     def __init__(
         self,
@@ -61,7 +71,7 @@ class Puzzle:
         if rule not in RULES:
             raise PuzzleError(f"rule {shown(rule)} is not one of {', '.join(RULES)}")
         stars = check_stars(stars, rule)
-        grid, labels = _normalise_regions(regions, n) if regions is not None else (None, None)
+        grid, labels = normalise_regions(regions, n) if regions is not None else (None, None)
         if grid is None:
             if n is None:
                 raise PuzzleError("a board without regions needs its size n")
@@ -80,6 +90,7 @@ class Puzzle:
         set_(self, "labels", labels)
         set_(self, "_hash", None)
         set_(self, "_region_cells", None)
+        set_(self, "_cells", None)
         self._check_givens()
 
     # ------------------------------------------------------------------ identity
@@ -132,6 +143,15 @@ class Puzzle:
                         cells[k].append((r, c))
             found = tuple(tuple(x) for x in cells)
             object.__setattr__(self, "_region_cells", found)
+        return found
+
+    def cells(self) -> memoryview | None:
+        """The regions as the compiled searches read them: an n x n int64 buffer (None without
+        regions), made once, without numpy."""
+        found = self._cells
+        if found is None and self.regions is not None:
+            found = int64_grid(self.regions, self.n)
+            object.__setattr__(self, "_cells", found)
         return found
 
     def label(self, k: int) -> str:
@@ -287,7 +307,7 @@ class Puzzle:
         return None
 
 
-def as_puzzle(puzzle: Any, rule: str | None = None, stars: int | None = None) -> Puzzle:
+def as_puzzle(puzzle: PuzzleLike, rule: str | None = None, stars: int | None = None) -> Puzzle:
     """``puzzle`` as a ``Puzzle``: every public call takes a ``Puzzle`` or a bare region grid.
 
     A grid (lists, strings, numpy) is built with ``rule`` (the default rule when None)
@@ -363,98 +383,6 @@ def _cells(items: Iterable[Sequence[int]], n: int, what: str) -> frozenset[Cell]
             raise PuzzleError(f"{what} ({shown(r)}, {shown(c)}) is off the {n}x{n} board (rows and columns count from 0)")
         out.add((r, c))
     return frozenset(out)
-
-
-def _split_row(row: Any, r: int) -> list[Any]:
-    """One row of labels: a string of label characters (spaces allowed) or a list."""
-    if isinstance(row, str):
-        return row.split() if any(ch.isspace() for ch in row.strip()) else list(row.strip())
-    if hasattr(row, "tolist"):  # a numpy row
-        row = row.tolist()
-    if isinstance(row, (list, tuple)):
-        return list(row)
-    raise PuzzleError(f"row is {type(row).__name__}, expected a string of labels or a list", row=r)
-
-
-def _normalise_regions(regions: Any, n: int | None) -> tuple[Grid, tuple[str, ...] | None]:
-    """Region numbers 0..n-1 for any labelling, and the one-character labels if the input had them."""
-    check = gridcheck()
-    if check is not None:  # lists of small integers, the common case, in one C pass; the rest below
-        grid = check.canonical(regions)
-        if grid is not None and (n is None or n == len(grid)):
-            return grid, None
-    labelled = _label_rows(regions, n)
-    if labelled is not None:
-        return labelled
-    if hasattr(regions, "tolist") and getattr(regions, "ndim", 2) != 2:
-        raise PuzzleError(f"regions array has {regions.ndim} dimensions, expected 2")
-    if hasattr(regions, "tolist"):
-        regions = regions.tolist()
-    if isinstance(regions, str):
-        regions = [line for line in regions.splitlines() if line.strip()]
-    if not isinstance(regions, (list, tuple)):
-        raise PuzzleError(f"regions must be a list of rows, got {type(regions).__name__}")
-    if len(regions) == 0:
-        raise PuzzleError("empty board: regions has no rows")
-    rows = [_split_row(row, r) for r, row in enumerate(regions)]
-    height = len(rows)
-    if height > MAX_REGION_N:
-        raise PuzzleError(f"n = {height} exceeds the limit of {MAX_REGION_N} for boards with regions")
-    if n is not None and n != height:
-        raise PuzzleError(f"n is {shown(n)} but regions has {height} rows")
-    for r, row in enumerate(rows):
-        if len(row) != len(rows[0]):
-            raise PuzzleError(f"ragged grid: this row has {len(row)} cells, row 0 has {len(rows[0])}", row=r)
-    if len(rows[0]) != height:
-        raise PuzzleError(f"the grid has {height} rows of {len(rows[0])} cells; it must be square")
-    labels: list[Any] = []
-    for r, row in enumerate(rows):
-        for c, v in enumerate(row):
-            if isinstance(v, bool) or not isinstance(v, (int, str)) or (isinstance(v, str) and not v.strip()):
-                raise PuzzleError(f"region label {shown(v)} is not an integer or a non-blank string", row=r, col=c)
-            if isinstance(v, str) and not v.replace(" ", "").isprintable():
-                raise PuzzleError(f"region label {shown(v)} holds a control or invisible character", row=r, col=c)
-            labels.append(v)
-    if any(isinstance(v, int) for v in labels) and any(isinstance(v, str) for v in labels):
-        # A mix of numbers and strings: compare them as text so "1" and 1 are one label.
-        labels = [str(v) for v in labels]
-        rows = [[str(v) for v in row] for row in rows]
-    distinct = set(labels)
-    if len(distinct) != height:
-        raise PuzzleError(
-            f"a {height}x{height} board needs exactly {height} regions, found {len(distinct)}"
-            + (f" ({_sample(distinct)})" if len(distinct) <= 70 else "")
-        )
-    number: dict[Any, int] = {}
-    for v in labels:
-        number.setdefault(v, len(number))
-    grid = tuple(tuple(number[v] for v in row) for row in rows)
-    names = None
-    if all(isinstance(v, str) and len(v) == 1 and v not in "#" for v in distinct):
-        names = tuple(sorted(distinct, key=number.__getitem__))
-    return grid, names
-
-
-def _label_rows(regions: Any, n: int | None) -> tuple[Grid, tuple[str, ...]] | None:
-    """The other common case, rows of one-character labels ("AABC"), without a loop per cell
-    in Python; None for anything else, or anything wrong, which the general path then reports."""
-    if not isinstance(regions, (list, tuple)) or not regions or not all(type(row) is str for row in regions):
-        return None
-    rows = [row.strip() for row in regions]
-    height = len(rows)
-    if height > MAX_REGION_N or (n is not None and n != height) or any(len(row) != height for row in rows):
-        return None
-    joined = "".join(rows)
-    if not joined.isprintable() or " " in joined or "#" in joined:
-        return None
-    number = {label: k for k, label in enumerate(dict.fromkeys(joined))}  # in order of first appearance
-    if len(number) != height:
-        return None
-    return tuple(tuple(map(number.__getitem__, row)) for row in rows), tuple(number)
-
-
-def _sample(labels: set[Any]) -> str:
-    return ", ".join(str(v) for v in sorted(labels, key=str))
 
 
 def _count_components(cells: Sequence[Cell]) -> int:

@@ -7,31 +7,63 @@ from enum import Enum
 from typing import Any
 
 Solution = tuple[int, ...]  # the column of the queen in each row
-INVALID = "invalid"  # the status of a puzzle record that could not be read or checked, beside the four ``Status`` values
 
 
 class Status(str, Enum):
-    """The verdict of a search on uniqueness; its value is what the CLI and the service print."""
+    """Every verdict the product gives, each with one spelling: its value, which is what JSON,
+    the CLI and the service print. A ``str``, so it compares and serialises as its value."""
 
+    # a search's verdict on uniqueness (check, solve, the service)
     UNIQUE = "unique"  # exactly one solution, proven
     MULTIPLE = "multiple"  # at least two solutions found
-    NONE = "none"  # no solution, proven
+    NONE = "none"  # no solution, proven (hint: whatever logic says, some mark of the player's is wrong)
     UNKNOWN = "unknown"  # the search stopped (time limit, or limit 1) before settling uniqueness
+    # what the other commands report
+    INVALID = "invalid"  # a record that could not be read or checked
+    COUNTED = "counted"  # every solution counted (count, solve --all): a success, not a verdict on uniqueness
+    SOLVED = "solved"  # a solution found (solve); reasoning alone solved the puzzle (logic)
+    HINT = "hint"  # hint: a next step found
+    # the logic engine's other ends
+    STUCK = "stuck"  # no rule (within the probe depth) makes progress
+    CONTRADICTION = "contradiction"  # the givens, with the rules, leave a unit empty: no solution
+    TIMED_OUT = "timed-out"  # the time limit stopped the engine
 
     def __str__(self) -> str:
         return self.value
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Outcome:
-    """The raw answer of a backend's search, before the facade verifies and times it."""
+    """What every search returns, the same for every engine and backend: raw from a search,
+    verified once it has passed ``backends.searching`` (the one way in to the search).
+
+    Read-only by convention (``named`` and ``timed`` give changed copies): not frozen, because
+    a frozen dataclass sets each field through ``object.__setattr__``, which costs the
+    validator's per-call path a microsecond a result."""
 
     solutions: list[Solution]  # the solutions kept (at most ``keep``), in the order found
     count: int  # solutions found; the exact number when ``complete``
     complete: bool  # the whole search space was explored
     timed_out: bool = False  # the time limit stopped the search
-    stats: dict[str, Any] = field(default_factory=dict)  # backend-specific figures (nodes, build time...)
+    stats: dict[str, Any] = field(default_factory=dict)  # the search's own figures, for reports only (nodes, conflicts...)
     backend: str | None = None  # the search that produced it, when not the one asked (``auto`` names its choice)
+    seconds: float | None = None  # the search's wall-clock time, when it was timed on its own (a batch's member)
+    stuck: bool = False  # reasoning alone (the logic backend) could not settle it: unsettled, but not by the time limit
+
+    @property
+    def nodes(self) -> int:
+        """The search nodes visited (0 for a search that does not count them)."""
+        return int(self.stats.get("nodes", 0))
+
+    def named(self, backend: str) -> Outcome:
+        """The same outcome marked with the backend that produced it, unless it names one already."""
+        if self.backend is not None:
+            return self
+        return Outcome(self.solutions, self.count, self.complete, self.timed_out, self.stats, backend, self.seconds, self.stuck)
+
+    def timed(self, seconds: float) -> Outcome:
+        """The same outcome with the seconds its search took."""
+        return Outcome(self.solutions, self.count, self.complete, self.timed_out, self.stats, self.backend, seconds, self.stuck)
 
 
 @dataclass(frozen=True)
@@ -46,18 +78,24 @@ class SolveResult:
     elapsed: float  # seconds, wall clock, model building included
     backend: str
     stats: dict[str, Any] = field(default_factory=dict)
+    stuck: bool = False  # reasoning alone (the logic backend) could not settle it
 
     @classmethod
-    def made(
-        cls, status: Status, solutions: tuple[Solution, ...], count: int, complete: bool, timed_out: bool,
-        elapsed: float, backend: str, stats: dict[str, Any],
-    ) -> SolveResult:
-        """The same as the constructor, five times cheaper: a frozen dataclass sets each field through
-        ``object.__setattr__`` (1.7 us for these eight), which the validator's per-call path cannot afford."""
+    def of(cls, outcome: Outcome, elapsed: float) -> SolveResult:
+        """A verified ``Outcome`` with its verdict and time; five times cheaper than the constructor: a
+        frozen dataclass sets each field through ``object.__setattr__`` (1.7 us for these nine), which
+        the validator's per-call path cannot afford."""
         result = object.__new__(cls)
         result.__dict__.update(
-            status=status, solutions=solutions, count=count, complete=complete, timed_out=timed_out,
-            elapsed=elapsed, backend=backend, stats=stats,
+            status=status_of(outcome.count, outcome.complete),
+            solutions=tuple(outcome.solutions),
+            count=outcome.count,
+            complete=outcome.complete,
+            timed_out=outcome.timed_out,
+            elapsed=elapsed,
+            backend=outcome.backend or "?",
+            stats=outcome.stats,
+            stuck=outcome.stuck,
         )
         return result
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from queens_sat.model.errors import QueensSatError
+
 BAD_REQUEST = 400
 TIMEOUT = 408
 TOO_LARGE = 413
@@ -12,7 +14,7 @@ UNPROCESSABLE = 422  # well-formed, but the puzzle cannot give what was asked (n
 UNAVAILABLE = 503
 
 
-class ServiceError(Exception):
+class ServiceError(QueensSatError):
     """A request the server refuses; ``status`` is the HTTP status, ``message`` says why.
     ``close`` asks the server to drop the connection (a body left unread)."""
 

@@ -8,7 +8,6 @@ arguments use, and an unknown parameter is an error rather than silently ignored
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -78,41 +77,23 @@ def puzzle_from_body(body: bytes, settings: ServiceSettings, format: str | None 
     return puzzle
 
 
-def _boolean(text: str) -> bool:
-    lowered = text.lower()
-    if lowered in ("1", "true", "yes", "on", ""):
-        return True
-    if lowered in ("0", "false", "no", "off"):
-        return False
-    raise argparse.ArgumentTypeError(f"{text!r} is not true or false")
-
-
-def _choice(*allowed: str) -> Callable[[str], str]:
-    def parse(text: str) -> str:
-        if text not in allowed:
-            raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(allowed)}")
-        return text
-
-    return parse
-
-
 @lru_cache(maxsize=1)
 def _option_types() -> dict[str, Callable[[str], Any]]:
-    from queens_sat.cli.common import nonnegative_int, positive_float, positive_int
     from queens_sat.formats import FORMATS
+    from queens_sat.formats.values import boolean, choice, nonnegative_int, positive_float, positive_int
 
     return {
         "backend": str,
         "time_limit": positive_float,
         "max_depth": nonnegative_int,
-        "logic": _boolean,
+        "logic": boolean,
         "limit": positive_int,
-        "format": _choice(*FORMATS),
-        "to": _choice(*FORMATS),
-        "image": _choice("svg", "png"),
-        "solution": _boolean,
+        "format": choice(*FORMATS),
+        "to": choice(*FORMATS),
+        "image": choice("svg", "png"),
+        "solution": boolean,
         "cell": positive_int,
-        "labels": _boolean,
+        "labels": boolean,
     }
 
 
@@ -128,7 +109,7 @@ def query_options(query: Mapping[str, str], allowed: tuple[str, ...]) -> dict[st
         if name in query:
             try:
                 options[name] = types[name](query[name])
-            except argparse.ArgumentTypeError as err:
+            except ValueError as err:
                 raise ServiceError(BAD_REQUEST, f"parameter {name}: {err}") from None
     return options
 

@@ -42,12 +42,12 @@ async def answer_puzzle(
 
 def _check(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
     from queens_sat.formats.records import PuzzleRecord
-    from queens_sat.model.result import INVALID
+    from queens_sat.model.result import Status
     from queens_sat.services.checking import LOGIC_DEPTH, check_record
 
     depth = options.get("max_depth", LOGIC_DEPTH) if options.get("logic", True) else None
     report = check_record(PuzzleRecord(SOURCE, puzzle=puzzle), options.get("backend", "auto"), limit, depth)
-    if report.status == INVALID:
+    if report.status is Status.INVALID:
         raise ServiceError(BAD_REQUEST, report.error or "invalid puzzle")
     return report.as_dict()
 
@@ -73,11 +73,12 @@ def _solution(puzzle: Puzzle, found: Solution) -> list[int] | list[list[int]]:
 
 
 def _solve(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
+    from queens_sat.model.result import Status
     from queens_sat.services.solving import solve
 
     res = solve(puzzle, backend=options.get("backend", "auto"), limit=1, time_limit=limit)
     found = res.solution
-    status = "solved" if found else ("unknown" if res.timed_out else "none")
+    status = Status.SOLVED if found else (Status.UNKNOWN if res.timed_out else Status.NONE)
     out = _about(puzzle) | {"status": status}
     out.update(solution=_solution(puzzle, found) if found else None, elapsed=round(res.elapsed, 6), backend=res.backend)
     out.update({k: v for k, v in res.stats.items() if k in ("method", "seed")})

@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from queens_sat.backends.base import Backend, SearchInterrupted
+from queens_sat.backends import searching
+from queens_sat.backends.base import Backend
 from queens_sat.formats.json_format import solution_to_json
 from queens_sat.formats.records import PuzzleRecord
-from queens_sat.model.errors import BackendError
-from queens_sat.model.result import INVALID, Outcome, SolveResult
-from queens_sat.services.solving import solve, verified_result
+from queens_sat.model.errors import BackendError, Interrupted
+from queens_sat.model.result import Outcome, SolveResult, Status
+from queens_sat.services.solving import solve
 
 if TYPE_CHECKING:
     from queens_sat.services.logic import LogicResult
@@ -24,7 +25,7 @@ LOGIC_TIME_LIMIT = 10.0  # seconds for the logic verdict when the caller sets no
 @dataclass
 class CheckReport:
     record: PuzzleRecord
-    status: str  # unique, multiple, none, unknown or invalid
+    status: Status  # unique, multiple, none, unknown or invalid
     result: SolveResult | None = None
     warnings: list[str] = field(default_factory=list)
     error: str | None = None
@@ -70,11 +71,11 @@ def check_record(
     take minutes) and says so.
     """
     if record.error is not None or record.puzzle is None:
-        return CheckReport(record, INVALID, error=str(record.error))
+        return CheckReport(record, Status.INVALID, error=str(record.error))
     try:
         result = solve(record.puzzle, backend=backend, limit=2, time_limit=time_limit)
     except BackendError as err:
-        return CheckReport(record, INVALID, error=str(err))
+        return CheckReport(record, Status.INVALID, error=str(err))
     return _report(record, result, time_limit, logic_depth)
 
 
@@ -83,7 +84,7 @@ def _report(
 ) -> CheckReport:
     """The report on a searched record, with the logic verdict when the puzzle is unique."""
     assert record.puzzle is not None
-    report = CheckReport(record, result.status.value, result, record.puzzle.warnings())
+    report = CheckReport(record, result.status, result, record.puzzle.warnings())
     if logic_depth is not None and result.is_unique:
         from queens_sat.services.logic import MAX_N, logic_solve
 
@@ -150,12 +151,12 @@ def _check_chunk(
             yield check_record(record, backend, time_limit, logic_depth)
         return
     picked = [i for i, rec in enumerate(chunk) if rec.puzzle is not None and rec.error is None and engine.unsupported(rec.puzzle) is None]
-    stopped: SearchInterrupted | None = None
-    found: list[Outcome | None]
+    stopped: Interrupted | None = None
+    found: list[Outcome | BackendError | None]
     try:
-        found = list(engine.search_many([chunk[i].puzzle for i in picked], limit=2, time_limit=time_limit))  # type: ignore[misc]
-    except SearchInterrupted as stop:
-        found, stopped = stop.results, stop
+        found = list(searching.search_many([chunk[i].puzzle for i in picked], backend=engine, limit=2, time_limit=time_limit))  # type: ignore[misc]
+    except Interrupted as stop:
+        found, stopped = list(stop.partial or [None] * len(picked)), stop  # type: ignore[call-overload]
     by_record = dict(zip(picked, found, strict=True))
     for i, record in enumerate(chunk):
         if i not in by_record:  # an error, or a board the backend does not take: check_record says why
@@ -163,12 +164,15 @@ def _check_chunk(
             continue
         outcome = by_record[i]
         if outcome is None:  # not reached before Ctrl-C: what came before is out
-            raise KeyboardInterrupt from stopped
+            assert stopped is not None
+            raise stopped
         assert record.puzzle is not None
-        try:
-            seconds = float(outcome.stats.pop("seconds", 0.0))
-            result = verified_result(record.puzzle, outcome, outcome.backend or engine.full_name, seconds)
-            report = _report(record, result, time_limit, logic_depth)
-        except BackendError as err:
-            report = CheckReport(record, INVALID, error=str(err))
-        yield report
+        if stopped is not None and isinstance(outcome, Outcome):  # finished before Ctrl-C, but not verified yet
+            try:
+                outcome = searching.verified(record.puzzle, outcome)
+            except BackendError as err:
+                outcome = err
+        if isinstance(outcome, BackendError):
+            yield CheckReport(record, Status.INVALID, error=str(outcome))
+            continue
+        yield _report(record, SolveResult.of(outcome, outcome.seconds or 0.0), time_limit, logic_depth)

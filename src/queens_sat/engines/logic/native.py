@@ -22,14 +22,15 @@ from typing import Any
 from queens_sat import extension
 from queens_sat.engines.logic.board import COLUMN, REGION, ROW, Unit
 from queens_sat.engines.logic.deduction import ASSUMED_CROSS, ASSUMED_STAR, PROBE, RULE_NAMES
-from queens_sat.engines.logic.engine import CONTRADICTION, SOLVED, STUCK, TIMED_OUT, LogicResult, Step
+from queens_sat.engines.logic.result import LogicResult, Step
 from queens_sat.model.placement import Cell
 from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.result import Status
 
 # The head's fields (native/logic/engine.h, QL_H_*), in order.
 RULE, DEPTH, CELL, STARS, ASSUMED, CANDIDATES, PLACED, CROSSED, UNITS, LINES, FORCED, BLOCKS = range(12)
 HEAD = 12
-_STATUS = {1: SOLVED, 2: STUCK, 3: CONTRADICTION, 4: TIMED_OUT}
+_STATUS = {1: Status.SOLVED, 2: Status.STUCK, 3: Status.CONTRADICTION, 4: Status.TIMED_OUT}
 _GOING = 0
 _ASSUMED = ("", ASSUMED_STAR, ASSUMED_CROSS)
 _PROBE_ID = RULE_NAMES.index(PROBE)
@@ -174,7 +175,7 @@ class NativeEngine:
         self.deadline = deadline
         regions, given, blocked = _board(puzzle)
         self._engine: Any = module.Engine(regions, self.n, puzzle.stars, extension.rule_code(puzzle.rule), given, blocked, max_depth)
-        self.status: str | None = SOLVED if self._engine.status == 1 else None
+        self.status: Status | None = Status.SOLVED if self._engine.status == 1 else None
         self._read = 0
 
     def step(self) -> Step | None:

@@ -24,10 +24,7 @@ from queens_sat.engines.logic.board import Geometry, State, bits
 from queens_sat.engines.logic.deduction import ASSUMED_CROSS, ASSUMED_STAR, PROBE, Contradiction, Deduction
 from queens_sat.engines.logic.pigeonhole import pigeonhole
 from queens_sat.engines.logic.witness import Witnesses
-
-
-class OutOfTime(Exception):
-    """The deadline passed in the middle of a search for the next step."""
+from queens_sat.engines.search import Stop
 
 
 def next_deduction(
@@ -151,7 +148,7 @@ def probe(
         for cross in (False, True):
             for i in order:
                 if deadline is not None and time.perf_counter() > deadline:
-                    raise OutOfTime
+                    raise Stop
                 if witnesses is not None and (witnesses.avoids(st, i) if cross else witnesses.covers(st, i)):
                     continue
                 key = ~i if cross else i

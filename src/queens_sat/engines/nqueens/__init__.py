@@ -12,6 +12,6 @@ from queens_sat.engines.nqueens.counting import count_queens
 from queens_sat.engines.nqueens.enumeration import iter_solutions
 from queens_sat.engines.nqueens.min_conflicts import local_search
 from queens_sat.engines.nqueens.no_touch import count_no_touch
-from queens_sat.engines.nqueens.verify import first_violation
+from queens_sat.model.columns import first_violation
 
 __all__ = ["construct", "count_no_touch", "count_queens", "first_violation", "iter_solutions", "local_search"]

@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from types import ModuleType
 
-from queens_sat.extension import PURE_PYTHON_ENV, nqueens
-
-PURE_ENV = PURE_PYTHON_ENV  # the switch to the twins (the tests set it)
+from queens_sat.extension import nqueens
 
 
 def native() -> ModuleType | None:

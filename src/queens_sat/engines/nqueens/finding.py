@@ -19,7 +19,7 @@ import numpy as np
 from queens_sat.engines.nqueens.construction import construct
 from queens_sat.engines.nqueens.enumeration import BATCH, NODES_PER_CALL, solution_stream
 from queens_sat.engines.nqueens.min_conflicts import local_search
-from queens_sat.engines.nqueens.verify import as_tuple
+from queens_sat.model.columns import as_tuple
 from queens_sat.model.limits import NQUEENS_WORD_N
 from queens_sat.model.result import Outcome, Solution
 

@@ -1,9 +1,9 @@
 """Counting solutions of raw region grids, with no ``Puzzle`` built: for callers that check boards by the thousand.
 
 ``count_regions(regions, rule, limit)`` searches one n x n grid of region numbers
-0..n-1 (a numpy array or nested lists) and returns a ``CountResult``: ``count``,
-``complete`` (exact count), ``timed_out``, the first ``keep`` ``solutions``
-(the queen's column in each row) and ``nodes``. With the default ``limit=2, keep=2`` it is the
+0..n-1 (a numpy array or nested lists) and returns an ``Outcome`` (the one result type of
+every search): ``count``, ``complete`` (exact count), ``timed_out``, the first ``keep``
+``solutions`` (the queen's column in each row) and ``stats["nodes"]``. With the default ``limit=2, keep=2`` it is the
 uniqueness check, and when a board has several solutions the second one is
 there to repair it by; a generator can call it hundreds of times per puzzle.
 
@@ -27,35 +27,17 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
 from queens_sat.engines.regions.reference import search_parts
 from queens_sat.extension import bitsearch, native_limit, required, rule_code, unavailable_reason
+from queens_sat.model.errors import as_interrupted
 from queens_sat.model.placement import Cell
-from queens_sat.model.result import Outcome, Solution
+from queens_sat.model.result import Outcome
 
 MAX_N = 64  # the native search keeps a row in one 64-bit word; the reference follows for the same results
-
-
-class CountResult(NamedTuple):
-    """What ``count_regions`` found: a plain tuple, cheap to make a million times.
-
-    The raw form of one call on a bare grid, kept for callers that count boards by the
-    thousand (a generator); everything that reports a puzzle's search, batches included,
-    uses the backends' ``Outcome``, which ``outcome()`` gives.
-    """
-
-    count: int  # type: ignore[assignment]  # shadows tuple.count on purpose: solutions found, exact when ``complete``
-    complete: bool  # the whole search space was explored
-    timed_out: bool  # the time limit stopped the search
-    solutions: list[Solution]  # the first ``keep`` solutions found
-    nodes: int  # search nodes
-
-    def outcome(self) -> Outcome:
-        """The same as a backend's ``Outcome``."""
-        return Outcome(self.solutions, self.count, self.complete, self.timed_out, {"nodes": self.nodes})
 
 
 @dataclass(frozen=True)
@@ -80,31 +62,16 @@ class BatchCounts:
         return int(missing[0]) if len(missing) else len(self.counts)
 
     def outcome(self, i: int) -> Outcome:
-        """Board ``i``'s results as a backend's ``Outcome`` (``stats``: nodes and the search's seconds)."""
-        result = self.result(i)
-        return Outcome(
-            result.solutions, result.count, result.complete, result.timed_out,
-            {"nodes": result.nodes, "seconds": float(self.elapsed[i])},
-        )
-
-    def result(self, i: int) -> CountResult:
-        """Board ``i``'s results, as ``count_regions`` gives them."""
+        """Board ``i``'s results as ``count_regions`` gives them (``stats``: nodes), with its search's seconds."""
         kept = min(int(self.counts[i]), self.solutions.shape[1])
-        return CountResult(
+        return Outcome(
+            [tuple(row) for row in self.solutions[i, :kept].tolist()],
             int(self.counts[i]),
             bool(self.complete[i]),
             bool(self.timed_out[i]),
-            [tuple(row) for row in self.solutions[i, :kept].tolist()],
-            int(self.nodes[i]),
+            {"nodes": int(self.nodes[i])},
+            seconds=float(self.elapsed[i]),
         )
-
-
-class BatchInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped ``count_batch``; ``partial`` holds the boards done before it (``partial.done``)."""
-
-    def __init__(self, partial: BatchCounts) -> None:
-        super().__init__(f"interrupted after {partial.done} of {len(partial)} boards")
-        self.partial = partial
 
 
 # ---------------------------------------------------------------------------- arguments
@@ -176,9 +143,11 @@ def native_search(
     queens: Sequence[Cell],
     blocked: Sequence[Cell],
     time_limit: float | None,
-) -> CountResult:
-    """The compiled search on a checked grid (None: no regions); the native backend's entry too."""
-    return CountResult._make(required().count(grid, n, rule_code(rule), native_limit(limit), keep, queens, blocked, time_limit or 0.0))
+) -> Outcome:
+    """The compiled search on a checked grid (None: no regions)."""
+    found = required().count(grid, n, rule_code(rule), native_limit(limit), keep, queens, blocked, time_limit or 0.0)
+    count, complete, timed_out, solutions, nodes = found
+    return Outcome(solutions, count, complete, timed_out, {"nodes": nodes})
 
 
 def count_regions(
@@ -191,7 +160,7 @@ def count_regions(
     keep: int = 2,
     time_limit: float | None = None,
     native: bool | None = None,
-) -> CountResult:
+) -> Outcome:
     """Count the solutions of one board given as an n x n grid of region numbers 0..n-1.
 
     ``regions``: a numpy integer array (any dtype; int64 C-contiguous is used as
@@ -203,9 +172,9 @@ def count_regions(
     takes the compiled search when it is built, True insists on it, False takes
     the pure-Python reference.
 
-    Returns a ``CountResult``: ``count`` (exact when ``complete``), ``complete``,
+    Returns an ``Outcome``: ``count`` (exact when ``complete``), ``complete``,
     ``timed_out``, ``solutions`` (the first ``keep`` found, each the queen's
-    column in every row) and ``nodes``. Raises ValueError for a malformed grid
+    column in every row) and ``stats["nodes"]``. Raises ValueError for a malformed grid
     or argument.
     """
     if _native(native):
@@ -220,7 +189,7 @@ def count_regions(
     n = grid.shape[0]
     rule_code(rule)
     native_limit(limit)
-    outcome = search_parts(
+    return search_parts(
         n,
         rule,
         grid.ravel().tolist(),
@@ -230,11 +199,6 @@ def count_regions(
         keep=keep,
         time_limit=time_limit,
     )
-    return _from_outcome(outcome)
-
-
-def _from_outcome(outcome: Outcome) -> CountResult:
-    return CountResult(outcome.count, outcome.complete, outcome.timed_out, outcome.solutions, outcome.stats["nodes"])
 
 
 # ---------------------------------------------------------------------------- a stack of boards
@@ -270,7 +234,7 @@ def count_batch(
     blocked cells. ``limit``, ``keep``, ``time_limit`` (seconds per board) and
     ``native`` as in ``count_regions``; the compiled search takes the whole stack
     in one call, without the GIL. Returns ``BatchCounts``; Ctrl-C raises
-    ``BatchInterrupted`` (a KeyboardInterrupt) holding the boards already done.
+    ``Interrupted`` (a KeyboardInterrupt) whose ``partial`` holds the boards already done.
     """
     grids = _grids(regions, 3)
     if keep < 0:
@@ -299,9 +263,9 @@ def count_batch(
                 keep=keep,
                 time_limit=time_limit,
             )
-            _fill(out, i, _from_outcome(outcome), time.perf_counter() - start)
-    except KeyboardInterrupt:
-        raise BatchInterrupted(out) from None
+            _fill(out, i, outcome, time.perf_counter() - start)
+    except KeyboardInterrupt as stop:
+        raise as_interrupted(stop, out, f"interrupted after {out.done} of {len(out)} boards") from None
     return out
 
 
@@ -309,12 +273,12 @@ def _mask_cells(masks: np.ndarray | None, i: int) -> list[Cell]:
     return [] if masks is None else [(r, c) for r, c in np.argwhere(masks[i]).tolist()]
 
 
-def _fill(out: BatchCounts, i: int, result: CountResult, elapsed: float) -> None:
+def _fill(out: BatchCounts, i: int, result: Outcome, elapsed: float) -> None:
     for j, solution in enumerate(result.solutions):
         out.solutions[i, j] = solution
     out.complete[i] = result.complete
     out.timed_out[i] = result.timed_out
-    out.nodes[i] = result.nodes
+    out.nodes[i] = result.stats["nodes"]
     out.elapsed[i] = elapsed
     out.counts[i] = result.count
 

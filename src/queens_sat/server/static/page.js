@@ -329,7 +329,7 @@ async function hint() {
   try {
     const answer = await api("/hint", puzzleJson(true));
     state.hinted = [];
-    if (answer.status === "no-solution") {
+    if (answer.status === "none") {
       setMessage("No solution from here: a queen or a cross is wrong. Undo a few moves.");
     } else if (answer.status === "solved") {
       setMessage("The board is solved.", true);

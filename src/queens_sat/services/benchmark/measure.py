@@ -15,8 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from queens_sat.backends.base import Backend
-from queens_sat.engines.signals import was_terminated
-from queens_sat.model.errors import BackendError
+from queens_sat.model.errors import BackendError, was_terminated
 from queens_sat.services.benchmark.cases import BenchCase
 from queens_sat.services.solving import solve
 

@@ -18,7 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from queens_sat.engines.regions.counting import count_regions
+from queens_sat.backends import searching
+from queens_sat.backends.native import NativeBackend
+from queens_sat.model.errors import QueensSatError
+from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.services.generator.growth import grow_regions
 from queens_sat.services.generator.joining import star_regions
@@ -113,11 +116,11 @@ class GeneratedPuzzle:
         return Puzzle(self.regions, rule=self.rule, stars=self.stars)
 
 
-class GenerationFailed(RuntimeError):
+class GenerationFailed(QueensSatError, RuntimeError):
     """A puzzle could not be made within ``max_restarts``."""
 
 
-class ValidatorError(ValueError):
+class ValidatorError(QueensSatError, ValueError):
     """The validator contradicted the planted solution: a broken validator, not a bad board."""
 
 
@@ -135,6 +138,7 @@ class Searches:
         self.rule, self.probe_time_limit, self.stars = options.rule, options.probe_time_limit, options.stars
         self.checks = self.timeouts = 0
         self.star_probe: Backend | None = None
+        self.queen_probe = "native" if NativeBackend.available() else "python"  # the search the Queens probes ask
         self.probe: Probe | None = self.solution_through
         if self.stars > 1:  # the probe asks the native search (else what auto picks); without one, repairs go unprobed
             backend = shared_backend("native" if native_stars(options.n, self.stars) else "auto")
@@ -164,9 +168,8 @@ class Searches:
         for cell in cells:
             found: Any
             if self.star_probe is None:
-                found = count_regions(
-                    layout.grid, self.rule, 1, queens=(divmod(cell, n),), keep=0, time_limit=self.probe_time_limit
-                )
+                board = PlainGrid(n, layout.grid, self.rule, layout.grid, (divmod(cell, n),))
+                found = searching.search(board, backend=self.queen_probe, limit=1, keep=0, time_limit=self.probe_time_limit)
             else:  # k stars: the native k-star search (else what auto picks), the cell a given star
                 puzzle = Puzzle(layout.rows(), rule=self.rule, stars=self.stars, queens=(divmod(cell, n),))
                 found = self.star_probe.search(puzzle, limit=1, keep=0, time_limit=self.probe_time_limit)

@@ -14,10 +14,11 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from queens_sat.engines.signals import worker_signals  # Ctrl-C and SIGTERM are the main process's; die with it
+from queens_sat.model.errors import QueensSatError
 from queens_sat.services.generator.attempt import GeneratorOptions, make_puzzle
 
 
-class ExecutorError(RuntimeError):
+class ExecutorError(QueensSatError, RuntimeError):
     """The work cannot be sent where asked: Dask missing, a scheduler out of reach."""
 
 

@@ -9,18 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 import numpy as np
 
 from queens_sat.model.placement import star_cells
 from queens_sat.model.puzzle import Puzzle
 
-if TYPE_CHECKING:
-    from queens_sat.services.generator.moves import Move
-
 
 @cache
+class Move(NamedTuple):
+    """Cells handed over to another region: the repair's one kind of change."""
+
+    cells: tuple[int, ...]
+    region: int
+
+
 def neighbours(n: int) -> tuple[tuple[int, ...], ...]:
     """For every cell, the cells above, below, left and right of it that are on the board."""
     out = []

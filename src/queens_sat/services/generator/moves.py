@@ -26,21 +26,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import NamedTuple
 
 from queens_sat.model.placement import star_cells
-from queens_sat.services.generator.layout import Layout, neighbours
+from queens_sat.services.generator.layout import Layout, Move, neighbours
 from queens_sat.services.generator.region_rules import RegionRules, stays_connected
 
 MAX_PROBES = 24  # candidate moves tested for new solutions per repair, smallest first
 
 # probe(layout, cells) -> True when some solution of the layout puts a queen on one of ``cells``
 Probe = Callable[[Layout, tuple[int, ...]], bool]
-
-
-class Move(NamedTuple):
-    cells: tuple[int, ...]
-    region: int
 
 
 def paths_out(layout: Layout, cell: int) -> dict[int, list[int]]:

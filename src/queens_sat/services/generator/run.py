@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from queens_sat.model.errors import QueensSatError
 from queens_sat.services.generator.attempt import GeneratedPuzzle, GeneratorOptions
 from queens_sat.services.generator.dedupe import Seen
 from queens_sat.services.generator.executors import DaskExecutor, InlineExecutor, PoolExecutor, usable_cores
@@ -24,7 +25,7 @@ POOL_RESTARTS = 3  # dead-worker recoveries before a run gives up
 MAX_DUPLICATES_IN_A_ROW = 1000  # then the board size has run out of new puzzles
 
 
-class TooFewPuzzles(RuntimeError):
+class TooFewPuzzles(QueensSatError, RuntimeError):
     """Every recent puzzle was a duplicate: this size has (almost) no more distinct puzzles."""
 
 

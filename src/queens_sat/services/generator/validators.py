@@ -8,8 +8,8 @@ The contract of a validator callable, so that any checker plugs in:
   column and region) as ``validator(regions, rule=rule, stars=k)``;
 - it returns one of two things:
   - a count: an object with ``count`` and ``solutions``, and optionally ``timed_out``
-    (``Counted``: ``queens_sat.engines.regions.counting.count_regions``'s ``CountResult``, a backend's
-    ``Outcome``, ``queens_sat.solve``'s ``SolveResult``): the count, capped anywhere from
+    (``Counted``: the ``Outcome`` of every search, ``queens_sat.engines.regions.count_regions``'s
+    too, or ``queens_sat.solve``'s ``SolveResult``): the count, capped anywhere from
     2 up, and the solutions it found, each the queen's column in every row (k stars:
     the k columns of each row, row after row, as ``rules.star_rows`` reads them). A solution
     other than the planted one guides the repair; ``timed_out`` true with a count below 2
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Sequence
-from functools import cache, partial
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 import numpy as np
@@ -77,34 +77,28 @@ def interpret(result: Any, planted: Sequence[int]) -> Verdict:
     return Verdict(min(count, 2), other, settled)
 
 
-class BackendValidator:
-    """A validator on any registered backend (``sat``, ``cpsat:blocking``...): slower, for comparison;
-    and for Star Battle boards (k > 1) every named validator, ``auto`` included."""
+class SearchValidator:
+    """The validator called ``name`` (a backend name: ``auto``, ``native``, ``sat:glucose4``...):
+    the board through the one way in to the search (``backends.searching``), as a plain grid
+    when it is a Queens board (no ``Puzzle`` built: a few microseconds a check), else as a
+    ``Puzzle``. Only the name and the time limit travel to a worker process."""
 
     def __init__(self, name: str, time_limit: float | None = None) -> None:
         self.name, self.time_limit = name, time_limit
-        self._backend: Backend | None = None
-
-    def __getstate__(self) -> dict[str, Any]:  # the solver object stays behind when sent to a worker
-        return {"name": self.name, "time_limit": self.time_limit}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.name, self.time_limit, self._backend = state["name"], state["time_limit"], None
 
     def __call__(self, regions: np.ndarray, rule: str = "no-touch", stars: int = 1) -> Any:
-        from queens_sat.backends import get_backend
+        from queens_sat.backends import searching
+        from queens_sat.model.grids import plain_grid
         from queens_sat.model.puzzle import Puzzle
 
-        if self._backend is None:
-            self._backend = shared_backend(self.name) if stars > 1 else get_backend(self.name)
-        puzzle = Puzzle(regions.tolist(), rule=rule, stars=stars)
-        return self._backend.search(puzzle, limit=2, keep=2, time_limit=self.time_limit)
+        plain = plain_grid(regions, rule) if stars == 1 else None
+        board = plain if plain is not None else Puzzle(np.asarray(regions).tolist(), rule=rule, stars=stars)
+        return searching.search(board, backend=self.name, limit=2, keep=2, time_limit=self.time_limit)
 
 
 @cache
 def shared_backend(name: str) -> Backend:
-    """One backend object per name in this process for the k-star checks and probes: ``auto`` says
-    once, not once a puzzle, which backend it falls back to."""
+    """The backend called ``name``, made once in this process (``get_backend`` keeps one a name)."""
     from queens_sat.backends import get_backend
 
     return get_backend(name)
@@ -133,65 +127,24 @@ def refusal(backend: Backend, n: int, stars: int) -> str | None:
         return backend.unsupported(star_sample(n, stars))
 
 
-def portfolio_count(regions: np.ndarray, rule: str = "no-touch", time_limit: float | None = None, stars: int = 1) -> Any:
-    """The ``auto`` validator: the native search, and on the rare board that outlasts its first
-    turn, the ``auto`` backend's portfolio (native and SAT taking turns) for the time left.
-
-    Only that rare board pays for the portfolio (a SAT backend made, its library imported):
-    asking ``auto`` itself would pay for it on every check."""
-    from queens_sat.backends.auto import MIN_TURN, AutoBackend, first_turn
-    from queens_sat.engines.regions import counting as fast
-    from queens_sat.model.puzzle import Puzzle
-
-    turn = first_turn(2, time_limit)
-    if stars == 1:
-        counted = fast.native_count_regions(regions, rule, limit=2, keep=2, time_limit=turn)
-        if not counted.timed_out or counted.count >= 2 or turn == time_limit:
-            return counted
-        taken = counted.outcome()
-    else:  # k stars: the native backend's k-star search
-        taken = shared_backend("native").search(Puzzle(regions.tolist(), rule=rule, stars=stars), limit=2, keep=2, time_limit=turn)
-        if not taken.timed_out or taken.count >= 2 or turn == time_limit:
-            return taken
-    left = None if time_limit is None else max(time_limit - (turn or 0.0), MIN_TURN)
-    taken.stats["seconds"] = turn
-    return AutoBackend().go_on(Puzzle(regions.tolist(), rule=rule, stars=stars), taken, limit=2, keep=2, time_limit=left)
-
-
 def named_validator(name: str, time_limit: float | None = None, stars: int = 1, n: int = 0) -> Validator:
-    """The validator called ``name``: auto (the native search with the portfolio's fallback when
-    compiled, else python), native, python, or a backend name. For Star Battle boards
-    (``stars`` > 1) each is that backend's search (``auto``: the backend auto picks).
+    """The validator called ``name``: auto (the native search, with the portfolio's turns on the
+    rare board that outlasts its first one, when compiled; else python), native, python, or any
+    backend name.
 
     Raises ``BackendError`` for an unknown name, one whose library is missing, or
     (given ``n``) one that does not check k-star boards of that size.
     """
-    from queens_sat.backends import backend_names, fast, get_backend
+    from queens_sat.backends import backend_names, get_backend
     from queens_sat.services.solving import time_limit_of
 
     time_limit = time_limit_of(time_limit)
     base = name.partition(":")[0]
+    if base != "auto" and base not in backend_names():
+        raise BackendError(f"unknown validator {name!r}; choose one of {', '.join(NAMES)} (or a backend variant such as sat:glucose4)")
+    backend = get_backend(name)  # fail now, with the backend's message, rather than in a worker
     if stars > 1:
-        if base != "auto" and base not in backend_names():
-            raise BackendError(f"unknown validator {name!r}; choose one of {', '.join(NAMES)} (or a backend variant such as sat:glucose4)")
-        size = max(n, 4 * stars)
-        why = refusal(get_backend(name), size, stars)
+        why = refusal(backend, max(n, 4 * stars), stars)
         if why:
             raise BackendError(f"validator {name!r} cannot check Star Battle boards: {why}")
-        if name == "auto" and native_stars(size, stars):
-            return partial(portfolio_count, time_limit=time_limit)
-        return BackendValidator(name, time_limit)
-    if name == "auto":
-        if fast.IMPLEMENTATION == "native":
-            return partial(portfolio_count, time_limit=time_limit)
-        name = fast.IMPLEMENTATION
-    if name == "native":
-        if fast.IMPLEMENTATION != "native":
-            get_backend("native")  # raises the backend's own "not built" message
-        return partial(fast.native_count_regions, limit=2, keep=2, time_limit=time_limit)
-    if name == "python":
-        return partial(fast.python_count_regions, limit=2, keep=2, time_limit=time_limit)
-    if base not in backend_names():
-        raise BackendError(f"unknown validator {name!r}; choose one of {', '.join(NAMES)} (or a backend variant such as sat:glucose4)")
-    get_backend(name)  # fail now, with the backend's message, rather than in a worker
-    return BackendValidator(name, time_limit)
+    return SearchValidator(name, time_limit)

@@ -10,11 +10,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from queens_sat.engines.logic.board import Unit
-from queens_sat.engines.logic.deduction import ASSUMED_CROSS, BLOCKS, CONFINEMENT, PIGEONHOLE, PROBE, QUEEN_ELIMINATES, SINGLE_CANDIDATE, WOULD_EMPTY_UNIT
+from queens_sat.engines.logic.deduction import (
+    ASSUMED_CROSS,
+    BLOCKS,
+    CONFINEMENT,
+    PIGEONHOLE,
+    PROBE,
+    QUEEN_ELIMINATES,
+    SINGLE_CANDIDATE,
+    WOULD_EMPTY_UNIT,
+)
 from queens_sat.engines.logic.engine import Step
 from queens_sat.model.placement import Cell
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.services.logic.describe import cell_text, cells_phrase, unit_name, units_phrase
+from queens_sat.services.logic.phrases import cell_text, cells_phrase, unit_name, units_phrase
 
 
 def stars_text(count: int) -> str:

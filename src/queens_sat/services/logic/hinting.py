@@ -13,22 +13,20 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from queens_sat.engines.logic.engine import DEFAULT_DEPTH, STUCK, Step, open_engine
+from queens_sat.engines.logic.engine import DEFAULT_DEPTH, Step, open_engine
 from queens_sat.model.placement import Cell
-from queens_sat.model.puzzle import Puzzle, as_puzzle
-
-HINT = "hint"
-NO_SOLUTION = "no-solution"
+from queens_sat.model.puzzle import Puzzle, PuzzleLike, as_puzzle
+from queens_sat.model.result import Status
 
 
 @dataclass(frozen=True)
 class Hint:
-    """What ``next_hint`` found: ``status`` is hint, no-solution, or the engine's status
-    (solved, stuck, contradiction, timed-out) when it found no step."""
+    """What ``next_hint`` found: ``status`` is hint, none (the position has no solution), or the
+    engine's status (solved, stuck, contradiction, timed-out) when it found no step."""
 
     puzzle: Puzzle
-    status: str
-    position: str  # the solver's verdict on the position: unique, multiple, none or unknown
+    status: Status
+    position: Status  # the solver's verdict on the position: unique, multiple, none or unknown
     implied: tuple[Cell, ...]  # crosses the player's queens imply, taken as made
     step: Step | None  # the hint; None unless status is "hint"
     implied_steps: tuple[Step, ...]  # the steps behind ``implied`` (to replay the board)
@@ -48,7 +46,7 @@ class Hint:
 
 
 def next_hint(
-    puzzle: Puzzle | Any,
+    puzzle: PuzzleLike,
     max_depth: int = DEFAULT_DEPTH,
     backend: str = "auto",
     time_limit: float | None = None,
@@ -73,16 +71,16 @@ def next_hint(
             continue
         hint = step
         break
-    status = HINT if hint is not None else (engine.status or STUCK)  # the steps ran out: the engine has its status
-    if check.status.value == "none":
-        status = NO_SOLUTION  # whatever logic says, some mark of the player's is wrong
+    status = Status.HINT if hint is not None else (engine.status or Status.STUCK)  # the steps ran out: the engine has its status
+    if check.status is Status.NONE:
+        status = Status.NONE  # whatever logic says, some mark of the player's is wrong
     contradiction = engine.dead_end()
     return Hint(
         puzzle=puzzle,
         status=status,
-        position=check.status.value,
+        position=check.status,
         implied=tuple(sorted(c for s in implied for c in s.crossed)),
-        step=hint if status == HINT else None,
+        step=hint if status is Status.HINT else None,
         implied_steps=tuple(implied),
         contradiction=contradiction,
     )

@@ -12,21 +12,19 @@ from pathlib import Path
 
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.services.render.scene import BoardState, Scene, board_scene, default_cell_size
-from queens_sat.services.render.steps import Deduction, StepsUnavailable, frame_paths, logic_states, states_from_deductions
+from queens_sat.services.render.steps import Deduction, frame_paths, states_from_deductions
 
 __all__ = [
     "IMAGE_FORMATS",
     "BoardState",
     "Deduction",
     "RenderError",
-    "StepsUnavailable",
     "board_image",
     "board_scene",
     "board_svg",
     "checked_cell",
     "default_cell_size",
     "image_format",
-    "logic_states",
     "render_board",
     "render_steps",
     "states_from_deductions",

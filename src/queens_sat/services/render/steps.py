@@ -3,12 +3,11 @@
 Rendering takes a plain sequence of ``BoardState`` (what is on the board after each
 step), so any source of steps can be drawn. ``states_from_deductions`` builds that
 sequence from increments (queens placed and cells ruled out by each step), which is
-what a deduction engine produces; ``logic_states`` asks the logic engine for them.
+what a deduction engine produces (``services.logic.pictures.logic_states`` asks the logic engine).
 """
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,10 +15,6 @@ from pathlib import Path
 from queens_sat.model.placement import Cell
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.services.render.scene import BoardState
-
-
-class StepsUnavailable(RuntimeError):
-    """The steps of a solve were asked for but this build cannot produce them."""
 
 
 @dataclass(frozen=True)
@@ -58,44 +53,6 @@ def _cells(items: Iterable[Sequence[int]], n: int, step: int) -> frozenset[Cell]
     if off:
         raise ValueError(f"step {step} names cell {off[0]}, off the {n}x{n} board")
     return cells
-
-
-def logic_engine_available() -> bool:
-    return importlib.util.find_spec("queens_sat.services.logic") is not None
-
-
-def logic_states(puzzle: Puzzle, max_depth: int | None = None) -> list[BoardState]:
-    """The board after each step of the logic engine's solve of ``puzzle``.
-
-    Raises ``StepsUnavailable`` when this build has no logic engine
-    (``queens_sat.services.logic``). Each engine step becomes a ``Deduction`` (its units are
-    the focus) drawn through ``states_from_deductions``; when logic alone gets stuck
-    the last picture says so.
-    """
-    if not logic_engine_available():
-        raise StepsUnavailable(
-            "--steps needs the logic engine (queens_sat.services.logic), which this build of queens-sat does not have"
-        )
-    from queens_sat.services.logic import logic_solve
-    from queens_sat.services.logic.describe import describe, unit_cells
-
-    result = logic_solve(puzzle) if max_depth is None else logic_solve(puzzle, max_depth=max_depth)
-    states = states_from_deductions(
-        puzzle,
-        (
-            Deduction(
-                queens=step.placed,
-                crossed=step.crossed,
-                focus=[cell for unit in step.units + step.lines for cell in unit_cells(puzzle, unit)],
-                reason=describe(step, puzzle),
-            )
-            for step in result.steps
-        ),
-    )
-    if not result.solved:
-        last = states[-1]
-        states.append(BoardState(last.queens, last.crossed, frozenset(), frozenset(), f"Logic alone stops here ({result.status})"))
-    return states
 
 
 def frame_paths(path: str | Path, count: int) -> list[Path]:

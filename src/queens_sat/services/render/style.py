@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from queens_sat.model.errors import MissingDependency
 from queens_sat.services.render.palette import INK
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ STYLE: dict[str, object] = {
 }
 
 
-class PlotUnavailable(RuntimeError):
+class PlotUnavailable(MissingDependency):
     """matplotlib is not installed; the message says how to get it."""
 
 

@@ -1,8 +1,9 @@
 """An O(n) check of a column list for a board without regions, fast enough for n = 10^7.
 
-The general verifier (``rules.solution_violations``) explains every problem with
+The general verifier (``placement.solution_violations``) explains every problem with
 Python dictionaries, which takes seconds and gigabytes at ten million queens; this
-one only finds the first bad row, natively (bit sets) or with numpy.
+one only finds the first bad row, natively (bit sets, ``native/nqueens``) or with numpy.
+Part of the model: it is how a solution of a big region-free board is verified.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import cast
 
 import numpy as np
 
-from queens_sat.engines.nqueens._impl import native
+from queens_sat.extension import nqueens
 
 SLICE = 1 << 20  # values converted per call between Python and numpy, so that signals are not kept waiting
 
@@ -49,7 +50,7 @@ def first_violation(cols: Sequence[int] | np.ndarray, rule: str) -> int:
     arr = as_columns(cols)
     if arr is None:
         return _first_off_board(cast(Sequence[int], cols))  # not an array: a plain sequence
-    kernel = native()
+    kernel = nqueens()
     if kernel is not None:
         row: int = kernel.first_violation(arr, rule == "queens")
         return row

@@ -1,0 +1,148 @@
+"""The one way in to the search: ``search`` for one board, ``search_many`` for a batch.
+
+Every caller that asks how many solutions a board has comes here: the facade (``solve``,
+``is_unique``, ``count_solutions``), the check of a batch, the generator's validators and
+the service. Here, and only here:
+
+- the backend is found (by name, once: ``backends.get_backend`` keeps one object a name,
+  and ``auto`` keeps its choice per kind of board);
+- a ``PlainGrid`` (a bare grid checked in C: no ``Puzzle`` built) goes to a backend that
+  takes one, and becomes a ``Puzzle`` for any other;
+- every solution found is verified against the rules (in C for a plain grid), so that no
+  backend's mistake reaches a user; a wrong one is a ``BackendError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from queens_sat.backends import get_backend
+from queens_sat.backends.base import Backend
+from queens_sat.extension import gridcheck, rule_code
+from queens_sat.model.errors import BackendError
+from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, plain_cells_ok, plain_solution_ok
+from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.result import Outcome
+
+Board = Puzzle | PlainGrid
+
+
+def backend_for(backend: str | Backend, board: Board | None = None) -> Backend:
+    """The backend called ``backend`` (an object is taken as it is), checked against ``board``: a
+    ``BackendError`` when it cannot search it."""
+    engine = get_backend(backend)
+    if isinstance(board, Puzzle):
+        why = engine.unsupported(board)
+        if why is not None:
+            raise BackendError(f"backend {engine.full_name!r} cannot search this puzzle: {why}")
+    return engine
+
+
+def search(
+    board: Board, *, backend: str | Backend = "auto", limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
+) -> Outcome:
+    """Up to ``limit`` solutions of ``board`` (all when None), the first ``keep`` kept (default: up
+    to ``limit``, at most 2 when counting all), each verified; ``time_limit`` in seconds."""
+    keep = _keep(limit, keep)
+    engine = backend_for(backend, board)
+    if isinstance(board, PlainGrid):
+        if not engine.takes_plain:
+            return search(as_puzzle_of(board), backend=engine, limit=limit, keep=keep, time_limit=time_limit)
+        return _plain_search(engine, board, limit, keep, time_limit)
+    outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit)
+    return verified(board, outcome.named(engine.full_name))
+
+
+def search_many(
+    puzzles: Sequence[Puzzle],
+    *,
+    backend: str | Backend = "auto",
+    limit: int | None = 2,
+    keep: int | None = None,
+    time_limit: float | None = None,
+) -> list[Outcome | BackendError]:
+    """``search`` for every puzzle, in order, as one batch where the backend has a batch path (the
+    native search: one call per size and rule). A board whose search returned a wrong solution gets
+    the ``BackendError`` in its place, so that one bad answer does not take the batch down.
+    Ctrl-C or SIGTERM raises ``Interrupted`` holding the outcomes finished (unverified)."""
+    keep = _keep(limit, keep)
+    engine = get_backend(backend)
+    found = engine.search_many(puzzles, limit=limit, keep=keep, time_limit=time_limit)
+    out: list[Outcome | BackendError] = []
+    for puzzle, outcome in zip(puzzles, found, strict=True):
+        try:
+            out.append(verified(puzzle, outcome.named(engine.full_name)))
+        except BackendError as err:
+            out.append(err)
+    return out
+
+
+def _keep(limit: int | None, keep: int | None) -> int:
+    if keep is None:
+        return limit if limit is not None else 2
+    return keep
+
+
+def as_puzzle_of(board: PlainGrid) -> Puzzle:
+    """A plain grid as a ``Puzzle`` (raising the ``PuzzleError`` that names what is wrong with it)."""
+    return Puzzle(board.source, rule=board.rule, queens=board.queens)
+
+
+def _plain_search(engine: Backend, board: PlainGrid, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+    """A plain grid's search, which the compiled code checks as it loads it: a region number out
+    of 0..n-1 (a ValueError there), or a board with no solution because a region is missing,
+    goes the ``Puzzle`` way, whose error names the problem and where."""
+    try:
+        outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit)  # type: ignore[arg-type]
+    except ValueError:
+        as_puzzle_of(board)  # raises the PuzzleError that says which cell
+        raise
+    if outcome.count == 0 and outcome.complete and not plain_cells_ok(board):
+        as_puzzle_of(board)  # raises: fewer than n regions
+    return verified(board, outcome.named(engine.full_name))
+
+
+def verified(board: Board, outcome: Outcome) -> Outcome:
+    """``outcome`` after every solution it holds was checked against the rules, as tuples; a wrong
+    or repeated one is a ``BackendError`` naming the backend and the problem."""
+    if not outcome.solutions:
+        return outcome
+    if isinstance(board, PlainGrid):
+        code = rule_code(board.rule)
+        wrong = next((s for s in outcome.solutions if not plain_solution_ok(board, s, code)), None)
+        if wrong is not None:
+            _refuse(as_puzzle_of(board), outcome, wrong)
+    elif board.stars == 1 and board.regions is not None and board.n <= PLAIN_MAX_N and (check := gridcheck()) is not None:
+        cells, code = board.cells(), rule_code(board.rule)
+        for solution in outcome.solutions:  # in C, as the search ran: the givens are all that is left to see
+            if not (type(solution) is tuple and check.solution_ok(cells, solution, code) and _keeps_givens(board, solution)):
+                _refuse(board, outcome, solution)
+    else:
+        for solution in outcome.solutions:
+            if board.violations(solution):
+                _refuse(board, outcome, solution)
+    solutions = outcome.solutions
+    if not all(type(s) is tuple for s in solutions):
+        solutions = [tuple(s) for s in solutions]
+        outcome = _with_solutions(outcome, solutions)
+    if len(solutions) > 1 and len(set(solutions)) != len(solutions):
+        twice = next(s for i, s in enumerate(solutions) if s in solutions[:i])
+        raise BackendError(f"backend {outcome.backend!r} returned solution {list(twice)} twice")
+    return outcome
+
+
+def _keeps_givens(puzzle: Puzzle, solution: tuple[int, ...]) -> bool:
+    """Whether a Queens solution has the given queens and none on a blocked cell."""
+    return all(solution[r] == c for r, c in puzzle.queens) and not any(solution[r] == c for r, c in puzzle.blocked)
+
+
+def _refuse(puzzle: Puzzle, outcome: Outcome, solution: Any) -> None:
+    problems = puzzle.violations(solution) or ["not a solution of this board"]
+    raise BackendError(f"backend {outcome.backend!r} returned a wrong solution {list(solution)}: {problems[0]}")
+
+
+def _with_solutions(outcome: Outcome, solutions: list[Any]) -> Outcome:
+    from dataclasses import replace
+
+    return replace(outcome, solutions=solutions)

@@ -1,0 +1,83 @@
+"""The puzzles a command was given, as one stream of records: files (any format, ``-`` for standard
+input) or a board of size n without regions, with the command line's rule and stars applied.
+
+The front ends say what to read; the stream reads it as the services pull records, so a service
+that checks records one by one never waits for the whole input, and a file that cannot be read
+becomes an error record in its place rather than the end of the batch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from queens_sat.formats import FieldNames, read_puzzles
+from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.errors import PuzzleError, UsageError
+from queens_sat.model.puzzle import Puzzle
+
+STDIN = "-"
+
+
+def puzzle_records(
+    files: Sequence[str],
+    *,
+    n: int | None = None,
+    rule: str | None = None,
+    stars: int | None = None,
+    format: str | None = None,
+    fields: FieldNames | None = None,
+) -> Iterator[PuzzleRecord]:
+    """The puzzles of ``files`` (or the region-free board of size ``n``), a record each, read as
+    they are asked for. ``rule`` overrides every record's; ``stars`` applies to records whose input
+    did not say how many. A ``UsageError`` for both or neither of ``files`` and ``n``."""
+    if n is not None:
+        if files:
+            raise UsageError("give either FILE or --n, not both")
+        try:
+            yield PuzzleRecord("--n", puzzle=Puzzle(n=n, rule=rule or "no-touch", stars=stars or 1))
+        except PuzzleError as err:
+            yield PuzzleRecord("--n", error=err)
+        return
+    if not files:
+        raise UsageError("no puzzle given: name a FILE ('-' for standard input) or use --n")
+    for path in files:
+        try:
+            for record in read_puzzles(path, format, fields):
+                yield with_stars(with_rule(record, rule), stars)
+        except PuzzleError as err:
+            yield PuzzleRecord("<stdin>" if path == STDIN else path, error=err)
+
+
+def with_rule(record: PuzzleRecord, rule: str | None) -> PuzzleRecord:
+    """The record with its puzzle under ``rule`` (the command line's --rule), when one is given."""
+    if rule and record.puzzle is not None and record.puzzle.rule != rule:
+        try:
+            record.puzzle = record.puzzle.replace(rule=rule)
+        except PuzzleError as err:
+            record.puzzle, record.error = None, err.located(source=record.source, line=record.line)
+    return record
+
+
+def with_stars(record: PuzzleRecord, stars: int | None) -> PuzzleRecord:
+    """The record with ``stars`` (the command line's --stars) when its input did not say how
+    many: a record that states its stars keeps them."""
+    if stars and record.puzzle is not None and not record.stars_stated and record.puzzle.stars != stars:
+        try:
+            record.puzzle = record.puzzle.replace(stars=stars)
+        except PuzzleError as err:
+            record.puzzle, record.error = None, err.located(source=record.source, line=record.line)
+    return record
+
+
+def peek_batch(records: Iterator[PuzzleRecord]) -> tuple[bool, Iterator[PuzzleRecord]]:
+    """Whether there is more than one record, without reading further than the second; and the
+    records, all of them, in order."""
+    first = next(records, None)
+    second = next(records, None)
+    ahead = [rec for rec in (first, second) if rec is not None]
+    return second is not None, _chained(ahead, records)
+
+
+def _chained(ahead: list[PuzzleRecord], records: Iterator[PuzzleRecord]) -> Iterator[PuzzleRecord]:
+    yield from ahead
+    yield from records

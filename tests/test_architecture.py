@@ -1,0 +1,172 @@
+"""The layers of docs/architecture.md, held by the code: every import (lazy ones and those for type
+checking included) goes to the same layer or a lower one, and no module imports itself back
+through others, neither module by module nor package by package.
+
+Layers, lowest first: ``extension`` (the compiled code's one door), ``model``, ``formats``,
+``engines`` (search kernels and their twins: model and extension only), ``backends``, ``services``,
+then the front ends: ``server`` (the HTTP application) and ``cli`` (the process's entry, whose
+``serve`` command starts the server). The package root (``queens_sat/__init__``, ``__main__``)
+re-exports the public API and may name any layer.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+import queens_sat
+
+PACKAGE = Path(queens_sat.__file__).resolve().parent
+LAYER = {"extension": 0, "model": 1, "formats": 2, "engines": 3, "backends": 4, "services": 5, "server": 6, "cli": 7}
+ONLY = {"engines": {"engines", "model", "extension"}}  # a layer that may import fewer than all lower ones
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def all_imports() -> dict[str, set[str]]:
+    """Every module of the package and the package modules it imports, anywhere in its body."""
+    modules = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    edges: dict[str, set[str]] = defaultdict(set)
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(anchor + ([base] if base else []))
+                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names]
+            for target in targets:
+                if target.startswith("queens_sat") and target != name:
+                    edges[name].add(target)
+    return edges
+
+
+def layer_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in LAYER else None
+
+
+EDGES = all_imports()
+
+
+def test_the_layers_are_known():
+    """Every module belongs to a layer (or is the root): a new top-level package must be placed."""
+    unplaced = sorted(m for m in EDGES if m.count(".") >= 1 and layer_of(m) is None and m not in ("queens_sat.__main__", "queens_sat.py"))
+    assert unplaced == []
+
+
+def test_no_import_runs_up_the_layers():
+    wrong = []
+    for source, targets in EDGES.items():
+        here = layer_of(source)
+        if here is None:  # the root re-exports every layer
+            continue
+        for target in targets:
+            there = layer_of(target)
+            if there is None:
+                if target != "queens_sat":  # the root's version only
+                    wrong.append(f"{source} -> {target} (no layer)")
+                continue
+            allowed = ONLY.get(here)
+            if allowed is not None and there not in allowed:
+                wrong.append(f"{source} -> {target} ({here} may import only {', '.join(sorted(allowed))})")
+            elif LAYER[there] > LAYER[here]:
+                wrong.append(f"{source} -> {target} ({there} is above {here})")
+    assert wrong == []
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one node (Tarjan)."""
+    sys.setrecursionlimit(max(10_000, sys.getrecursionlimit()))
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(set(edges) | {w for ws in edges.values() for w in ws}):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_module_imports_itself_back():
+    inner = {a: {b for b in bs if layer_of(a) is not None} for a, bs in EDGES.items() if layer_of(a) is not None}
+    assert cycles(inner) == []
+
+
+@pytest.mark.parametrize("depth", [3, 4])
+def test_no_package_imports_itself_back(depth):
+    """Package by package too (``services.logic`` and ``services.render``, say): a circle between two
+    packages is a circle even when no single module closes it."""
+
+    def package(module: str) -> str:
+        return ".".join(module.split(".")[:depth])
+
+    folded: dict[str, set[str]] = defaultdict(set)
+    for source, targets in EDGES.items():
+        if layer_of(source) is None:
+            continue
+        for target in targets:
+            if package(source) != package(target):
+                folded[package(source)].add(package(target))
+    assert cycles(folded) == []
+
+
+def test_the_test_sees_lazy_imports():
+    """The check would be worthless if it missed imports inside functions: ``cli.check_command``
+    imports ``services.checking`` only in ``run``."""
+    assert "queens_sat.services.checking" in EDGES["queens_sat.cli.check_command"]
+
+
+def test_the_circle_finder_finds_circles():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_check_path_goes_down_and_back_once(tmp_path):
+    """``queens-sat check`` on one puzzle, traced call by call: no call runs from a layer up into a
+    higher one (a record stream defined in the CLI and pulled by a service would, say)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from trace_layers import ROOT, trace, upward
+
+    argv = ["check", str(ROOT / "examples" / "unique-8.json"), "--json"]
+    trace(argv)  # warm up: imports are not the path
+    _calls, _files, walk, crossings = trace(argv)
+    assert upward(crossings) == []
+    assert {"cli", "services", "backends", "model"} <= set(walk)
+    assert ("services", "backends") in crossings and ("cli", "services") in crossings
