@@ -49,15 +49,25 @@ def base_flags() -> list[str]:
 LOGIC = NATIVE / "logic"
 
 
-def logic_extension(extension) -> object:
+def logic_extensions(extension, variants: bool) -> list:
     """``queens_sat._logic``: the logic engine, plain C files (native/logic/*.c, each with its
-    header) behind the thin wrapper native/logic/logic.pyx (whose generated logic.c is not one of them)."""
+    header) behind the thin wrapper native/logic/logic.pyx (whose generated logic.c is not one
+    of them); with ``variants``, ``queens_sat._logic_popcnt`` too: the same, built for POPCNT
+    from native/logic/variants/ (one unit including every engine file, so that its objects
+    are its own)."""
     engine = [str(p.relative_to(ROOT)) for p in sorted(LOGIC.glob("*.c")) if p.stem != "logic"]
-    ext = extension("logic", LOGIC / "logic.pyx", [])
-    ext.sources += engine
-    ext.include_dirs = [str(LOGIC.relative_to(ROOT))]
-    ext.depends = [str(p.relative_to(ROOT)) for p in sorted(LOGIC.glob("*.h"))] + engine
-    return ext
+    depends = [str(p.relative_to(ROOT)) for p in sorted(LOGIC.glob("*.h"))] + engine + [str((LOGIC / "logic.pyx").relative_to(ROOT))]
+    builds = [("logic", LOGIC / "logic.pyx", engine, [])]
+    if variants:
+        builds.append(("logic_popcnt", LOGIC / "variants" / "logic_popcnt.pyx", [str((LOGIC / "variants" / "engine_popcnt.c").relative_to(ROOT))], VARIANTS["popcnt"]))
+    modules = []
+    for name, wrapper, sources, flags in builds:
+        ext = extension(name, wrapper, flags)
+        ext.sources += sources
+        ext.include_dirs = [str(LOGIC.relative_to(ROOT))]
+        ext.depends = depends
+        modules.append(ext)
+    return modules
 
 
 def native_extensions() -> list:
@@ -83,7 +93,7 @@ def native_extensions() -> list:
         for suffix, flags in VARIANTS.items():
             source = NATIVE / "variants" / f"bitsearch_{suffix}.pyx"
             modules.append(extension(f"bitsearch_{suffix}", source, flags))
-    modules.append(logic_extension(extension))
+    modules += logic_extensions(extension, gcc_like_x86_64() and not portable_only)
     built = cythonize(
         modules,
         language_level=3,

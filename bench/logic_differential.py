@@ -35,7 +35,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from queens_sat.engines.logic.engine import TIMED_OUT, LogicResult, logic_solve
+from queens_sat.engines.logic.engine import LogicResult, logic_solve
+from queens_sat.model.result import Status
 from queens_sat.formats import read_puzzles
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.services.benchmark.boards import cells_board, planted_board
@@ -163,7 +164,7 @@ def first_difference(reference: LogicResult, native: LogicResult) -> str | None:
     """Where the native result parts from the reference (None: nowhere). A reference that
     ran out of time must be the start of the native run."""
     ref_steps, nat_steps = reference.steps, native.steps
-    if reference.status == TIMED_OUT:
+    if reference.status is Status.TIMED_OUT:
         for i, step in enumerate(ref_steps):
             if i >= len(nat_steps) or nat_steps[i] != step:
                 return f"step {i}: python {step} / native {nat_steps[i] if i < len(nat_steps) else None}"
@@ -234,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
             difference, reference, native, py_s, nat_s = compare(puzzle, depth, args.python_limit)
             done += 1
             totals[source]["boards"] += 1
-            totals[source][reference.status if reference.status != TIMED_OUT else "python timed out (prefix)"] += 1
+            totals[source][reference.status if reference.status is not Status.TIMED_OUT else "python timed out (prefix)"] += 1
             totals[source]["probe steps"] += sum(c for t, c in native.counts.items() if t.startswith("probe"))
             totals[source]["cross probes"] += sum(1 for s in native.steps if s.assumed == "cross")
             kinds[source][f"k={puzzle.stars} d={depth}"] += 1

@@ -17,12 +17,17 @@ typedef struct {
     ql_word place[QL_STAR_W], cross[QL_STAR_W];
 } search_t;
 
-static void block_cells(int n, int corner, ql_word *out, int W) {
-    ql_zero(out, W);
-    ql_set(out, corner);
-    ql_set(out, corner + 1);
-    ql_set(out, corner + n);
-    ql_set(out, corner + n + 1);
+/* The candidates of cells in the 2x2 block whose top-left cell is corner, as 4 bits (their
+   cells: corner, corner + 1, corner + n, corner + n + 1). */
+static int block_bits(const ql_word *cells, int n, int corner) {
+    return ql_test(cells, corner) | ql_test(cells, corner + 1) << 1 | ql_test(cells, corner + n) << 2 | ql_test(cells, corner + n + 1) << 3;
+}
+
+static void clear_block(ql_word *cells, int n, int corner) {
+    ql_clear(cells, corner);
+    ql_clear(cells, corner + 1);
+    ql_clear(cells, corner + n);
+    ql_clear(cells, corner + n + 1);
 }
 
 /* What "each of these blocks holds exactly one star of cells" says (_consequences). */
@@ -30,21 +35,22 @@ static void consequences(ql_ctx *c, const ql_word *st, const ql_word *cells, con
                          ql_word *cross) {
     const ql_geo *g = &c->g;
     int W = g->words;
-    ql_word block[QL_STAR_W], group[QL_STAR_W], touching[QL_STAR_W];
+    int n = g->n;
+    ql_word touching[QL_STAR_W];
     ql_zero(place, W);
     ql_zero(cross, W);
     for (int j = 0; j < count; j++) {
-        block_cells(g->n, corners[j], block, W);
-        ql_and(group, cells, block, W);
-        if (ql_count(group, W) <= 1) {  /* one candidate left (never none: each block covers one) */
-            ql_or_into(place, group, W);
+        int corner = corners[j], bits = block_bits(cells, n, corner), at[4] = {corner, corner + 1, corner + n, corner + n + 1};
+        if (!(bits & (bits - 1))) {  /* one candidate left (never none: each block covers one) */
+            if (bits) ql_set(place, at[ql_ctz((ql_word)bits)]);
             continue;
         }
         ql_copy(touching, st, W);
-        QL_FOR_BITS(group, W, i)
-            ql_and_into(touching, ql_near(g, i), W);
-        QL_END_BITS
-        for (int w = 0; w < W; w++) cross[w] |= touching[w] & ~group[w];
+        for (int q = 0; q < 4; q++)
+            if (bits >> q & 1) ql_and_into(touching, ql_near(g, at[q]), W);
+        for (int q = 0; q < 4; q++)
+            if (bits >> q & 1) ql_clear(touching, at[q]);
+        ql_or_into(cross, touching, W);
     }
     ql_andnot_into(cross, place, W);
 }
@@ -72,12 +78,12 @@ static int search(search_t *s, const ql_word *cells, int left) {
     int i = ql_lowest(cells, W);
     int r = i / n, col = i % n;
     int top = r < n - 2 ? r : n - 2;
-    ql_word rest[QL_STAR_W], block[QL_STAR_W];
+    ql_word rest[QL_STAR_W];
     for (int left_col = col - 1; left_col <= col; left_col++) {
         if (left_col < 0 || left_col > n - 2) continue;
         int corner = top * n + left_col;
-        block_cells(n, corner, block, W);
-        for (int w = 0; w < W; w++) rest[w] = cells[w] & ~block[w];
+        ql_copy(rest, cells, W);
+        clear_block(rest, n, corner);
         s->chosen[s->nchosen++] = corner;
         int done = search(s, rest, left - 1);
         s->nchosen--;

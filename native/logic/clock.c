@@ -19,18 +19,26 @@ double ql_now(void) {
 }
 #endif
 
-void ql_clock_start(ql_clock *c, double time_limit, ql_poll_fn poll) {
+void ql_clock_start(ql_clock *c, double time_limit, ql_poll_fn poll, ql_release_fn release, void *release_ctx) {
     double now = ql_now();
     c->deadline = time_limit > 0 ? now + time_limit : 0;
     c->next_poll = now + QL_POLL_EVERY;
+    c->release_at = now + QL_RELEASE_AFTER;
     c->poll = poll;
+    c->release = release;
+    c->release_ctx = release_ctx;
+    c->released = release == NULL;
     c->stop = QL_RUNNING;
 }
 
 int ql_clock_check(ql_clock *c) {
     if (c->stop) return 1;
-    if (c->deadline <= 0 && !c->poll) return 0;
+    if (c->deadline <= 0 && !c->poll && c->released) return 0;
     double now = ql_now();
+    if (!c->released && now >= c->release_at) {
+        c->released = 1;
+        c->release(c->release_ctx);
+    }
     if (c->deadline > 0 && now > c->deadline) {
         c->stop = QL_TIMED_OUT;
         return 1;

@@ -130,11 +130,11 @@ static int record(ql_engine *e, const ql_ded *d, int candidates) {
     return 0;
 }
 
-int ql_engine_run(ql_engine *e, int max_steps, double time_limit, ql_poll_fn poll) {
+int ql_engine_run(ql_engine *e, int max_steps, double time_limit, ql_poll_fn poll, ql_release_fn release, void *release_ctx) {
     ql_ctx *c = &e->c;
     const ql_geo *g = &c->g;
     ql_ded d;
-    ql_clock_start(&c->clock, time_limit, poll);
+    ql_clock_start(&c->clock, time_limit, poll, release, release_ctx);
     for (int made = 0; e->status == QL_GOING && (max_steps < 0 || made < max_steps); made++) {
         if (ql_clock_check(&c->clock)) {
             e->status = c->clock.stop == QL_TIMED_OUT ? QL_OUT_OF_TIME : QL_STOPPED_BY_POLL;

@@ -52,7 +52,8 @@ ql_engine *ql_engine_new(int n, int k, int rule, const uint8_t *regions, const i
 void ql_engine_free(ql_engine *e);
 
 /* Make up to max_steps steps (< 0: until the end), for at most time_limit seconds (<= 0: no
-   limit), polling now and then; returns the status (QL_GOING when the steps ran out first). */
-int ql_engine_run(ql_engine *e, int max_steps, double time_limit, ql_poll_fn poll);
+   limit), polling now and then, and calling release once if the run lasts (see clock.h);
+   returns the status (QL_GOING when the steps ran out first). */
+int ql_engine_run(ql_engine *e, int max_steps, double time_limit, ql_poll_fn poll, ql_release_fn release, void *release_ctx);
 
 #endif

@@ -14,9 +14,14 @@ from libc.stdlib cimport free, malloc
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals()
+    ctypedef struct PyThreadState:
+        pass
+    PyThreadState *PyEval_SaveThread() nogil
+    void PyEval_RestoreThread(PyThreadState *state) nogil
 
 cdef extern from "clock.h":
     ctypedef int (*ql_poll_fn)() noexcept nogil
+    ctypedef void (*ql_release_fn)(void *ctx) noexcept nogil
 
 cdef extern from "engine.h":
     ctypedef struct ql_why:
@@ -43,17 +48,25 @@ cdef extern from "engine.h":
     ql_engine *ql_engine_new(int n, int k, int rule, const uint8_t *regions, const int *given, int ngiven, const int *blocked,
                              int nblocked, int max_depth) nogil
     void ql_engine_free(ql_engine *e) nogil
-    int ql_engine_run(ql_engine *e, int max_steps, double time_limit, ql_poll_fn poll) nogil
+    int ql_engine_run(ql_engine *e, int max_steps, double time_limit, ql_poll_fn poll, ql_release_fn release, void *ctx) nogil
     int QL_HEAD, QL_H_PLACED, QL_H_BLOCKS
     int QL_GOING, QL_SOLVED, QL_STUCK, QL_DEAD_END, QL_OUT_OF_TIME, QL_STOPPED_BY_POLL, QL_OUT_OF_MEMORY
     int QL_MAX_N, QL_MAX_STAR_N, QL_MAX_K
     int _ctz "ql_ctz"(uint64_t x) nogil
+    int ql_cpu_level() nogil
+    int QL_BUILD_LEVEL
 
+BUILD_LEVEL = QL_BUILD_LEVEL  # 0: portable, 1: the POPCNT build
 MAX_N = QL_MAX_N
 MAX_STAR_N = QL_MAX_STAR_N
 MAX_K = QL_MAX_K
 HEAD = QL_HEAD
 GOING, SOLVED, STUCK, CONTRADICTION, TIMED_OUT = QL_GOING, QL_SOLVED, QL_STUCK, QL_DEAD_END, QL_OUT_OF_TIME
+
+
+def cpu_level():
+    """What this CPU runs (0 portable, 1 POPCNT): picks the build to import."""
+    return ql_cpu_level()
 
 
 cdef int _poll() noexcept nogil:
@@ -93,8 +106,11 @@ cdef ql_engine *_new(object regions, int n, int k, int rule, object given, objec
         free(g)
         raise
     cdef ql_engine *e
-    with nogil:
+    if n <= 32:  # microseconds: holding the GIL costs less than having it back
         e = ql_engine_new(n, k, rule, grid, g, ngiven, b, nblocked, max_depth)
+    else:
+        with nogil:
+            e = ql_engine_new(n, k, rule, grid, g, ngiven, b, nblocked, max_depth)
     free(g)
     free(b)
     if e == NULL:
@@ -102,10 +118,20 @@ cdef ql_engine *_new(object regions, int n, int k, int rule, object given, objec
     return e
 
 
+cdef void _release(void *ctx) noexcept nogil:
+    """Let the GIL go (the run has lasted): called once, holding it."""
+    (<PyThreadState **>ctx)[0] = PyEval_SaveThread()
+
+
 cdef int _run(ql_engine *e, int max_steps, double time_limit) except -1:
+    """Run holding the GIL at first: a run of microseconds gains nothing from letting it go, and
+    a thread that lets it go waits behind the others to have it back. A longer run lets it go
+    (``_release``) and takes it back here."""
     cdef int status
-    with nogil:
-        status = ql_engine_run(e, max_steps, time_limit, _poll)
+    cdef PyThreadState *saved = NULL
+    status = ql_engine_run(e, max_steps, time_limit, _poll, _release, <void *>&saved)
+    if saved != NULL:
+        PyEval_RestoreThread(saved)
     if status == QL_STOPPED_BY_POLL:
         _reraise()
     if status == QL_OUT_OF_MEMORY:

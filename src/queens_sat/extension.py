@@ -37,7 +37,7 @@ RULE_CODES = {"no-touch": 0, "queens": 1}  # how the compiled modules number the
 
 _loaded: dict[str, ModuleType | None] = {}
 _missing: dict[str, str] = {}  # module -> why it could not be imported
-_path: dict[str, str] = {}  # BITSEARCH -> the build imported
+_path: dict[str, str] = {}  # BITSEARCH, LOGIC -> the build imported
 
 
 class NativeMissingWarning(RuntimeWarning):
@@ -84,19 +84,24 @@ def pure_python_forced() -> bool:
     return _forced
 
 
+# The modules built more than once, by the CPU level each extra build needs (setup.py).
+_BUILDS = {BITSEARCH: PATHS, LOGIC: PATHS[:2]}
+
+
 def _import(name: str) -> ModuleType:
-    if name != BITSEARCH:
+    if name not in _BUILDS:
         return importlib.import_module(name)
-    portable = importlib.import_module(BITSEARCH)
-    level = int(portable.cpu_level())
+    paths = _BUILDS[name]
+    portable = importlib.import_module(name)
+    level = min(int(portable.cpu_level()), len(paths) - 1)
     wanted = os.environ.get(PATH_ENV, "").strip()
     if wanted in PATHS:
         level = min(level, PATHS.index(wanted))
     elif wanted:
         warnings.warn(f"{PATH_ENV}={wanted!r} is not one of {', '.join(PATHS)}; ignored", RuntimeWarning, stacklevel=3)
-    for path in reversed(PATHS[1 : level + 1]):  # the best build this CPU runs that was built
+    for path in reversed(paths[1 : level + 1]):  # the best build this CPU runs that was built
         try:
-            module = importlib.import_module(f"{BITSEARCH}_{path}")
+            module = importlib.import_module(f"{name}_{path}")
         except ImportError:
             continue
         _path[name] = path
@@ -145,8 +150,14 @@ def stars() -> ModuleType | None:
 
 
 def logic() -> ModuleType | None:
-    """The logic engine (native/logic/), or None for the pure-Python reference (engines/logic/)."""
+    """The logic engine (native/logic/; its POPCNT build where the CPU has it), or None for the
+    pure-Python reference (engines/logic/)."""
     return native_module(LOGIC)
+
+
+def logic_path() -> str:
+    """Which build of the logic engine runs: ``portable``, ``popcnt``, or ``python``."""
+    return _path.get(LOGIC, "portable") if logic() is not None else "python"
 
 
 def required(name: str = MODULE) -> ModuleType:
