@@ -128,13 +128,13 @@ def logic_solve(
     """
     puzzle = as_puzzle(puzzle, rule)
     check_depth(max_depth)
+    if engine not in ENGINES:
+        raise ValueError(f"engine {engine!r} is not one of {', '.join(ENGINES)}")
     if engine != "python":
         if native.takes(puzzle):
             return native.logic_solve_native(puzzle, max_depth, time_limit)
         if engine == "native":
             raise ValueError(f"the native logic engine cannot take this board: {native.why_not(puzzle)}")
-    elif engine not in ENGINES:
-        raise ValueError(f"engine {engine!r} is not one of {', '.join(ENGINES)}")
     return logic_solve_python(puzzle, max_depth, time_limit)
 
 
