@@ -36,9 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from queens_sat.engines.logic.engine import LogicResult, logic_solve
-from queens_sat.model.result import Status
 from queens_sat.formats import read_puzzles
 from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.result import Status
 from queens_sat.services.benchmark.boards import cells_board, planted_board
 
 ROOT = Path(__file__).resolve().parent

@@ -149,7 +149,7 @@ def test_the_boards_it_takes_and_the_fall_back_to_python(monkeypatch):
     reread_environment()
     assert not native.takes(Puzzle(n=8))
     assert isinstance(open_engine(Puzzle(n=8)), Engine)
-    with pytest.raises(ValueError, match="not available|turned off"):
+    with pytest.raises(ValueError, match=r"not available|turned off"):
         logic_solve(Puzzle(n=8), 0, engine="native")
 
 

@@ -98,7 +98,7 @@ int ql_blocks(ql_ctx *c, ql_word *st, int bulk, ql_ded *d) {
     int W = g->words, n = g->n;
     ql_word open[QL_OPEN_W];
     ql_copy(open, st + 2 * W, QL_OPEN_W);
-    ql_word all_place[QL_STAR_W], all_cross[QL_STAR_W], cells[QL_STAR_W], spread[QL_STAR_W];
+    ql_word all_place[QL_STAR_W], all_cross[QL_STAR_W], cells[QL_STAR_W];
     ql_zero(all_place, W);
     ql_zero(all_cross, W);
     int any = 0;
@@ -128,8 +128,7 @@ int ql_blocks(ql_ctx *c, ql_word *st, int bulk, ql_ded *d) {
             for (int w = 0; w < W; w++) cells[w] |= st[w] & um[w];
             need += ql_need(g, st, u);
         }
-        ql_spread(g, cells, spread);
-        if (ql_count(spread, W) > need) continue;  /* that many cells apart need as many blocks: more than the stars */
+        if (ql_spread_reaches(g, cells, need + 1)) continue;  /* that many cells apart need as many blocks: more than the stars */
         s.cells = cells;
         s.nchosen = 0;
         s.mode = 0;

@@ -28,8 +28,8 @@ int ql_geo_init(ql_geo *g, int n, int k, int rule, const uint8_t *regions) {
     g->state_words = 2 * g->words + QL_OPEN_W;
     g->line_full = n == 64 ? ~(ql_word)0 : (((ql_word)1 << n) - 1);
     int W = g->words, N = g->cells, U = g->units;
-    size_t words = (size_t)U * W + 2 * (size_t)N * W + (k > 1 ? (size_t)U * W : 0) + (size_t)N * QL_OPEN_W;
-    size_t bytes = words * sizeof(ql_word) + (size_t)N * g->per_cell * sizeof(int16_t) + (size_t)N;
+    size_t words = (size_t)U * W + 2 * (size_t)N * W + (k > 1 ? (size_t)U * (W + QL_OPEN_W) : 0) + (size_t)N * QL_OPEN_W;
+    size_t bytes = words * sizeof(ql_word) + (size_t)N * g->per_cell * sizeof(int16_t) + 2 * (size_t)N;
     char *arena = (char *)calloc(1, bytes);
     if (!arena) return QL_NO_MEMORY;
     g->arena = arena;
@@ -37,10 +37,15 @@ int ql_geo_init(ql_geo *g, int n, int k, int rule, const uint8_t *regions) {
     g->unit_mask = p; p += (size_t)U * W;
     g->near = p; p += (size_t)N * W;
     g->attack = p; p += (size_t)N * W;
-    if (k > 1) { g->halo = p; p += (size_t)U * W; }
+    if (k > 1) {
+        g->halo = p; p += (size_t)U * W;
+        g->halo_units = p; p += (size_t)U * QL_OPEN_W;
+    }
     g->cell_unit_bits = p; p += (size_t)N * QL_OPEN_W;
     g->cell_units = (int16_t *)p;
     g->region_of = (uint8_t *)(g->cell_units + (size_t)N * g->per_cell);
+    g->col_of = g->region_of + N;
+    for (int i = 0; i < N; i++) g->col_of[i] = (uint8_t)(i % n);
 
     for (int i = 0; i < N; i++) {
         int r = i / n, c = i % n;
@@ -89,6 +94,10 @@ int ql_geo_init(ql_geo *g, int n, int k, int rule, const uint8_t *regions) {
             ql_copy(halo, um, W);
             QL_FOR_BITS(um, W, i)
                 ql_or_into(halo, g->near + (size_t)i * W, W);
+            QL_END_BITS
+            ql_word *units = g->halo_units + (size_t)u * QL_OPEN_W;
+            QL_FOR_BITS(halo, W, i)
+                ql_or_into(units, g->cell_unit_bits + (size_t)i * QL_OPEN_W, QL_OPEN_W);
             QL_END_BITS
         }
     return 0;
@@ -164,7 +173,7 @@ void ql_spread(const ql_geo *g, const ql_word *mask, ql_word *out) {
     for (int w = 0; w < W; w++)
         while (rest[w]) {
             int i = w * 64 + ql_ctz(rest[w]);
-            int c = i % n;
+            int c = g->col_of[i];
             ql_set(out, i);
             rest[w] &= rest[w] - 1;
             if (c + 1 < n) ql_clear(rest, i + 1);
@@ -174,6 +183,33 @@ void ql_spread(const ql_geo *g, const ql_word *mask, ql_word *out) {
                 if (c + 1 < n) ql_clear(rest, i + n + 1);
             }
         }
+}
+
+int ql_spread_reaches(const ql_geo *g, const ql_word *mask, int count) {
+    int W = g->words, n = g->n, N = g->cells;
+    if (count <= 0) return 1;
+    if (g->rule != QL_NO_TOUCH) {
+        ql_word spread[QL_MAX_W];
+        ql_spread(g, mask, spread);
+        return ql_count(spread, W) >= count;
+    }
+    ql_word rest[QL_MAX_W];
+    ql_copy(rest, mask, W);
+    int picked = 0;
+    for (int w = 0; w < W; w++)
+        while (rest[w]) {
+            int i = w * 64 + ql_ctz(rest[w]);
+            int c = g->col_of[i];
+            if (++picked >= count) return 1;
+            rest[w] &= rest[w] - 1;
+            if (c + 1 < n) ql_clear(rest, i + 1);
+            if (i + n < N) {
+                ql_clear(rest, i + n);
+                if (c > 0) ql_clear(rest, i + n - 1);
+                if (c + 1 < n) ql_clear(rest, i + n + 1);
+            }
+        }
+    return 0;
 }
 
 /* Geometry._fits: branching on the lowest cell, a star there or none. */
@@ -195,8 +231,6 @@ int ql_fits(const ql_geo *g, const ql_word *mask, int stars) {
     if (stars <= 0) return 1;
     if (ql_count(mask, W) < stars) return 0;
     if (stars == 1) return 1;
-    ql_word spread[QL_MAX_W];
-    ql_spread(g, mask, spread);
-    if (ql_count(spread, W) >= stars) return 1;
+    if (ql_spread_reaches(g, mask, stars)) return 1;
     return fits_branch(g, mask, stars);
 }

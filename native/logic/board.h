@@ -39,9 +39,11 @@ typedef struct {
     ql_word *near;             /* cells * words: neighbours (no-touch) or diagonals (queens rule) */
     ql_word *attack;           /* cells * words: what a star rules out at once (k = 1: its units too) */
     ql_word *halo;             /* units * words (k > 1): a unit with its neighbouring cells */
+    ql_word *halo_units;       /* units * QL_OPEN_W (k > 1): the units that meet a unit's halo */
     ql_word *cell_unit_bits;   /* cells * QL_OPEN_W: the units of each cell, as unit bits */
     int16_t *cell_units;       /* cells * per_cell: row, column (, region) */
     uint8_t *region_of;        /* cells */
+    uint8_t *col_of;           /* cells: the column (no division in the hot loops) */
     ql_word all_units[QL_OPEN_W];
     void *arena;
 } ql_geo;
@@ -183,6 +185,8 @@ void ql_apply(const ql_geo *g, ql_word *st, const ql_word *place, const ql_word 
 
 /* Cells of mask that can all hold stars at once, chosen greedily in reading order (Geometry.spread). */
 void ql_spread(const ql_geo *g, const ql_word *mask, ql_word *out);
+/* Whether that greedy choice has at least `count` cells (it stops there: the same first picks). */
+int ql_spread_reaches(const ql_geo *g, const ql_word *mask, int count);
 /* Whether `stars` cells of mask can hold stars at once (Geometry.fits); k > 1 only past 1 star. */
 int ql_fits(const ql_geo *g, const ql_word *mask, int stars);
 

@@ -33,6 +33,8 @@ typedef struct {
     int16_t *units;      /* units: probe_order's units, sorted */
 } ql_frame;
 
+#define QL_STARVE_KEY(words) (2 * (words) + QL_OPEN_W + 1)  /* m, the cells to try, the units that matter, need */
+
 typedef struct {
     ql_geo g;
     ql_clock clock;
@@ -42,6 +44,15 @@ typedef struct {
     ql_word *hits;
     uint32_t *hits_at;
     uint32_t hits_call;
+    /* would-empty-unit (k > 1): each unit's candidates when its spread was last computed, and
+       that spread (units change little from one call to the next) */
+    ql_word *spread_key, *spread_val;
+    uint8_t *spread_ok;
+    /* would-empty-unit (k > 1): for each unit, what its finding last depended on (candidates
+       of the unit and of the cells to try, stars needed, the units needing one star that
+       matter) when it found nothing: the same again finds nothing again */
+    ql_word *starve_key;
+    uint8_t *starve_none;
     ql_witnesses wit;
     ql_frame *frames;    /* max_depth of them, allocated on first use */
     int nframes;

@@ -28,8 +28,14 @@ ql_engine *ql_engine_new(int n, int k, int rule, const uint8_t *regions, const i
     if (k > 1) {
         c->hits = (ql_word *)malloc((size_t)g->cells * g->words * sizeof(ql_word));
         c->hits_at = (uint32_t *)calloc((size_t)g->cells, sizeof(uint32_t));
+        c->spread_key = (ql_word *)malloc((size_t)g->units * g->words * sizeof(ql_word));
+        c->spread_val = (ql_word *)malloc((size_t)g->units * g->words * sizeof(ql_word));
+        c->spread_ok = (uint8_t *)calloc((size_t)g->units, 1);
+        c->starve_key = (ql_word *)malloc((size_t)g->units * QL_STARVE_KEY(g->words) * sizeof(ql_word));
+        c->starve_none = (uint8_t *)calloc((size_t)g->units, 1);
     }
-    if (!e->state || (c->nframes && !c->frames) || (k > 1 && (!c->hits || !c->hits_at))) {
+    if (!e->state || (c->nframes && !c->frames)
+        || (k > 1 && (!c->hits || !c->hits_at || !c->spread_key || !c->spread_val || !c->spread_ok || !c->starve_key || !c->starve_none))) {
         ql_engine_free(e);
         return NULL;
     }
@@ -45,6 +51,11 @@ void ql_engine_free(ql_engine *e) {
     ql_witnesses_free(&c->wit);
     free(c->hits);
     free(c->hits_at);
+    free(c->spread_key);
+    free(c->spread_val);
+    free(c->spread_ok);
+    free(c->starve_key);
+    free(c->starve_none);
     ql_geo_free(&c->g);
     free(e->state);
     free(e->head);

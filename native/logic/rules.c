@@ -134,6 +134,18 @@ int ql_confinement(ql_ctx *c, ql_word *st, int bulk, ql_ded *d) {
     return QL_FOUND;
 }
 
+/* The spread of unit u's candidates m, from the cache when m is what it was last time. */
+static const ql_word *unit_spread(ql_ctx *c, int u, const ql_word *m) {
+    const ql_geo *g = &c->g;
+    int W = g->words;
+    ql_word *key = c->spread_key + (size_t)u * W, *val = c->spread_val + (size_t)u * W;
+    if (c->spread_ok[u] && !memcmp(key, m, (size_t)W * sizeof(ql_word))) return val;
+    ql_spread(g, m, val);
+    ql_copy(key, m, W);
+    c->spread_ok[u] = 1;
+    return val;
+}
+
 /* k > 1: a cell whose star would leave some unit with too few cells for the stars it still
    needs (counting only cells that can hold stars together) is crossed out (_would_starve_unit). */
 static int would_starve_unit(ql_ctx *c, ql_word *st, int bulk, ql_ded *d) {
@@ -149,22 +161,38 @@ static int would_starve_unit(ql_ctx *c, ql_word *st, int bulk, ql_ded *d) {
         memset(c->hits_at, 0, (size_t)g->cells * sizeof(uint32_t));
         c->hits_call = 1;
     }
-    ql_word everything[QL_STAR_W], m[QL_STAR_W], spread[QL_STAR_W], zone[QL_STAR_W], found[QL_STAR_W], rest[QL_STAR_W];
+    ql_word everything[QL_STAR_W], m[QL_STAR_W], zone[QL_STAR_W], found[QL_STAR_W], rest[QL_STAR_W];
     ql_zero(everything, W);
     int any = 0;
     QL_FOR_BITS(open, QL_OPEN_W, u)
         ql_and(m, cand, ql_unit(g, u), W);
         int need = ql_need(g, st, u);
-        ql_spread(g, m, spread);  /* stars that fit together in u: what a star must break into */
+        const ql_word *spread = unit_spread(c, u, m);  /* stars that fit together in u: what a star must break into */
         /* the cells whose star takes something from u: the cells of the units needing one star
            that cross u, and (unless u has room to spare: a star's 3x3 block holds at most 4 of
            the spread) u's own and neighbouring cells */
         if (ql_count(spread, W) >= need + 4) ql_zero(zone, W);
         else ql_copy(zone, g->halo + (size_t)u * W, W);
+        int extra = 0;
         QL_FOR_BITS(last, QL_OPEN_W, v)
-            if (ql_intersects(ql_unit(g, v), m, W)) ql_or_into(zone, ql_unit(g, v), W);
+            if (ql_intersects(ql_unit(g, v), m, W)) {
+                ql_or_into(zone, ql_unit(g, v), W);
+                extra = 1;
+            }
         QL_END_BITS
         ql_and_into(zone, cand, W);
+        /* what the finding depends on: m (and so the spread), need, the cells to try, and for
+           each of them which of its units need one star (all units when such a unit meets m,
+           else those meeting u's halo) */
+        ql_word key[QL_STARVE_KEY(QL_STAR_W)];
+        ql_copy(key, m, W);
+        ql_copy(key + W, zone, W);
+        const ql_word *scope = extra ? g->all_units : g->halo_units + (size_t)u * QL_OPEN_W;
+        for (int x = 0; x < QL_OPEN_W; x++) key[2 * W + x] = last[x] & scope[x];
+        key[2 * W + QL_OPEN_W] = (ql_word)need;
+        ql_word *memo = c->starve_key + (size_t)u * QL_STARVE_KEY(W);
+        size_t key_bytes = (size_t)QL_STARVE_KEY(W) * sizeof(ql_word);
+        if (c->starve_none[u] && !memcmp(memo, key, key_bytes)) continue;  /* found nothing from the same, last time */
         ql_zero(found, W);
         int some = 0;
         QL_FOR_BITS(zone, W, cell)
@@ -185,6 +213,8 @@ static int would_starve_unit(ql_ctx *c, ql_word *st, int bulk, ql_ded *d) {
                 some = 1;
             }
         QL_END_BITS
+        c->starve_none[u] = !some;
+        if (!some) memcpy(memo, key, key_bytes);
         if (some) {
             if (!bulk) {
                 ql_ded_clear(d, QL_WOULD_EMPTY_UNIT, W);
