@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from queens_sat.engines.logic.board import Unit
 from queens_sat.engines.logic.deduction import PROBE
@@ -68,10 +68,6 @@ class Step:
         return out
 
 
-T = TypeVar("T")
-Lazy = T | Callable[[], T]  # a value, or what computes it when first read
-
-
 class LogicResult:
     """What reasoning alone made of a puzzle, step by step, and how hard it was.
 
@@ -93,14 +89,15 @@ class LogicResult:
     counts: dict[str, int]  # steps per technique, in the order first used
     stars: int  # k: stars a row, column and region
     step_count: int
+    _solution: tuple[int, ...] | None
 
     def __init__(
         self,
         status: Status,
-        steps: Lazy[tuple[Step, ...]],
+        steps: tuple[Step, ...] | Callable[[], tuple[Step, ...]],  # the steps, or what computes them when first read
         n: int,
-        queens: Lazy[frozenset[Cell]],  # the final state: queens placed (givens included)
-        crossed: Lazy[frozenset[Cell]],  # and cells crossed out (blocked givens included)
+        queens: frozenset[Cell] | Callable[[], frozenset[Cell]],  # the final state: queens placed (givens included)
+        crossed: frozenset[Cell] | Callable[[], frozenset[Cell]],  # and cells crossed out (blocked givens included)
         max_depth: int,
         elapsed: float,
         contradiction: tuple[tuple[Unit, ...], tuple[Unit, ...]] | None = None,
@@ -176,9 +173,11 @@ class LogicResult:
         each row, ascending, row after row (see ``rules.star_rows``)."""
         if not self.solved:
             return None
-        if self._solution is None:
-            object.__setattr__(self, "_solution", tuple(c for _, c in sorted(self.queens)))
-        return self._solution
+        solution = self._solution
+        if solution is None:
+            solution = tuple(c for _, c in sorted(self.queens))
+            object.__setattr__(self, "_solution", solution)
+        return solution
 
     @property
     def hardest(self) -> str | None:
