@@ -24,6 +24,7 @@ enum { QL_ASSUMED_NONE = 0, QL_ASSUMED_STAR = 1, QL_ASSUMED_CROSS = 2 };
 
 typedef struct {
     int rule, depth, cell, stars, assumed;
+    int tried;  /* probes: the assumptions made to find this one, it and the witness-skipped included */
     int nunits, nlines;
     int16_t units[QL_MAX_UNITS], lines[QL_MAX_UNITS];
     ql_word place[QL_MAX_W], cross[QL_MAX_W], forced[QL_MAX_W], blocks[QL_MAX_W];
@@ -41,6 +42,7 @@ static inline void ql_ded_clear(ql_ded *d, int rule, int words) {
     d->cell = -1;
     d->stars = 0;
     d->assumed = QL_ASSUMED_NONE;
+    d->tried = 0;
     d->nunits = d->nlines = 0;
     ql_zero(d->place, words);
     ql_zero(d->cross, words);

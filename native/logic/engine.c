@@ -117,6 +117,7 @@ static int record(ql_engine *e, const ql_ded *d, int candidates) {
     h[QL_H_STARS] = d->stars;
     h[QL_H_ASSUMED] = d->assumed;
     h[QL_H_CANDIDATES] = candidates;
+    h[QL_H_TRIED] = d->tried;
     int at = 0;
     at += h[QL_H_PLACED] = put_cells(out + at, d->place, W);
     at += h[QL_H_CROSSED] = put_cells(out + at, d->cross, W);

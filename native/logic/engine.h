@@ -20,6 +20,8 @@ enum {
     QL_H_STARS,        /* k > 1: the stars the step counts */
     QL_H_ASSUMED,      /* probes: 1 a star assumed, 2 a cross assumed; 0 */
     QL_H_CANDIDATES,   /* candidate cells before the step (how open the board was) */
+    QL_H_TRIED,        /* probes: the assumptions tried to find it (every candidate once a depth and
+                          assumption before, then those before it in probe order), it included */
     QL_H_PLACED,       /* counts of the lists that follow */
     QL_H_CROSSED,
     QL_H_UNITS,

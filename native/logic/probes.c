@@ -176,7 +176,7 @@ int ql_probe(ql_ctx *c, const ql_word *st, int max_depth, int frame, const ql_fr
     probe_order(c, st, fr);
     for (int j = 0; j < fr->count; j++) fr->slot[fr->order[j]] = (int16_t)j;
     memset(fr->have, 0, 2 * (size_t)fr->cap);
-    int result = QL_NONE;
+    int result = QL_NONE, tried = 0;
     for (int depth = 1; depth <= max_depth && result == QL_NONE; depth++)
         for (int pass = PASS_STAR; pass <= PASS_CROSS && result == QL_NONE; pass++)
             for (int j = 0; j < fr->count; j++) {
@@ -185,6 +185,7 @@ int ql_probe(ql_ctx *c, const ql_word *st, int max_depth, int frame, const ql_fr
                     result = QL_STOPPED;
                     break;
                 }
+                tried++;
                 if (witnesses && (pass == PASS_STAR ? ql_witness_covers(c, st, i) : ql_witness_avoids(c, st, i))) continue;
                 ql_word *trial = fr->trial;
                 ql_copy(trial, st, SW);
@@ -219,6 +220,7 @@ int ql_probe(ql_ctx *c, const ql_word *st, int max_depth, int frame, const ql_fr
                     d->assumed = pass == PASS_STAR ? QL_ASSUMED_STAR : QL_ASSUMED_CROSS;
                     d->cell = i;
                     d->depth = depth;
+                    d->tried = tried;
                     for (int k = 0; k < c->why.nunits; k++) d->units[k] = c->why.units[k];
                     d->nunits = c->why.nunits;
                     for (int k = 0; k < c->why.nlines; k++) d->lines[k] = c->why.lines[k];

@@ -3,7 +3,8 @@
 ``LogicResult`` and ``Step`` objects as the pure-Python engine, lazily.
 
 The record is one int32 head a step (``HEAD`` fields: rule id, probe depth, cell, stars,
-assumption, candidates open before the step, then the lengths of its lists) and one int16
+assumption, candidates open before the step, the assumptions a probe tried to find it,
+then the lengths of its lists) and one int16
 array of the lists themselves, step after step: placed cells, crossed cells, units, lines,
 forced cells, blocks (cells r * n + c, units by id: rows 0..n-1, columns n..2n-1, regions
 2n..3n-1). A grade needs only the counts per technique, which come with the record; the
@@ -28,8 +29,8 @@ from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Status
 
 # The head's fields (native/logic/engine.h, QL_H_*), in order.
-RULE, DEPTH, CELL, STARS, ASSUMED, CANDIDATES, PLACED, CROSSED, UNITS, LINES, FORCED, BLOCKS = range(12)
-HEAD = 12
+RULE, DEPTH, CELL, STARS, ASSUMED, CANDIDATES, TRIED, PLACED, CROSSED, UNITS, LINES, FORCED, BLOCKS = range(13)
+HEAD = 13
 _STATUS = {1: Status.SOLVED, 2: Status.STUCK, 3: Status.CONTRADICTION, 4: Status.TIMED_OUT}
 _GOING = 0
 _ASSUMED = ("", ASSUMED_STAR, ASSUMED_CROSS)
