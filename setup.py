@@ -1,37 +1,69 @@
-"""Build hook: compiles the Cython sources under native/ into the queens_sat package.
+"""Build hook: compiles the native kernels under native/ into the queens_sat package.
 
-Everything else about the package lives in pyproject.toml.
+Everything else about the package lives in pyproject.toml; native/README.md describes the
+layout. The extension is optional: without a working C compiler the package still installs
+and runs on the pure-Python search (``auto`` warns once); ``.ci/run`` insists that it built.
 
-The extension is optional: without a working C compiler the package still
-installs and runs on the pure-Python search (``auto`` warns once); ``.ci/run``
-insists that it was built.
-
-The default build is portable: no instruction beyond the baseline of the target
-(x86-64 without POPCNT, say), so a wheel runs on any CPU of its platform. With
-GCC or Clang on x86-64 the region search (native/bitsearch.pyx) is built twice
-more, as ``_bitsearch_popcnt`` (-mpopcnt -msse4.2) and ``_bitsearch_avx512``
-(+ -mavx512f -mavx512vpopcntdq, the vector scan of native/scan_avx512.h);
-``src/queens_sat/extension.py`` imports the best one the running CPU has
-(``__builtin_cpu_supports``), once. A build whose flags the compiler lacks is
-skipped, and the portable one runs. ``QUEENS_SAT_PORTABLE_BUILD=1`` leaves the
-extra builds out; ``QUEENS_SAT_NATIVE_BUILD=1`` opts in to ``-march=native``
-for every module (fastest here, runs only on CPUs like this one).
+Each module is one Cython file (its Python entries) and plain C: ``common`` (shared by every
+module), the C compiled once, and the C compiled once per *variant* (native/common/cpu.h):
+``portable`` with the target's baseline flags, and with GCC or Clang on x86-64 ``popcnt``
+(-mpopcnt -msse4.2 -mbmi) and ``avx512`` (+ -mavx512f -mavx512vpopcntdq), each with
+``-DQS_VARIANT=<name>``. All the copies link into the one module, which takes the best the
+running CPU has at import. A variant whose flags the compiler lacks is left out.
+``QUEENS_SAT_PORTABLE_BUILD=1`` leaves out every variant but the portable one;
+``QUEENS_SAT_NATIVE_BUILD=1`` opts in to ``-march=native`` for everything (fastest here,
+runs only on CPUs like this one).
 """
+
+from __future__ import annotations
 
 import os
 import platform
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).parent
-NATIVE = ROOT / "native"
-# The extra builds of the region search, by module suffix: their flags and source (native/variants/).
-VARIANTS = {
-    "popcnt": ["-mpopcnt", "-msse4.2"],
-    "avx512": ["-mpopcnt", "-msse4.2", "-mavx512f", "-mavx512vpopcntdq"],
+NATIVE = "native"
+COMMON = ["native/common/clock.c", "native/common/cpu.c", "native/common/stop.c"]
+# The variants past the portable one, their flags and the macro that tells a module they were built.
+# The kernels' own C has no signed overflow: Python's CFLAGS carry -fwrapv (for CPython's sake), which
+# keeps the compiler from some loop optimisations (1.5% of the k-star search's time), so it goes here.
+KERNEL_FLAGS = ["-fno-wrapv"] if sys.platform != "win32" else []
+VARIANT_FLAGS = {
+    "popcnt": ["-mpopcnt", "-msse4.2", "-mbmi"],
+    "avx512": ["-mpopcnt", "-msse4.2", "-mbmi", "-mavx512f", "-mavx512vpopcntdq"],
 }
+
+
+@dataclass
+class Module:
+    """One compiled module: ``queens_sat._<name>`` from ``folder/pyx`` and its C."""
+
+    name: str
+    folder: str
+    pyx: str
+    once: list[str] = field(default_factory=list)  # C compiled once (beside native/common/)
+    per_variant: list[str] = field(default_factory=list)  # C compiled once per variant
+    variants: tuple[str, ...] = ()  # the variants past portable this module has
+
+    def path(self, file: str) -> str:
+        return f"{NATIVE}/{self.folder}/{file}"
+
+
+MODULES = [
+    Module("bitsearch", "regions", "bitsearch.pyx", once=["tables.c"], per_variant=["search.c", "hall.c"], variants=("popcnt", "avx512")),
+    Module("stars", "stars", "stars.pyx", once=["board.c"], per_variant=["search.c", "lines.c", "flow.c"], variants=("popcnt",)),
+    Module("nqueens", "nqueens", "nqueens.pyx"),
+    Module("gridcheck", "model", "gridcheck.pyx"),
+    Module(
+        "logic", "logic", "logic.pyx", once=["kernels.c", "pace.c"],
+        per_variant=["board.c", "rules.c", "pigeonhole.c", "blocks.c", "witness.c", "probes.c", "engine.c"], variants=("popcnt",),
+    ),
+]
 
 
 def gcc_like_x86_64() -> bool:
@@ -39,71 +71,97 @@ def gcc_like_x86_64() -> bool:
     return sys.platform != "win32" and platform.machine().lower() in ("x86_64", "amd64")
 
 
+def opted_in(variable: str) -> bool:
+    return os.environ.get(variable, "").strip() not in ("", "0")
+
+
 def base_flags() -> list[str]:
     flags = ["-O3"] if sys.platform != "win32" else ["/O2"]
-    if os.environ.get("QUEENS_SAT_NATIVE_BUILD", "").strip() not in ("", "0") and sys.platform != "win32":
+    if opted_in("QUEENS_SAT_NATIVE_BUILD") and sys.platform != "win32":
         flags.append("-march=native")  # opt-in: runs only on CPUs with what this one has
     return flags
 
 
-LOGIC = NATIVE / "logic"
+def wanted_variants(module: Module) -> tuple[str, ...]:
+    """The variants past portable to try building for ``module`` here."""
+    if not gcc_like_x86_64() or opted_in("QUEENS_SAT_PORTABLE_BUILD"):
+        return ()
+    return module.variants
 
 
-def logic_extensions(extension, variants: bool) -> list:
-    """``queens_sat._logic``: the logic engine, plain C files (native/logic/*.c, each with its
-    header) behind the thin wrapper native/logic/logic.pyx (whose generated logic.c is not one
-    of them); with ``variants``, ``queens_sat._logic_popcnt`` too: the same, built for POPCNT
-    from native/logic/variants/ (one unit including every engine file, so that its objects
-    are its own)."""
-    engine = [str(p.relative_to(ROOT)) for p in sorted(LOGIC.glob("*.c")) if p.stem != "logic"]
-    depends = [str(p.relative_to(ROOT)) for p in sorted(LOGIC.glob("*.h"))] + engine + [str((LOGIC / "logic.pyx").relative_to(ROOT))]
-    builds = [("logic", LOGIC / "logic.pyx", engine, [])]
-    if variants:
-        builds.append(("logic_popcnt", LOGIC / "variants" / "logic_popcnt.pyx", [str((LOGIC / "variants" / "engine_popcnt.c").relative_to(ROOT))], VARIANTS["popcnt"]))
-    modules = []
-    for name, wrapper, sources, flags in builds:
-        ext = extension(name, wrapper, flags)
-        ext.sources += sources
-        ext.include_dirs = [str(LOGIC.relative_to(ROOT))]
-        ext.depends = depends
-        modules.append(ext)
-    return modules
+class BuildVariants(build_ext):
+    """``build_ext`` that first compiles each module's per-variant C once per variant (other flags,
+    ``-DQS_VARIANT``) and links those objects into the module, defining ``QS_HAVE_<VARIANT>`` for
+    the ones that compiled."""
+
+    def build_extension(self, ext):
+        module = next(m for m in MODULES if ext.name == f"queens_sat._{m.name}")
+        if self.force or out_of_date(self.get_ext_fullpath(ext.name), [*ext.sources, *ext.depends]):
+            ext.extra_objects = [obj for obj in ext.extra_objects if "variant-" not in obj]
+            for variant in ("portable", *wanted_variants(module)):
+                objects = self.compile_variant(ext, module, variant)
+                if objects is None:
+                    continue
+                ext.extra_objects.extend(objects)
+                if variant != "portable":
+                    ext.define_macros.append((f"QS_HAVE_{variant.upper()}", "1"))
+        super().build_extension(ext)
+
+    def compile_variant(self, ext, module: Module, variant: str) -> list[str] | None:
+        """The objects of ``module``'s per-variant C for ``variant``; None when the compiler cannot
+        (for the portable variant that fails the module, which is optional)."""
+        from setuptools.errors import CompileError
+
+        flags = [*base_flags(), *KERNEL_FLAGS, *VARIANT_FLAGS.get(variant, [])]
+        try:
+            return self.compiler.compile(
+                [module.path(f) for f in module.per_variant],
+                output_dir=os.path.join(self.build_temp, f"variant-{variant}"),
+                macros=[("QS_VARIANT", variant)],
+                include_dirs=ext.include_dirs,
+                extra_postargs=flags,
+                depends=ext.depends,
+            )
+        except CompileError:
+            if variant == "portable":
+                raise
+            self.warn(f"{ext.name}: the {variant} variant did not compile ({' '.join(flags)}); left out")
+            return None
+
+
+def out_of_date(target: str, sources: list[str]) -> bool:
+    """Whether ``target`` is missing or older than one of ``sources`` (as build_ext itself decides)."""
+    if not os.path.exists(target):
+        return True
+    built = os.path.getmtime(target)
+    return any(os.path.getmtime(s) > built for s in sources if os.path.exists(s))
 
 
 def native_extensions() -> list:
-    sources = sorted(NATIVE.glob("*.pyx"))
-    if not sources:
-        return []
-    headers = [str(h.relative_to(ROOT)) for h in sorted([*NATIVE.glob("*.h"), *NATIVE.glob("*/*.pxi")])]
     from Cython.Build import cythonize
     from setuptools import Extension
 
-    def extension(name: str, source: Path, flags: list[str]) -> Extension:
-        return Extension(
-            f"queens_sat._{name}",
-            [str(source.relative_to(ROOT))],
-            depends=headers,  # plain C the .pyx includes
-            include_dirs=[str(NATIVE.relative_to(ROOT))],
-            extra_compile_args=[*base_flags(), *flags],
+    headers = sorted(str(p.relative_to(ROOT)) for p in (ROOT / NATIVE).rglob("*") if p.suffix in (".h", ".pxi", ".pxd", ".c", ".pyx"))
+    modules = [
+        Extension(
+            f"queens_sat._{m.name}",
+            [m.path(m.pyx), *COMMON, *(m.path(f) for f in m.once)],
+            depends=headers,  # the C and declarations the module is built from
+            include_dirs=[f"{NATIVE}/common", f"{NATIVE}/{m.folder}"],
+            extra_compile_args=base_flags(),
         )
-
-    modules = [extension(src.stem, src, []) for src in sources]
-    portable_only = os.environ.get("QUEENS_SAT_PORTABLE_BUILD", "").strip() not in ("", "0")
-    if gcc_like_x86_64() and not portable_only:
-        for suffix, flags in VARIANTS.items():
-            source = NATIVE / "variants" / f"bitsearch_{suffix}.pyx"
-            modules.append(extension(f"bitsearch_{suffix}", source, flags))
-    modules += logic_extensions(extension, gcc_like_x86_64() and not portable_only)
+        for m in MODULES
+    ]
     built = cythonize(
         modules,
         language_level=3,
-        include_path=[str(NATIVE)],
+        include_path=[f"{NATIVE}/common"],
+        build_dir="build/cython",  # the generated C stays out of native/
         compiler_directives={"boundscheck": False, "wraparound": False},
     )
     for ext in built:  # set here: cythonize makes new Extension objects and drops the flag
-        ext.optional = True  # no compiler (or no such flags): install anyway, a plainer build takes over
-        ext.depends = [*ext.depends, *(str(p.relative_to(ROOT)) for p in sources)]  # the variants include bitsearch.pyx
+        ext.optional = True  # no compiler: install anyway, the pure-Python twins take over
     return built
 
 
-setup(ext_modules=native_extensions())
+setup(ext_modules=native_extensions(), cmdclass={"build_ext": BuildVariants})

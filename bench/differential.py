@@ -30,8 +30,8 @@ from pathlib import Path
 
 import numpy as np
 
+from queens_sat.backends import get_backend
 from queens_sat.engines.regions import counting as fast
-from queens_sat.engines.regions import get_backend
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.services.benchmark.boards import kind_board
 

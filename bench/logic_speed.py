@@ -114,6 +114,11 @@ def time_limits() -> None:
     print(f"3. time limit on {LONG_BOARD} (depth 3), wall time past the limit: " + "; ".join(overs))
 
 
+def logic_variant() -> str:
+    module = extension.logic()
+    return module.variant() if module is not None else "python"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="*", type=Path, help="more JSON lines files of Star Battle puzzles")
@@ -128,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     if extension.logic() is None:
         print(f"the native logic engine is not available: {extension.unavailable_reason(extension.LOGIC)}", file=sys.stderr)
         return 2
-    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; logic engine build: {extension.logic_path()}")
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; logic engine variant: {logic_variant()}")
     dailies(args.repeat)
     stars([STARS, *args.files], args.time_limit, args.python_sample)
     time_limits()

@@ -28,6 +28,15 @@ def corpus_records(name: str) -> list:
     return records
 
 
+def corpus_lines(name: str, count: int) -> list[str]:
+    """The first ``count`` lines of ``../shared/corpus/<name>``; none when the corpus is not there."""
+    path = CORPUS / name
+    if not path.exists():
+        return []
+    with path.open(encoding="utf-8") as lines:
+        return [line.strip() for _, line in zip(range(count), lines, strict=False)]
+
+
 def random_regions(n: int, rng: random.Random) -> list[list[int]]:
     """n connected regions grown from n random seed cells: a quick random board."""
     grid = [[-1] * n for _ in range(n)]

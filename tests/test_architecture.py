@@ -170,3 +170,27 @@ def test_the_check_path_goes_down_and_back_once(tmp_path):
     assert upward(crossings) == []
     assert {"cli", "services", "backends", "model"} <= set(walk)
     assert ("services", "backends") in crossings and ("cli", "services") in crossings
+
+
+def test_every_error_has_one_root():
+    """Every exception the library defines is a ``QueensSatError``, but for the one interrupt and
+    the engines' own signals that never leave them (a search's stop, a logic contradiction)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    from queens_sat.model.errors import QueensSatError
+
+    internal = {"queens_sat.engines.search.Stop", "queens_sat.engines.logic.deduction.Contradiction", "queens_sat.model.errors.Interrupted"}
+    rootless = []
+    for info in pkgutil.walk_packages(queens_sat.__path__, "queens_sat."):
+        if info.name.endswith("__main__") or info.name.startswith("queens_sat.server"):
+            continue  # the server needs its extra (tested in test_service); __main__ runs the CLI
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            defined_here = inspect.isclass(value) and value.__module__ == module.__name__
+            if defined_here and issubclass(value, Exception) and not issubclass(value, Warning):
+                qualified = f"{module.__name__}.{name}"
+                if not issubclass(value, QueensSatError) and qualified not in internal:
+                    rootless.append(qualified)
+    assert rootless == []

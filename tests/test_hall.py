@@ -1,4 +1,4 @@
-"""The Hall filter of the searches (queens_sat/engines/regions/hall.py, native/hall.h): against brute force.
+"""The Hall filter of the searches (queens_sat/engines/regions/hall.py, native/regions/hall.c): against brute force.
 
 test_native.py checks that native and the reference filter to the same fixpoint node
 for node; here the reference's filter itself is checked: a link is dropped exactly when

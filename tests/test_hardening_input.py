@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from queens_sat.cli import main
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL
-from queens_sat.cli.numbers import int_text, json_line
-from queens_sat.formats import _chain_lines, parse_puzzle, read_puzzle, read_puzzles
+from queens_sat.formats import _binary_lines, parse_puzzle, read_puzzle, read_puzzles
+from queens_sat.formats.numbers import int_text, json_line
 from queens_sat.model.errors import PuzzleError
 from queens_sat.model.puzzle import Puzzle
 
@@ -248,12 +248,22 @@ def test_empty_standard_input(capsys, monkeypatch):
 
 # ------------------------------------------------------------------ speed of reading
 def test_line_reader_joins_long_lines_whatever_the_blocks():
-    long_line = "x" * 300_000
-    text = f"a\n{long_line}\n\nb{long_line}c\nlast"
+    long_line = b"x" * 300_000
+    text = b"a\n" + long_line + b"\n\nb" + long_line + b"c\nlast"
     for split in (0, 1, 2, 5, 70_000, len(text)):
         head, rest = text[:split], text[split:]
-        assert list(_chain_lines(head, io.StringIO(rest), "")) == text.split("\n")
-    assert list(_chain_lines("a\n", io.StringIO(""), "")) == ["a"]
+        assert list(_binary_lines(head, io.BytesIO(rest), "")) == text.split(b"\n")
+    assert list(_binary_lines(b"a\n", io.BytesIO(b""), "")) == [b"a"]
+
+
+def test_line_reader_stops_at_a_line_past_the_limit_without_holding_it(monkeypatch):
+    import queens_sat.formats as formats
+
+    monkeypatch.setattr(formats, "INPUT_BYTES", 100_000)
+    lines = formats._binary_lines(b"ok\n", io.BytesIO(b"x" * 10**6 + b"\nnever"), "big.jsonl")
+    assert next(lines) == b"ok"
+    with pytest.raises(PuzzleError, match=r"big.jsonl:2: a line longer than 0 MB: stopped reading"):
+        next(lines)
 
 
 # ------------------------------------------------------------------ exit codes
@@ -323,3 +333,26 @@ def test_the_readme_examples_run_as_described(capsys):
     assert code == EXIT_BAD_INPUT and len(bad) == 1
     assert bad[0].endswith("batch-with-bad-record.jsonl:7 [broken]: invalid: the grid has 2 rows of 3 cells; it must be square")
     assert bad[0].count("jsonl:7") == 1
+
+
+def test_an_endless_device_is_refused_at_the_size_limit(capsys):
+    """``check /dev/zero`` reads to ``limits.INPUT_BYTES`` and stops there, with exit 2 and one line."""
+    from queens_sat.model.limits import INPUT_BYTES
+
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero on this system")
+    code, _, err = run(capsys, "check", "/dev/zero")
+    assert code == EXIT_BAD_INPUT and no_traceback(err) and f"larger than {INPUT_BYTES >> 20} MB" in err and "/dev/zero" in err
+
+
+def test_a_json_lines_file_streams_past_the_whole_file_limit(tmp_path, monkeypatch, capsys):
+    """The limit is on what is held at once: a JSON-lines file longer than it is still read line by line."""
+    import queens_sat.formats as formats
+
+    monkeypatch.setattr(formats, "INPUT_BYTES", 4096)
+    line = json.dumps({"regions": [[0, 0, 1, 1, 1], [0, 0, 0, 2, 3], [0, 4, 0, 2, 3], [0, 2, 2, 2, 2], [0, 2, 2, 2, 2]]})
+    path = tmp_path / "many.jsonl"
+    path.write_text((line + "\n") * 200)
+    assert path.stat().st_size > 4096
+    code, out, _ = run(capsys, "check", "--json", "--no-logic", str(path))
+    assert code == 0 and len(out.splitlines()) == 200

@@ -1,19 +1,23 @@
-"""The builds of the native search and the one door to them (``queens_sat/extension.py``).
+"""The variants of the native searches and the one door to them (``queens_sat/extension.py``).
 
-The region search is built portable, and again for POPCNT and AVX-512 where the
-compiler can; the CPU picks at run time. Every build must find what the
-portable one finds, move for move; no module but ``extension.py`` may import a
-compiled module; and ``Backend.search_many`` gives one ``Outcome`` per puzzle,
-whichever backend runs it.
+The region search and the k-star search carry their hot C in variants (portable, and
+POPCNT and AVX-512 where the compiler can) linked into one module each; the CPU picks at
+run time. Every variant must find what the portable one finds, move for move; the stubs
+must say what the compiled modules hold; no module but ``extension.py`` may import a
+compiled module; and ``Backend.search_many`` gives one ``Outcome`` per puzzle, whichever
+backend runs it.
 """
 
 from __future__ import annotations
 
+import ast
+import inspect
 import os
 import random
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -27,7 +31,8 @@ from queens_sat.model.result import Outcome
 PACKAGE = Path(extension.__file__).parent
 NATIVE = extension.bitsearch() is not None
 needs_native = pytest.mark.skipif(not NATIVE, reason="the native extension is not built, or QUEENS_SAT_PURE_PYTHON is set")
-COMPILED = r"_(?:bitsearch|nqueens|gridcheck)\w*"
+COMPILED = r"_(?:bitsearch|nqueens|gridcheck|stars)\w*"
+MODULES = (extension.BITSEARCH, extension.STARS, extension.NQUEENS, extension.GRIDCHECK)
 # An import statement naming a compiled module, or a module name in a string (import_module, sys.modules...).
 COMPILED_IMPORT = re.compile(
     rf"^\s*(?:from\s+[\w.]*\s+import\s+[^#\n]*\b{COMPILED}\b|(?:from|import)\s+[\w.]*\.{COMPILED}\b)"
@@ -56,24 +61,106 @@ def test_the_grep_catches_an_import_of_a_compiled_module():
         assert not COMPILED_IMPORT.search(line), line
 
 
+def _each_variant(module):
+    """Run the body of a loop once per variant of ``module`` this CPU runs, then go back to the one in use."""
+    in_use = module.variant()
+    try:
+        for variant in module.variants():
+            assert module.use_variant(variant) == variant
+            yield variant
+    finally:
+        module.use_variant(in_use)
+
+
 @needs_native
-def test_every_build_the_cpu_runs_searches_move_for_move_as_the_portable_one():
-    builds = extension.bitsearch_builds()
-    assert "portable" in builds and extension.native_path() in builds
+def test_every_variant_the_cpu_runs_searches_move_for_move_as_the_portable_one():
+    module = extension.bitsearch()
+    assert module.variants()[0] == "portable" and extension.native_path() == module.variants()[-1]
     rng = random.Random(15)
-    boards = [(n, rule) for n in (6, 9, 11, 14, 20) for rule in ("no-touch", "queens")]
-    for n, rule in boards:
-        grid = np.array(random_regions(n, rng), dtype=np.int64)
-        answers = {
-            path: module.count(grid, n, extension.rule_code(rule), 0, 50, [], [], 0.0) for path, module in builds.items()
-        }
+    sizes = (6, 9, 11, 14, 20, 30)
+    boards = [(n, rule, np.array(random_regions(n, rng), dtype=np.int64)) for n in sizes for rule in ("no-touch", "queens")]
+    for n, rule, grid in boards:
+        answers = {variant: module.count(grid, n, extension.rule_code(rule), 1000, 50, [], [], 0.0) for variant in _each_variant(module)}
         assert len({repr(a) for a in answers.values()}) == 1, (n, rule, answers)
+
+
+@needs_native
+def test_every_variant_of_the_star_search_moves_as_the_portable_one():
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from star_boards import star_board  # planted boards, shared with the benchmarks
+
+    module = extension.stars()
+    assert module is not None and module.variants()[0] == "portable"
+    rng = random.Random(16)
+    boards = [star_board(n, k, rng)[0] for n, k in ((8, 2), (10, 2), (11, 2), (14, 3))]
+    for puzzle in boards:
+        grid = np.array(puzzle.regions, dtype=np.int64)
+        answers = {variant: module.count(grid, puzzle.n, puzzle.stars, 200, 20, [], [], 0.0) for variant in _each_variant(module)}
+        assert len({repr(a) for a in answers.values()}) == 1, (puzzle.n, answers)
+
+
+@needs_native
+def test_a_variant_the_cpu_lacks_or_a_bad_name_is_never_taken():
+    module = extension.bitsearch()
+    best = module.variant()
+    try:
+        assert module.use_variant("avx512") == module.variants()[-1]  # the best this CPU runs, at most
+        with pytest.raises(ValueError, match="'sse9' is not one of portable, popcnt, avx512"):
+            module.use_variant("sse9")
+    finally:
+        module.use_variant(best)
 
 
 @needs_native
 @pytest.mark.skipif(bool(os.environ.get("QUEENS_SAT_NATIVE_BUILD")), reason="built with -march=native on purpose")
 def test_the_default_build_is_portable():
-    assert extension.bitsearch_builds()["portable"].BUILD_LEVEL == 0
+    """Outside the variants every module is compiled for the baseline, so it loads on any CPU."""
+    assert extension.bitsearch().BUILD_LEVEL == 0
+    assert extension.stars().BUILD_LEVEL == 0
+
+
+@needs_native
+def test_the_kernels_clock_is_time_monotonic():
+    """nqueens' deadlines are computed in Python on time.monotonic(): the C clock must be the same."""
+    kernels = extension.nqueens()
+    before = time.monotonic()
+    now = kernels.monotonic()
+    after = time.monotonic()
+    assert before - 0.01 <= now <= after + 0.01
+
+
+def _stub_names(path: Path) -> dict[str, ast.AST]:
+    """The public names a stub declares (functions, classes, annotated constants)."""
+    names: dict[str, ast.AST] = {}
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names[node.name] = node
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id.isupper():
+            names[node.target.id] = node
+    return {name: node for name, node in names.items() if not name.startswith("_")}
+
+
+@needs_native
+@pytest.mark.parametrize("name", MODULES)
+def test_each_stub_says_what_its_compiled_module_holds(name):
+    """Every public name of the compiled module is in its stub and the other way round, with
+    the same parameters (Cython 3 functions carry their signatures)."""
+    module = extension.native_module(name)
+    stub = _stub_names(PACKAGE / f"{name.rsplit('.', 1)[1]}.pyi")
+    public = {n for n in dir(module) if not n.startswith("_") and not inspect.ismodule(getattr(module, n))}
+    assert public == set(stub)
+    for attr, node in stub.items():
+        if isinstance(node, ast.FunctionDef):
+            declared = [a.arg for a in node.args.args]
+            assert list(inspect.signature(getattr(module, attr)).parameters) == declared, attr
+        if isinstance(node, ast.ClassDef):
+            methods = {m.name for m in node.body if isinstance(m, ast.FunctionDef) and not m.name.startswith("_")}
+            assert methods <= set(dir(getattr(module, attr))), (attr, methods)
+
+
+def test_the_stubs_ship_beside_the_modules():
+    for name in MODULES:
+        assert (PACKAGE / f"{name.rsplit('.', 1)[1]}.pyi").is_file(), name
 
 
 def _path_in_subprocess(value: str) -> subprocess.CompletedProcess[str]:

@@ -68,6 +68,28 @@ def test_check_without_logic(client):
     assert client.post("/check?logic=false", content=UNIQUE_8).json()["logic"] is None
 
 
+def test_a_body_of_json_lines_is_a_batch_answered_line_by_line(client):
+    """What ``check --json`` answers for the same lines, in order, a bad line an invalid report
+    naming it and a board past the server's size limit likewise, the rest checked."""
+    from helpers import corpus_lines
+
+    lines = [json.dumps(json.loads(UNIQUE_8)), json.dumps(json.loads(NONE)), '{"regions": [[0, 1], [1', json.dumps({"n": 5000})]
+    response = client.post("/check?logic=false", content="\n".join(lines) + "\n")
+    assert response.status_code == 200 and response.headers["content-type"] == "application/x-ndjson"
+    answers = [json.loads(line) for line in response.text.splitlines()]
+    assert [a["status"] for a in answers] == ["unique", "none", "invalid", "invalid"]
+    assert [a["line"] for a in answers] == [1, 2, 3, 4]
+    assert "invalid JSON" in answers[2]["error"] and "exceeds this server's limit" in answers[3]["error"]
+    one = client.post("/check?logic=false", content=lines[0], headers={"content-type": "application/x-ndjson"})
+    assert one.headers["content-type"] == "application/x-ndjson" and json.loads(one.text)["status"] == "unique"
+    assert client.post("/check?logic=false", content=lines[0]).headers["content-type"] == "application/json"
+    many = corpus_lines("generated.jsonl", 12)
+    if many:  # the real corpus: the batch's verdicts are the single checks'
+        batch = [json.loads(line) for line in client.post("/check?logic=false&format=jsonl", content="\n".join(many)).text.splitlines()]
+        single = [client.post("/check?logic=false", content=line).json() for line in many]
+        assert [(b["status"], b["solutions"]) for b in batch] == [(s["status"], s["solutions"]) for s in single]
+
+
 def test_solve_returns_a_solution_that_the_library_accepts(client):
     from queens_sat.formats import parse_puzzle
 

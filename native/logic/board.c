@@ -1,4 +1,4 @@
-/* The board's masks and the state's moves; see board.h. */
+/* The board's masks and the state's moves; see board.h. One variant (variant.h). */
 
 #include "board.h"
 
@@ -6,14 +6,6 @@
 
 static void set_cell(ql_word *m, int i) { ql_set(m, i); }
 
-int ql_cpu_level(void) {
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("popcnt") ? 1 : 0;
-#else
-    return 0;
-#endif
-}
 
 int ql_geo_init(ql_geo *g, int n, int k, int rule, const uint8_t *regions) {
     memset(g, 0, sizeof(*g));

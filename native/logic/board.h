@@ -15,6 +15,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "bits.h"
+#include "variant.h"
+
 typedef uint64_t ql_word;
 
 #define QL_MAX_N 64          /* one queen a unit (k = 1) */
@@ -48,29 +51,9 @@ typedef struct {
     void *arena;
 } ql_geo;
 
-/* ---------------------------------------------------------------- bits */
-#if defined(__POPCNT__)
-#define QL_BUILD_LEVEL 1  /* this build counts bits with POPCNT (setup.py's "popcnt" build) */
-#else
-#define QL_BUILD_LEVEL 0
-#endif
-
-#if defined(_MSC_VER)
-#include <intrin.h>
-static inline int ql_popcount(ql_word x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-static inline int ql_ctz(ql_word x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-#else
-static inline int ql_popcount(ql_word x) { return __builtin_popcountll(x); }
-static inline int ql_ctz(ql_word x) { return __builtin_ctzll(x); }
-#endif
-
-/* What the CPU runs: 1 when it has POPCNT (the "popcnt" build may be imported), else 0. */
-int ql_cpu_level(void);
+/* ---------------------------------------------------------------- bits (native/common/bits.h) */
+static inline int ql_popcount(ql_word x) { return qs_popcount(x); }
+static inline int ql_ctz(ql_word x) { return qs_ctz(x); }
 
 static inline int ql_test(const ql_word *m, int i) { return (int)(m[i >> 6] >> (i & 63) & 1); }
 static inline void ql_set(ql_word *m, int i) { m[i >> 6] |= (ql_word)1 << (i & 63); }

@@ -1,4 +1,4 @@
-/* One run of the engine: the board, the clock, the scratch space every rule shares, the
+/* One run of the engine: the board, its pace (deadline, signals, the GIL), the scratch space every rule shares, the
    witnesses and the probes' remembered states. Nothing here is global: runs on other
    threads each have their own. */
 
@@ -6,8 +6,8 @@
 #define QL_CONTEXT_H
 
 #include "board.h"
-#include "clock.h"
 #include "deduction.h"
+#include "pace.h"
 
 /* Solutions met on the way (witness.py): they only let the probes skip cells. */
 typedef struct {
@@ -37,7 +37,7 @@ typedef struct {
 
 typedef struct {
     ql_geo g;
-    ql_clock clock;
+    ql_pace pace;
     ql_why why;
     int max_depth;
     /* would-empty-unit (k > 1): what a star on each cell rules out, cached for one call */

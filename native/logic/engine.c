@@ -5,9 +5,11 @@
 #include <stdlib.h>
 
 #include "blocks.h"
+#include "kernels.h"
 #include "pigeonhole.h"
 #include "probes.h"
 #include "rules.h"
+#include "stop.h"
 #include "witness.h"
 
 ql_engine *ql_engine_new(int n, int k, int rule, const uint8_t *regions, const int *given, int ngiven, const int *blocked,
@@ -142,14 +144,14 @@ static int record(ql_engine *e, const ql_ded *d, int candidates) {
     return 0;
 }
 
-int ql_engine_run(ql_engine *e, int max_steps, double time_limit, ql_poll_fn poll, ql_release_fn release, void *release_ctx) {
+int ql_engine_run(ql_engine *e, int max_steps, double time_limit, ql_release_fn release, void *release_ctx) {
     ql_ctx *c = &e->c;
     const ql_geo *g = &c->g;
     ql_ded d;
-    ql_clock_start(&c->clock, time_limit, poll, release, release_ctx);
+    ql_pace_start(&c->pace, time_limit, release, release_ctx);
     for (int made = 0; e->status == QL_GOING && (max_steps < 0 || made < max_steps); made++) {
-        if (ql_clock_check(&c->clock)) {
-            e->status = c->clock.stop == QL_TIMED_OUT ? QL_OUT_OF_TIME : QL_STOPPED_BY_POLL;
+        if (ql_pace_check(&c->pace)) {
+            e->status = c->pace.stop == QS_TIMED_OUT ? QL_OUT_OF_TIME : QL_STOPPED_BY_POLL;
             break;
         }
         int candidates = ql_count(e->state, g->words);
@@ -158,7 +160,7 @@ int ql_engine_run(ql_engine *e, int max_steps, double time_limit, ql_poll_fn pol
             e->dead_end = c->why;
             e->status = QL_DEAD_END;
         } else if (r == QL_STOPPED) {
-            e->status = c->clock.stop == QL_TIMED_OUT ? QL_OUT_OF_TIME : QL_STOPPED_BY_POLL;
+            e->status = c->pace.stop == QS_TIMED_OUT ? QL_OUT_OF_TIME : QL_STOPPED_BY_POLL;
         } else if (r == QL_NO_MEMORY) {
             e->status = QL_OUT_OF_MEMORY;
         } else if (r == QL_NONE) {
@@ -171,3 +173,6 @@ int ql_engine_run(ql_engine *e, int max_steps, double time_limit, ql_poll_fn pol
     }
     return e->status;
 }
+
+/* This variant's entry points (kernels.c calls the one in use). */
+const ql_logic_kernel QS_VARIANT_NAME(ql_logic_kernel) = {ql_engine_new, ql_engine_free, ql_engine_run};

@@ -36,6 +36,7 @@ enum { QL_GOING = 0, QL_SOLVED = 1, QL_STUCK = 2, QL_DEAD_END = 3, QL_OUT_OF_TIM
 
 typedef struct {
     ql_ctx c;
+    const void *kernel;        /* the variant that made it (kernels.c): the one that runs and frees it */
     ql_word *state;
     int status;
     ql_why dead_end;           /* the contradiction, when status is QL_DEAD_END */
@@ -54,8 +55,8 @@ ql_engine *ql_engine_new(int n, int k, int rule, const uint8_t *regions, const i
 void ql_engine_free(ql_engine *e);
 
 /* Make up to max_steps steps (< 0: until the end), for at most time_limit seconds (<= 0: no
-   limit), polling now and then, and calling release once if the run lasts (see clock.h);
+   limit), looking for Ctrl-C now and then, and calling release once if the run lasts (pace.h);
    returns the status (QL_GOING when the steps ran out first). */
-int ql_engine_run(ql_engine *e, int max_steps, double time_limit, ql_poll_fn poll, ql_release_fn release, void *release_ctx);
+int ql_engine_run(ql_engine *e, int max_steps, double time_limit, ql_release_fn release, void *release_ctx);
 
 #endif

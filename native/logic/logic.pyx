@@ -5,25 +5,26 @@
 ``Engine`` keeps a board between calls and makes steps on demand (hints). Both take the
 board as ``regions`` (bytes of n * n region numbers, or None), the given stars and the
 blocked cells as cell numbers r * n + c; ``queens_sat.engines.logic.native`` checks what it
-passes and builds the Python objects (``Step``, ``LogicResult``) from the record.
+passes and builds the Python objects (``Step``, ``LogicResult``) from the record. The C comes
+in variants for the CPU (native/common/cpu.h), the best this CPU runs taken at import.
+Signatures: ``src/queens_sat/_logic.pyi``.
 """
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 
+from qs_common cimport (QS_INTERRUPTED, QS_LEVELS, QS_NO_MEMORY, qs_build_level, qs_cpu_level, qs_ctz, qs_level_name,
+                        qs_variants, qs_variants_runs, qs_variants_use, raise_for)
+
 cdef extern from "Python.h":
-    int PyErr_CheckSignals()
     ctypedef struct PyThreadState:
         pass
     PyThreadState *PyEval_SaveThread() nogil
     void PyEval_RestoreThread(PyThreadState *state) nogil
 
-cdef extern from "clock.h":
-    ctypedef int (*ql_poll_fn)() noexcept nogil
+cdef extern from "kernels.h" nogil:
     ctypedef void (*ql_release_fn)(void *ctx) noexcept nogil
-
-cdef extern from "engine.h":
     ctypedef struct ql_why:
         int nunits, nlines
         int16_t units[192]
@@ -45,38 +46,25 @@ cdef extern from "engine.h":
         int techniques
         int32_t technique_code[71]
         int32_t technique_count[71]
-    ql_engine *ql_engine_new(int n, int k, int rule, const uint8_t *regions, const int *given, int ngiven, const int *blocked,
-                             int nblocked, int max_depth) nogil
-    void ql_engine_free(ql_engine *e) nogil
-    int ql_engine_run(ql_engine *e, int max_steps, double time_limit, ql_poll_fn poll, ql_release_fn release, void *ctx) nogil
-    int QL_HEAD, QL_H_PLACED, QL_H_BLOCKS
-    int QL_GOING, QL_SOLVED, QL_STUCK, QL_DEAD_END, QL_OUT_OF_TIME, QL_STOPPED_BY_POLL, QL_OUT_OF_MEMORY
-    int QL_MAX_N, QL_MAX_STAR_N, QL_MAX_K
-    int _ctz "ql_ctz"(uint64_t x) nogil
-    int ql_cpu_level() nogil
-    int QL_BUILD_LEVEL
+    ql_engine *ql_logic_new(int n, int k, int rule, const uint8_t *regions, const int *given, int ngiven, const int *blocked,
+                            int nblocked, int max_depth) noexcept
+    void ql_logic_free(ql_engine *e) noexcept
+    int ql_logic_run(ql_engine *e, int max_steps, double time_limit, ql_release_fn release, void *ctx) noexcept
+    qs_variants ql_logic_variants
+    enum:
+        QL_HEAD, QL_H_PLACED, QL_H_BLOCKS
+        QL_GOING, QL_SOLVED, QL_STUCK, QL_DEAD_END, QL_OUT_OF_TIME, QL_STOPPED_BY_POLL, QL_OUT_OF_MEMORY
+        QL_MAX_N, QL_MAX_STAR_N, QL_MAX_K
 
-BUILD_LEVEL = QL_BUILD_LEVEL  # 0: portable, 1: the POPCNT build
+cdef qs_variants *VARIANTS = &ql_logic_variants
+
+include "variants.pxi"
+
 MAX_N = QL_MAX_N
 MAX_STAR_N = QL_MAX_STAR_N
 MAX_K = QL_MAX_K
 HEAD = QL_HEAD
 GOING, SOLVED, STUCK, CONTRADICTION, TIMED_OUT = QL_GOING, QL_SOLVED, QL_STUCK, QL_DEAD_END, QL_OUT_OF_TIME
-
-
-def cpu_level():
-    """What this CPU runs (0 portable, 1 POPCNT): picks the build to import."""
-    return ql_cpu_level()
-
-
-cdef int _poll() noexcept nogil:
-    with gil:
-        return PyErr_CheckSignals() != 0
-
-
-cdef int _reraise() except -1:
-    """Propagate the exception a signal handler left pending (KeyboardInterrupt for Ctrl-C)."""
-    return -1
 
 
 cdef int *_cells(object cells, int *count) except? NULL:
@@ -107,10 +95,10 @@ cdef ql_engine *_new(object regions, int n, int k, int rule, object given, objec
         raise
     cdef ql_engine *e
     if n <= 32:  # microseconds: holding the GIL costs less than having it back
-        e = ql_engine_new(n, k, rule, grid, g, ngiven, b, nblocked, max_depth)
+        e = ql_logic_new(n, k, rule, grid, g, ngiven, b, nblocked, max_depth)
     else:
         with nogil:
-            e = ql_engine_new(n, k, rule, grid, g, ngiven, b, nblocked, max_depth)
+            e = ql_logic_new(n, k, rule, grid, g, ngiven, b, nblocked, max_depth)
     free(g)
     free(b)
     if e == NULL:
@@ -129,13 +117,13 @@ cdef int _run(ql_engine *e, int max_steps, double time_limit) except -1:
     (``_release``) and takes it back here."""
     cdef int status
     cdef PyThreadState *saved = NULL
-    status = ql_engine_run(e, max_steps, time_limit, _poll, _release, <void *>&saved)
+    status = ql_logic_run(e, max_steps, time_limit, _release, <void *>&saved)
     if saved != NULL:
         PyEval_RestoreThread(saved)
     if status == QL_STOPPED_BY_POLL:
-        _reraise()
+        raise_for(QS_INTERRUPTED)
     if status == QL_OUT_OF_MEMORY:
-        raise MemoryError()
+        raise_for(QS_NO_MEMORY)
     return status
 
 
@@ -180,7 +168,7 @@ cdef object _solution(ql_engine *e):
     for w in range(words):
         x = queens[w]
         while x:
-            out.append((w * 64 + _ctz(x)) % n)
+            out.append((w * 64 + qs_ctz(x)) % n)
             x &= x - 1
     return tuple(out)
 
@@ -204,7 +192,7 @@ def solve(regions, int n, int k, int rule, given, blocked, int max_depth, double
         queens, cand = _masks(e)
         return status, head, data, queens, cand, _why(e), _counts(e), _solution(e), e.c.probes
     finally:
-        ql_engine_free(e)
+        ql_logic_free(e)
 
 
 cdef class Engine:
@@ -217,7 +205,7 @@ cdef class Engine:
 
     def __dealloc__(self):
         if self.e != NULL:
-            ql_engine_free(self.e)
+            ql_logic_free(self.e)
             self.e = NULL
 
     def run(self, int max_steps, double time_limit):

@@ -181,7 +181,7 @@ int ql_probe(ql_ctx *c, const ql_word *st, int max_depth, int frame, const ql_fr
         for (int pass = PASS_STAR; pass <= PASS_CROSS && result == QL_NONE; pass++)
             for (int j = 0; j < fr->count; j++) {
                 int i = fr->order[j];
-                if (ql_clock_check(&c->clock)) {
+                if (ql_pace_check(&c->pace)) {
                     result = QL_STOPPED;
                     break;
                 }

@@ -1,4 +1,4 @@
-# The symmetric counter of native/nqueens.pyx (``count_task``): the weighted count of one
+# The symmetric counter of native/nqueens/nqueens.pyx (``count_task``): the weighted count of one
 # sub-tree; queens_sat/engines/nqueens/counting.py holds the scheme, the task split and the pure twin.
 # Included textually, after the shared helpers of nqueens.pyx.
 
@@ -110,7 +110,7 @@ cdef int leaf_weight(Count* s) noexcept nogil:
     if wanted == 0:
         return 8
     for r in range(n):
-        col[r] = qs_ctz64(s.pos[r])
+        col[r] = qs_ctz(s.pos[r])
         inv[col[r]] = r
     for g in range(2, 8):
         if not (wanted >> g) & 1:
@@ -161,10 +161,11 @@ cdef void poll(Count* s) noexcept nogil:
     s.ticks += 1
     if (s.ticks & POLL_MASK) != 0:
         return
-    if s.deadline > 0 and now() > s.deadline:
+    cdef int stop = qs_should_stop(s.deadline)
+    if stop == QS_TIMED_OUT:
         s.stopped = True
         longjmp(s.escape, 1)
-    if signalled():
+    if stop == QS_INTERRUPTED:
         s.interrupted = True
         longjmp(s.escape, 1)
 
@@ -305,7 +306,7 @@ cdef void clocked(Count* s, int y, int depth, uint64_t ld, uint64_t cols, uint64
         avail ^= bit
         s.pos[y] = bit
         clocked(s, y + 1, depth - 1, (ld | bit) << 1, cols | bit, (rd | bit) >> 1)
-        if s.deadline > 0 and now() > s.deadline:
+        if s.deadline > 0 and qs_now() > s.deadline:
             s.stopped = True
 
 
@@ -352,10 +353,10 @@ def count_task(int n, int kind, prefix, double deadline=0.0):
         cols = cols | bit
         rd = (rd | bit) >> 1
     y = len(prefix)
-    if deadline > 0 and now() > deadline:  # a task handed out late: not one node
+    if deadline > 0 and qs_now() > deadline:  # a task handed out late: not one node
         return 0, False
     with nogil:
         run_count(&s, y, ld, cols, rd)
     if s.interrupted:
-        _reraise()
+        reraise()
     return s.total, not s.stopped

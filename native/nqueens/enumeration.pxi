@@ -1,4 +1,4 @@
-# The enumerator of native/nqueens.pyx (``Enumerator``): every solution in lexicographic
+# The enumerator of native/nqueens/nqueens.pyx (``Enumerator``): every solution in lexicographic
 # order, in resumable batches; the pure twin is queens_sat/engines/nqueens/enumeration.py.
 # Included textually, after the shared helpers of nqueens.pyx.
 
@@ -52,7 +52,7 @@ cdef class Enumerator:
                 continue
             bit = lowest(self.avail[y])
             self.avail[y] ^= bit
-            self.col[y] = qs_ctz64(bit)
+            self.col[y] = qs_ctz(bit)
             if y == n - 1:
                 self.y = y
                 return 1

@@ -1,4 +1,4 @@
-# The local search of native/nqueens.pyx (``local_search``, either rule): one random solution of a huge
+# The local search of native/nqueens/nqueens.pyx (``local_search``, either rule): one random solution of a huge
 # board by greedy start + conflict repair; the pure twin is queens_sat/engines/nqueens/min_conflicts.py.
 # Included textually, after the shared helpers of nqueens.pyx.
 
@@ -80,11 +80,8 @@ cdef inline void set_bit(uint64_t* words, long k) noexcept nogil:
 
 cdef int halt(double deadline) noexcept nogil:
     """Whether a local search must stop: -1 out of time, -3 a signal handler raised (pending), 0 go on."""
-    if deadline > 0 and now() > deadline:
-        return -1
-    if signalled():
-        return -3
-    return 0
+    cdef int stop = qs_should_stop(deadline)
+    return -1 if stop == QS_TIMED_OUT else -3 if stop == QS_INTERRUPTED else 0
 
 
 cdef int fresh_start(int n, int32_t* col, uint8_t* listed, double deadline) noexcept nogil:
@@ -331,7 +328,7 @@ def local_search(int32_t[::1] col, bint queens, uint64_t seed, int tail, long ma
         if status == -2:
             raise MemoryError()
         if status == -3:
-            _reraise()
+            reraise()
         return status == 1, restarts, swaps
     finally:
         free(w.rows)

@@ -1,4 +1,4 @@
-# The checker of native/nqueens.pyx (``first_violation``): an O(n) check of a column list;
+# The checker of native/nqueens/nqueens.pyx (``first_violation``): an O(n) check of a column list;
 # the pure twin is queens_sat/engines/nqueens/verify.py.
 # Included textually, after the shared helpers of nqueens.pyx.
 
@@ -21,7 +21,7 @@ def first_violation(int32_t[::1] col, bint queens):
     cdef bint interrupted = False
     with nogil:
         for r in range(n):
-            if (r & 0x3FFFFF) == 0x3FFFFF and signalled():  # n = 10^8 takes seconds
+            if (r & 0x3FFFFF) == 0x3FFFFF and qs_signalled():  # n = 10^8 takes seconds
                 interrupted = True
                 break
             c = col[r]
@@ -40,5 +40,5 @@ def first_violation(int32_t[::1] col, bint queens):
                 break
     free(seen)
     if interrupted:
-        _reraise()
+        reraise()
     return bad

@@ -1,4 +1,4 @@
-"""Types of the compiled logic engine (native/logic/logic.pyx); see queens_sat.engines.logic.native."""
+"""Signatures of the compiled logic engine (native/logic/logic.pyx); see queens_sat.engines.logic.native."""
 
 MAX_N: int
 MAX_STAR_N: int
@@ -9,7 +9,12 @@ SOLVED: int
 STUCK: int
 CONTRADICTION: int
 TIMED_OUT: int
+BUILD_LEVEL: int
 
+def cpu_level() -> int: ...
+def variants() -> list[str]: ...
+def variant() -> str: ...
+def use_variant(name: str) -> str: ...
 def solve(
     regions: bytes | None, n: int, k: int, rule: int, given: list[int], blocked: list[int], max_depth: int, time_limit: float
 ) -> tuple[
@@ -28,7 +33,3 @@ class Engine:
     def dead_end(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None: ...
     def counts(self) -> list[tuple[int, int]]: ...
     def solution(self) -> tuple[int, ...] | None: ...
-
-BUILD_LEVEL: int
-
-def cpu_level() -> int: ...

@@ -1,43 +1,103 @@
 """The one door to the compiled modules: nothing else in the package imports them.
 
-``bitsearch()`` (the region-board search, native/bitsearch.pyx), ``nqueens()``
-(the kernels for boards without regions), ``gridcheck()`` (the plain-grid
-checks), ``stars()`` (the k-star search, native/stars.pyx) and ``logic()`` (the logic engine,
-native/logic/) return the compiled module, or None when the pure-Python twins must run:
-when the extension was not built (after one warning per module) or when
-``QUEENS_SAT_PURE_PYTHON=1`` turns it off on purpose (tests and comparisons, no
-warning; its changes are followed, so a test can switch it).
+``bitsearch()`` (the region-board search, native/regions/), ``nqueens()`` (the
+kernels for boards without regions, native/nqueens/), ``gridcheck()`` (the
+plain-grid checks, native/model/), ``stars()`` (the k-star search,
+native/stars/) and ``logic()`` (the logic engine, native/logic/) return the compiled module, or None when the pure-Python twins
+must run: when the extension was not built (after one warning per module) or
+when ``QUEENS_SAT_PURE_PYTHON=1`` turns it off on purpose (tests and
+comparisons, no warning; its changes are followed, so a test can switch it).
+Each is typed by its stub (``_bitsearch.pyi`` and the like, beside the module),
+so mypy checks every compiled call.
 
-The region search comes in up to three builds of the same source (setup.py):
-portable, ``popcnt`` (POPCNT + SSE4.2) and ``avx512`` (+ AVX-512 F/VPOPCNTDQ).
-The best one the running CPU has is imported, once (``native_path()`` names it);
-``QUEENS_SAT_NATIVE_PATH=portable|popcnt|avx512`` asks for a lesser one (for
-comparisons; a build the CPU lacks is never taken).
+The region search, the k-star search and the logic engine carry their hot C in variants for the
+CPU, linked into the one module (native/README.md): ``portable``, ``popcnt``
+(POPCNT + SSE4.2 + BMI1) and ``avx512`` (+ AVX-512 F/VPOPCNTDQ). Each module
+takes the best one the running CPU has when it is imported (``native_path()``
+names the region search's); ``QUEENS_SAT_NATIVE_PATH=portable|popcnt|avx512``
+asks for a lesser one (for comparisons; a variant the CPU lacks is never taken).
 """
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import os
 import warnings
 from collections.abc import Callable
 from types import ModuleType
+from typing import TYPE_CHECKING, Final, Literal, cast, overload
+
+if TYPE_CHECKING:  # the stubs of the compiled modules, for the typed views below
+    from queens_sat import _bitsearch, _gridcheck, _logic, _nqueens, _stars
+
+    class BitsearchModule:
+        """What ``bitsearch()`` returns, as its stub types it (a view for mypy: the module itself at run time)."""
+
+        MAX_N = _bitsearch.MAX_N
+        CHECK_EVERY = _bitsearch.CHECK_EVERY
+        BUILD_LEVEL = _bitsearch.BUILD_LEVEL
+        cpu_level = staticmethod(_bitsearch.cpu_level)
+        variants = staticmethod(_bitsearch.variants)
+        variant = staticmethod(_bitsearch.variant)
+        use_variant = staticmethod(_bitsearch.use_variant)
+        count = staticmethod(_bitsearch.count)
+        count_batch = staticmethod(_bitsearch.count_batch)
+        Search = _bitsearch.Search
+
+    class StarsModule:
+        """What ``stars()`` returns, as its stub types it."""
+
+        MAX_N = _stars.MAX_N
+        variants = staticmethod(_stars.variants)
+        variant = staticmethod(_stars.variant)
+        use_variant = staticmethod(_stars.use_variant)
+        count = staticmethod(_stars.count)
+
+    class LogicModule:
+        """What ``logic()`` returns, as its stub types it."""
+
+        MAX_N = _logic.MAX_N
+        MAX_STAR_N = _logic.MAX_STAR_N
+        MAX_K = _logic.MAX_K
+        HEAD = _logic.HEAD
+        variants = staticmethod(_logic.variants)
+        variant = staticmethod(_logic.variant)
+        use_variant = staticmethod(_logic.use_variant)
+        solve = staticmethod(_logic.solve)
+        Engine = _logic.Engine
+
+    class NQueensModule:
+        """What ``nqueens()`` returns, as its stub types it."""
+
+        MAX_BITS_N = _nqueens.MAX_BITS_N
+        monotonic = staticmethod(_nqueens.monotonic)
+        count_task = staticmethod(_nqueens.count_task)
+        Enumerator = _nqueens.Enumerator
+        local_search = staticmethod(_nqueens.local_search)
+        first_violation = staticmethod(_nqueens.first_violation)
+
+    class GridcheckModule:
+        """What ``gridcheck()`` returns, as its stub types it."""
+
+        fill = staticmethod(_gridcheck.fill)
+        solution_ok = staticmethod(_gridcheck.solution_ok)
+        canonical = staticmethod(_gridcheck.canonical)
+        region_parts = staticmethod(_gridcheck.region_parts)
 
 PURE_PYTHON_ENV = "QUEENS_SAT_PURE_PYTHON"
 PATH_ENV = "QUEENS_SAT_NATIVE_PATH"
-BITSEARCH = "queens_sat._bitsearch"
-NQUEENS = "queens_sat._nqueens"
-GRIDCHECK = "queens_sat._gridcheck"
-STARS = "queens_sat._stars"
-LOGIC = "queens_sat._logic"
-MODULE = BITSEARCH  # the region-board search, the one most callers mean
-PATHS = ("portable", "popcnt", "avx512")  # the builds of the region search, by the CPU level they need
+BITSEARCH: Final = "queens_sat._bitsearch"
+NQUEENS: Final = "queens_sat._nqueens"
+GRIDCHECK: Final = "queens_sat._gridcheck"
+STARS: Final = "queens_sat._stars"
+LOGIC: Final = "queens_sat._logic"
+MODULE: Final = BITSEARCH  # the region-board search, the one most callers mean
+PATHS = ("portable", "popcnt", "avx512")  # the variants of the searches, by the CPU level they need
+WITH_VARIANTS = (BITSEARCH, STARS, LOGIC)  # the modules whose C comes in those variants
 RULE_CODES = {"no-touch": 0, "queens": 1}  # how the compiled modules number the rules
 
 _loaded: dict[str, ModuleType | None] = {}
 _missing: dict[str, str] = {}  # module -> why it could not be imported
-_path: dict[str, str] = {}  # BITSEARCH, LOGIC -> the build imported
 
 
 class NativeMissingWarning(RuntimeWarning):
@@ -84,30 +144,16 @@ def pure_python_forced() -> bool:
     return _forced
 
 
-# The modules built more than once, by the CPU level each extra build needs (setup.py).
-_BUILDS = {BITSEARCH: PATHS, LOGIC: PATHS[:2]}
-
-
 def _import(name: str) -> ModuleType:
-    if name not in _BUILDS:
-        return importlib.import_module(name)
-    paths = _BUILDS[name]
-    portable = importlib.import_module(name)
-    level = min(int(portable.cpu_level()), len(paths) - 1)
+    """The module, with the variant ``QUEENS_SAT_NATIVE_PATH`` asks for (it starts on the best)."""
+    module = importlib.import_module(name)
     wanted = os.environ.get(PATH_ENV, "").strip()
-    if wanted in PATHS:
-        level = min(level, PATHS.index(wanted))
-    elif wanted:
-        warnings.warn(f"{PATH_ENV}={wanted!r} is not one of {', '.join(PATHS)}; ignored", RuntimeWarning, stacklevel=3)
-    for path in reversed(paths[1 : level + 1]):  # the best build this CPU runs that was built
-        try:
-            module = importlib.import_module(f"{name}_{path}")
-        except ImportError:
-            continue
-        _path[name] = path
-        return module
-    _path[name] = "portable"
-    return portable
+    if name in WITH_VARIANTS and wanted:
+        if wanted in PATHS:
+            module.use_variant(wanted)
+        elif name == BITSEARCH:  # warned once, by the module most callers mean
+            warnings.warn(f"{PATH_ENV}={wanted!r} is not one of {', '.join(PATHS)}; ignored", RuntimeWarning, stacklevel=3)
+    return module
 
 
 def native_module(name: str = MODULE) -> ModuleType | None:
@@ -129,38 +175,40 @@ def native_module(name: str = MODULE) -> ModuleType | None:
     return _loaded[name]
 
 
-def bitsearch() -> ModuleType | None:
-    """The region-board search (the best build for this CPU), or None for the pure-Python reference."""
-    return native_module(BITSEARCH)
+def bitsearch() -> BitsearchModule | None:
+    """The region-board search, or None for the pure-Python reference."""
+    return cast("BitsearchModule | None", native_module(BITSEARCH))
 
 
-def nqueens() -> ModuleType | None:
+def nqueens() -> NQueensModule | None:
     """The kernels for boards without regions (count, enumerate, local search, check), or None."""
-    return native_module(NQUEENS)
+    return cast("NQueensModule | None", native_module(NQUEENS))
 
 
-def gridcheck() -> ModuleType | None:
+def gridcheck() -> GridcheckModule | None:
     """The one-pass checks of plain grids, or None."""
-    return native_module(GRIDCHECK)
+    return cast("GridcheckModule | None", native_module(GRIDCHECK))
 
 
-def stars() -> ModuleType | None:
-    """The k-star (Star Battle) search (native/stars.pyx), or None for the pure-Python reference."""
-    return native_module(STARS)
+def stars() -> StarsModule | None:
+    """The k-star (Star Battle) search, or None for the pure-Python reference."""
+    return cast("StarsModule | None", native_module(STARS))
 
 
-def logic() -> ModuleType | None:
-    """The logic engine (native/logic/; its POPCNT build where the CPU has it), or None for the
-    pure-Python reference (engines/logic/)."""
-    return native_module(LOGIC)
+def logic() -> LogicModule | None:
+    """The logic engine (native/logic/), or None for the pure-Python reference (engines/logic/)."""
+    return cast("LogicModule | None", native_module(LOGIC))
 
 
-def logic_path() -> str:
-    """Which build of the logic engine runs: ``portable``, ``popcnt``, or ``python``."""
-    return _path.get(LOGIC, "portable") if logic() is not None else "python"
-
-
-def required(name: str = MODULE) -> ModuleType:
+@overload
+def required(name: Literal["queens_sat._bitsearch"] = ...) -> BitsearchModule: ...
+@overload
+def required(name: Literal["queens_sat._stars"]) -> StarsModule: ...
+@overload
+def required(name: Literal["queens_sat._nqueens"]) -> NQueensModule: ...
+@overload
+def required(name: Literal["queens_sat._gridcheck"]) -> GridcheckModule: ...
+def required(name: str = MODULE) -> object:
     """The compiled module ``name``; RuntimeError saying why when it cannot be used."""
     module = native_module(name)
     if module is None:
@@ -168,21 +216,10 @@ def required(name: str = MODULE) -> ModuleType:
     return module
 
 
-def bitsearch_builds() -> dict[str, ModuleType]:
-    """Every build of the region search that is there and that this CPU runs, by path (for tests)."""
-    portable = bitsearch()
-    if portable is None:
-        return {}
-    found = {"portable": importlib.import_module(BITSEARCH)}
-    for path in PATHS[1 : int(portable.cpu_level()) + 1]:
-        with contextlib.suppress(ImportError):  # not built (no such compiler flags)
-            found[path] = importlib.import_module(f"{BITSEARCH}_{path}")
-    return found
-
-
 def native_path() -> str:
-    """Which build of the region search runs: ``portable``, ``popcnt``, ``avx512``, or ``python``."""
-    return _path.get(BITSEARCH, "portable") if bitsearch() is not None else "python"
+    """Which variant of the region search runs: ``portable``, ``popcnt``, ``avx512``, or ``python``."""
+    module = bitsearch()
+    return module.variant() if module is not None else "python"
 
 
 def rule_code(rule: str) -> int:

@@ -1,7 +1,7 @@
 """The native backend: the compiled bitmask searches, the default.
 
-The one-queen search (``native/bitsearch``) is the twin of ``engines.regions.reference``
-and the k-star search (``native/stars``) of ``engines.stars.reference``, move for move,
+The one-queen search (``native/regions/``) is the twin of ``engines.regions.reference``
+and the k-star search (``native/stars/``) of ``engines.stars.reference``, move for move,
 on C integers without the GIL; boards up to n = 64 (a row is one 64-bit word). Larger
 boards are declined, so that ``auto`` falls back to the reference with a message.
 ``search_many`` takes a batch of Queens boards in one native call per size and rule.
@@ -10,15 +10,17 @@ It also takes a ``PlainGrid`` (a bare grid checked in C), so a validator's call 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any
+import time
+from collections.abc import Generator, Iterator, Sequence
 
 from queens_sat.backends.base import Backend, interrupted_batch
 from queens_sat.extension import BITSEARCH, STARS, bitsearch, native_limit, required, rule_code, stars
-from queens_sat.model.errors import Interrupted
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
+
+Givens = tuple[Sequence[tuple[int, int]], Sequence[tuple[int, int]]]  # the given queens and the blocked cells
+NO_GIVENS: Givens = ((), ())  # those of a board without any
 
 
 class NativeBackend(Backend):
@@ -61,19 +63,41 @@ class NativeBackend(Backend):
                 sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0,
             )
         else:
-            found = required(BITSEARCH).count(
-                puzzle.cells(), puzzle.n, rule_code(puzzle.rule), native_limit(limit), keep,
-                sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0,
-            )
+            givens: Givens = (sorted(puzzle.queens), sorted(puzzle.blocked)) if puzzle.queens or puzzle.blocked else NO_GIVENS
+            cap, budget = native_limit(limit), time_limit or 0.0
+            found = required(BITSEARCH).count(puzzle.cells(), puzzle.n, rule_code(puzzle.rule), cap, keep, *givens, budget)
         return _outcome(found)
 
     def search_many(
         self, puzzles: Sequence[Puzzle], *, limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
     ) -> list[Outcome]:
-        """The Queens boards with regions in one native call per size and rule; any other one by ``search``."""
-        if all(_batchable(p) for p in puzzles):
-            return _search_stacked(puzzles, limit=limit, keep=limit if keep is None else keep, time_limit=time_limit)
-        return super().search_many(puzzles, limit=limit, keep=keep, time_limit=time_limit)
+        """Every puzzle, one compiled call each, with no numpy and no other Python work between
+        (the loop of ``Backend.search_many`` costs a method call and a routing decision a board);
+        each ``Outcome``'s ``seconds`` is its own search's. Ctrl-C or SIGTERM raises
+        ``Interrupted`` holding the outcomes finished."""
+        keep = (limit if limit is not None else 2) if keep is None else keep
+        native_cap = native_limit(limit)
+        budget = time_limit or 0.0
+        queens_search, stars_search = required(BITSEARCH).count, None
+        results: list[Outcome | None] = [None] * len(puzzles)
+        clock = time.perf_counter
+        for i, puzzle in enumerate(puzzles):
+            try:
+                start = clock()
+                if puzzle.stars == 1:
+                    givens: Givens = (sorted(puzzle.queens), sorted(puzzle.blocked)) if puzzle.queens or puzzle.blocked else NO_GIVENS
+                    found = queens_search(puzzle.cells(), puzzle.n, rule_code(puzzle.rule), native_cap, keep, *givens, budget)
+                else:
+                    stars_search = stars_search or required(STARS).count
+                    found = stars_search(
+                        puzzle.cells(), puzzle.n, puzzle.stars, native_cap, keep, sorted(puzzle.queens), sorted(puzzle.blocked), budget
+                    )
+                seconds = clock() - start
+            except KeyboardInterrupt as stop:
+                raise interrupted_batch(stop, results) from None
+            count, complete, timed_out, solutions, nodes = found
+            results[i] = Outcome(solutions, count, complete, timed_out, {"nodes": nodes}, "native", seconds)
+        return results  # type: ignore[return-value]
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
         """Every solution, handed out in growing chunks by a resumable search (fewer when timed out);
@@ -82,7 +106,7 @@ class NativeBackend(Backend):
             return super().iter_solutions(puzzle, time_limit)
         return self._chunks(puzzle, time_limit)
 
-    def _chunks(self, puzzle: Puzzle, time_limit: float | None) -> Iterator[Solution]:
+    def _chunks(self, puzzle: Puzzle, time_limit: float | None) -> Generator[Solution, None, bool]:
         search = required(BITSEARCH).Search(
             puzzle.cells(), puzzle.n, rule_code(puzzle.rule), sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0
         )
@@ -91,7 +115,7 @@ class NativeBackend(Backend):
             found = search.next_solutions(chunk)
             yield from found
             if len(found) < chunk:
-                return search.timed_out  # type: ignore[no-any-return]
+                return search.timed_out
             chunk = min(4 * chunk, 4096)
 
 
@@ -99,52 +123,3 @@ def _outcome(found: tuple[int, bool, bool, list[Solution], int]) -> Outcome:
     """The compiled search's tuple (count, complete, timed out, solutions, nodes) as an ``Outcome``."""
     count, complete, timed_out, solutions, nodes = found
     return Outcome(solutions, count, complete, timed_out, {"nodes": nodes}, "native")
-
-
-def _batchable(puzzle: Puzzle) -> bool:
-    """Whether the stacked search takes this puzzle: a Queens board with regions the native search holds."""
-    return puzzle.regions is not None and puzzle.n <= 64 and puzzle.stars == 1
-
-
-def _masks(group: list[Puzzle], shape: tuple[int, ...], field: str) -> Any:
-    if not any(getattr(p, field) for p in group):
-        return None
-    import numpy as np
-
-    masks = np.zeros(shape, dtype=bool)
-    for j, puzzle in enumerate(group):
-        for r, c in getattr(puzzle, field):
-            masks[j, r, c] = True
-    return masks
-
-
-def _search_stacked(puzzles: Sequence[Puzzle], *, limit: int | None, keep: int | None, time_limit: float | None) -> list[Outcome]:
-    """Every puzzle searched in one native call per size and rule (``engines.regions.counting``'s
-    stack); each ``Outcome`` carries its own search time in ``seconds``. Ctrl-C or SIGTERM raises
-    ``Interrupted`` holding the outcomes finished."""
-    import numpy as np
-
-    from queens_sat.engines.regions.counting import BatchCounts, native_count_batch
-
-    keep = 2 if keep is None else keep
-    groups: dict[tuple[int, str], list[int]] = {}
-    for i, puzzle in enumerate(puzzles):
-        groups.setdefault((puzzle.n, puzzle.rule), []).append(i)
-    results: list[Outcome | None] = [None] * len(puzzles)
-    for (_n, rule), members in groups.items():
-        group = [puzzles[i] for i in members]
-        regions = np.array([p.regions for p in group], dtype=np.int64)
-        stopped: Interrupted | None = None
-        try:
-            counts = native_count_batch(
-                regions, rule, limit, keep=keep, time_limit=time_limit,
-                queens=_masks(group, regions.shape, "queens"), blocked=_masks(group, regions.shape, "blocked"),
-            )
-        except Interrupted as stop:
-            assert isinstance(stop.partial, BatchCounts)
-            counts, stopped = stop.partial, stop
-        for j, i in enumerate(members[: counts.done]):
-            results[i] = counts.outcome(j)
-        if stopped is not None:
-            raise interrupted_batch(stopped, results) from None
-    return results  # type: ignore[return-value]

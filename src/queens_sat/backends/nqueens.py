@@ -34,7 +34,7 @@ class NQueensBackend(Backend):
         workers: int | None = None,
         on_progress: Callable[[int, int], None] | None = None,
     ) -> None:
-        from queens_sat.engines.nqueens.finding import METHODS
+        from queens_sat.engines.nqueens import METHODS
 
         if variant and method and variant != method:
             raise ValueError(f"backend nqueens:{variant} and method {method!r} disagree")

@@ -106,26 +106,29 @@ def _plain_search(engine: Backend, board: PlainGrid, limit: int | None, keep: in
 def verified(board: Board, outcome: Outcome) -> Outcome:
     """``outcome`` after every solution it holds was checked against the rules, as tuples; a wrong
     or repeated one is a ``BackendError`` naming the backend and the problem."""
-    if not outcome.solutions:
+    solutions = outcome.solutions
+    if not solutions:
         return outcome
     if isinstance(board, PlainGrid):
         code = rule_code(board.rule)
-        wrong = next((s for s in outcome.solutions if not plain_solution_ok(board, s, code)), None)
-        if wrong is not None:
-            _refuse(as_puzzle_of(board), outcome, wrong)
-    elif board.stars == 1 and board.regions is not None and board.n <= PLAIN_MAX_N and (check := gridcheck()) is not None:
-        cells, code = board.cells(), rule_code(board.rule)
-        for solution in outcome.solutions:  # in C, as the search ran: the givens are all that is left to see
-            if not (type(solution) is tuple and check.solution_ok(cells, solution, code) and _keeps_givens(board, solution)):
+        for solution in solutions:
+            if not plain_solution_ok(board, solution, code):
+                _refuse(as_puzzle_of(board), outcome, solution)
+    elif board.stars == 1 and board.n <= PLAIN_MAX_N and (cells := board.cells()) is not None and (check := gridcheck()) is not None:
+        code, givens = rule_code(board.rule), board.queens or board.blocked
+        for solution in solutions:  # in C, as the search ran: the givens are all that is left to see
+            right = type(solution) is tuple and check.solution_ok(cells, solution, code)
+            if not (right and (not givens or _keeps_givens(board, solution))):
                 _refuse(board, outcome, solution)
     else:
-        for solution in outcome.solutions:
+        for solution in solutions:
             if board.violations(solution):
                 _refuse(board, outcome, solution)
-    solutions = outcome.solutions
-    if not all(type(s) is tuple for s in solutions):
-        solutions = [tuple(s) for s in solutions]
-        outcome = _with_solutions(outcome, solutions)
+    for solution in solutions:
+        if type(solution) is not tuple:
+            solutions = [tuple(s) for s in solutions]
+            outcome = _with_solutions(outcome, solutions)
+            break
     if len(solutions) > 1 and len(set(solutions)) != len(solutions):
         twice = next(s for i, s in enumerate(solutions) if s in solutions[:i])
         raise BackendError(f"backend {outcome.backend!r} returned solution {list(twice)} twice")

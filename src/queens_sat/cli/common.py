@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from queens_sat.cli.numbers import json_line
 from queens_sat.formats import DIALECTS, FORMATS, FieldNames, field_names, values
+from queens_sat.formats.numbers import json_line
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.formats.sources import peek_batch, puzzle_records, with_rule, with_stars
 from queens_sat.model.errors import BackendError, PuzzleError, UsageError, printable
@@ -156,7 +157,9 @@ def open_records(args: argparse.Namespace) -> tuple[bool, Iterator[PuzzleRecord]
     except PuzzleError as err:
         return False, iter([PuzzleRecord("<stdin>", error=err)])
     stars = getattr(args, "stars", None)
-    return True, LiveRecords(fd, args.format, fields, lambda record: with_stars(with_rule(record, args.rule), stars))
+    live = LiveRecords(fd, args.format, fields, lambda record: with_stars(with_rule(record, args.rule), stars))
+    answer_live_input(live.ready)
+    return True, live
 
 
 def check_backend(name: str) -> None:
@@ -196,9 +199,26 @@ def unlocated(record: PuzzleRecord, error: object) -> str:
     return text[len(prefix) :] if text.startswith(prefix) else text
 
 
+FLUSH_SECONDS = 0.1  # JSON lines wait at most this long in the buffer (when input keeps coming)
+_flushed = [0.0]  # when standard output was last flushed
+_waiting_for: list[Callable[[], bool]] = []  # the live input's ready(): answer before it blocks
+
+
+def answer_live_input(ready: Callable[[], bool] | None) -> None:
+    """Tell ``emit_json`` what the input is: with a live input (a co-process's pipe), an answer is
+    flushed as soon as no further record is waiting, so the writer of the input gets it."""
+    _waiting_for[:] = [ready] if ready is not None else []
+
+
 def emit_json(obj: dict[str, Any]) -> None:
+    """One JSON line on standard output, written in bulk: flushed when a live input has nothing more
+    waiting (a co-process is owed its answer), or ``FLUSH_SECONDS`` after the last flush, and at
+    the end of the command; a flush a line would cost a system call each."""
     sys.stdout.write(json_line(obj) + "\n")
-    sys.stdout.flush()
+    now = time.monotonic()
+    if now - _flushed[0] > FLUSH_SECONDS or (_waiting_for and not _waiting_for[0]()):
+        sys.stdout.flush()
+        _flushed[0] = now
 
 
 def facts(res: Any) -> str:

@@ -18,7 +18,7 @@ from queens_sat.cli.common import (
     open_records,
     positive_int,
 )
-from queens_sat.cli.numbers import int_text
+from queens_sat.formats.numbers import int_text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -25,6 +25,7 @@ from queens_sat.formats.records import PuzzleRecord
 from queens_sat.formats.regionlist import is_region_list, puzzle_to_region_list, read_region_lists
 from queens_sat.formats.text_format import puzzle_to_text, read_text
 from queens_sat.model.errors import FormatError, PuzzleError
+from queens_sat.model.limits import INPUT_BYTES
 from queens_sat.model.puzzle import Puzzle
 
 FORMATS = ("json", "jsonl", "text", "puzzlink", "regionlist")
@@ -40,6 +41,9 @@ _SUFFIXES = {
 }
 STDIN = "-"
 BOM = "\ufeff"  # a UTF-8 byte-order mark, as some editors write; not part of the puzzle
+BOM_BYTES = BOM.encode("utf-8")
+HEAD_BYTES = 4096  # what is read to tell the format
+BLOCK_BYTES = 1 << 16  # JSON lines are read a block at a time
 
 __all__ = [
     "DIALECTS",
@@ -107,13 +111,13 @@ def _first_line_is_json(text: str) -> bool:
     return True
 
 
-def _open(path: str) -> IO[str]:
+def _open(path: str) -> IO[bytes]:
     if path == STDIN:
         if sys.stdin is None:  # started with standard input closed
             raise FormatError("standard input is closed", source="<stdin>")
-        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors=ERRORS) if hasattr(sys.stdin, "buffer") else sys.stdin
+        return sys.stdin.buffer if hasattr(sys.stdin, "buffer") else io.BytesIO(sys.stdin.read().encode("utf-8", ERRORS))
     try:
-        return open(path, encoding="utf-8", errors=ERRORS)
+        return open(path, "rb")
     except FileNotFoundError:
         raise FormatError("no such file", source=path) from None
     except IsADirectoryError:
@@ -122,13 +126,21 @@ def _open(path: str) -> IO[str]:
         raise FormatError(f"cannot read: {err.strerror}", source=path) from None
 
 
+def _read(handle: IO[bytes], size: int, source: str) -> bytes:
+    try:
+        return handle.read(size)
+    except OSError as err:
+        raise FormatError(f"cannot read: {err.strerror}", source=source) from None
+
+
 def read_puzzles(
     path: str | Path, format: str | None = None, fields: FieldNames | str | None = None
 ) -> Iterator[PuzzleRecord]:
     """Every puzzle of a file, as records that carry either a puzzle or its error.
 
-    JSON lines are read lazily, a line at a time, so a corpus of any size streams.
-    A file that cannot be opened or decoded at all raises ``FormatError``.
+    JSON lines are read lazily, a block at a time, so a corpus of any size streams; any other
+    format is read whole, up to ``limits.INPUT_BYTES`` (past it: a ``FormatError``, before the
+    rest is read). A file that cannot be opened or decoded at all raises ``FormatError``.
     ``fields``: another program's JSON field names (a ``FieldNames`` or a dialect's name).
     """
     path = str(path)
@@ -142,65 +154,78 @@ def read_puzzles(
     handle = _open(path)
     found = 0
     try:
-        try:
-            head = handle.read(4096)
-        except UnicodeDecodeError:
-            raise FormatError("not a text file (it is not valid UTF-8)", source=source) from None
-        head = head.removeprefix(BOM)
-        fmt = format or detect_format(path, head)
+        head = _read(handle, HEAD_BYTES, source).removeprefix(BOM_BYTES)
+        fmt = format or detect_format(path, _head_text(head))
         if fmt == "jsonl":
-            for record in read_json_lines(_chain_lines(head, handle, source), source, fields):
+            for record in read_json_lines(_binary_lines(head, handle, source), source, fields):
                 found += 1
                 yield record
         else:
-            try:
-                text = head + handle.read()
-            except UnicodeDecodeError:
-                raise FormatError("not a text file (it is not valid UTF-8)", source=source) from None
-            check_utf8(text, source)
-            if fmt in _LINE_READERS:
-                records = _LINE_READERS[fmt](text, source)
-            elif fmt == "json":
-                try:
-                    records = read_json_document(text, source, fields)
-                except FormatError as err:
-                    if "Extra data" not in err.message or not _first_line_is_json(text):
-                        raise
-                    records = list(read_json_lines(text.split("\n"), source, fields))
-            else:
-                records = [read_text(text, source)]
+            records = _whole_file_records(head + _read(handle, INPUT_BYTES + 1 - len(head), source), fmt, source, fields)
             found = len(records)
             yield from records
     finally:
-        if handle is not sys.stdin and path != STDIN:
+        if path != STDIN:
             handle.close()
     if not found:
         # an empty file, blank lines or [] must not pass as "every puzzle is fine"
         yield PuzzleRecord(source, error=FormatError("no puzzle in it (it is empty, blank, or an empty list)", source=source))
 
 
-def _chain_lines(head: str, handle: IO[str], source: str) -> Iterator[str]:
-    """The lines of a file whose first block was already read, read on lazily.
+def _head_text(head: bytes) -> str:
+    """The first block as text, to tell the format by (a byte that is not UTF-8 kept as an escape:
+    where it is, the reader of the format says)."""
+    return head.decode("utf-8", ERRORS)
 
-    The pieces of a line that spans many blocks are kept in a list and joined once, so
-    a line of any length is read in linear time."""
-    pieces: list[str] = []  # the line being read, so far
+
+def _whole_file_records(data: bytes, fmt: str, source: str, fields: FieldNames | None) -> list[PuzzleRecord]:
+    """The records of a format read in one piece (all but JSON lines), from its bytes."""
+    if len(data) > INPUT_BYTES:
+        raise FormatError(
+            f"larger than {INPUT_BYTES >> 20} MB: too big to read in one piece (JSON lines stream any size)", source=source
+        )
+    text = data.decode("utf-8", ERRORS)
+    check_utf8(text, source)
+    if fmt in _LINE_READERS:
+        return _LINE_READERS[fmt](text, source)
+    if fmt == "json":
+        try:
+            return read_json_document(text, source, fields)
+        except FormatError as err:
+            if "Extra data" not in err.message or not _first_line_is_json(text):
+                raise
+            return list(read_json_lines(text.split("\n"), source, fields))
+    return [read_text(text, source)]
+
+
+def _binary_lines(head: bytes, handle: IO[bytes], source: str) -> Iterator[bytes]:
+    """The lines of a file whose first block was already read, read on lazily as bytes.
+
+    The pieces of a line that spans many blocks are kept in a list and joined once, so a line of
+    any length is read in linear time; a line longer than ``limits.INPUT_BYTES`` is refused with
+    a ``FormatError`` as soon as it passes the limit, without holding it (nothing after it is read)."""
+    pieces: list[bytes] = []  # the line being read, so far
+    held = 0
+    number = 0
     chunk = head
     while True:
-        *complete, rest = chunk.split("\n")
+        *complete, rest = chunk.split(b"\n")
         if complete:
             pieces.append(complete[0])
-            yield "".join(pieces)
-            yield from complete[1:]
-            pieces = []
+            number += 1
+            yield b"".join(pieces)
+            for line in complete[1:]:
+                number += 1
+                yield line
+            pieces, held = [], 0
         pieces.append(rest)
-        try:
-            chunk = handle.read(1 << 16)
-        except UnicodeDecodeError:
-            raise FormatError("not a text file (it is not valid UTF-8)", source=source) from None
+        held += len(rest)
+        if held > INPUT_BYTES:
+            raise FormatError(f"a line longer than {INPUT_BYTES >> 20} MB: stopped reading", source=source, line=number + 1)
+        chunk = _read(handle, BLOCK_BYTES, source)
         if not chunk:
             break
-    tail = "".join(pieces)
+    tail = b"".join(pieces)
     if tail:
         yield tail
 

@@ -27,9 +27,9 @@ from queens_sat.formats.fields import FieldNames
 from queens_sat.formats.json_format import read_json_lines
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import FormatError, PuzzleError
+from queens_sat.model.limits import INPUT_BYTES
 
 CHUNK = 1 << 16  # bytes asked of the pipe at a time; it returns what it has, often one line
-_NOT_TEXT = "null"  # stands in for a line that is not UTF-8, so that the line keeps its number
 
 
 def _readable(fd: int) -> bool:
@@ -41,13 +41,20 @@ def _readable(fd: int) -> bool:
 
 
 class LiveLines:
-    """The lines of a file descriptor, read as they arrive and never further than asked."""
+    """The lines of a file descriptor, read as they arrive and never further than asked.
+
+    The pieces of a line that arrives in many chunks are kept apart and joined once it is
+    complete, so a line of any length is read in linear time; a line longer than
+    ``limits.INPUT_BYTES`` is refused (a ``FormatError``) as soon as it passes the limit."""
 
     def __init__(self, fd: int) -> None:
         self.fd = fd
         self.lines: deque[bytes] = deque()
-        self.partial = b""
+        self.partial: list[bytes] = []  # the pieces of the line not yet complete
+        self.held = 0  # their bytes
+        self.number = 0  # lines completed so far
         self.eof = False
+        self.failure: FormatError | None = None  # a line past the limit: raised when the lines before it are out
 
     def _fill(self, wait: bool) -> None:
         """Take in what has arrived; with ``wait``, block until something (or the end) does."""
@@ -60,16 +67,33 @@ class LiveLines:
         if not chunk:
             self.eof = True
             if self.partial:
-                self.lines.append(self.partial)
-                self.partial = b""
+                self._complete(b"".join(self.partial))
             return
-        parts = (self.partial + chunk).split(b"\n")
-        self.partial = parts.pop()
-        self.lines.extend(parts)
+        *complete, rest = chunk.split(b"\n")
+        if complete:
+            self._complete(b"".join([*self.partial, complete[0]]))
+            for line in complete[1:]:
+                self._complete(line)
+            self.partial, self.held = [], 0
+        if rest:
+            self.partial.append(rest)
+            self.held += len(rest)
+            if self.held > INPUT_BYTES:  # nothing after it is read: the lines before it are still answered
+                message = f"a line longer than {INPUT_BYTES >> 20} MB: stopped reading"
+                self.failure = FormatError(message, source="<stdin>", line=self.number + 1)
+                self.partial, self.held, self.eof = [], 0, True
+
+    def _complete(self, line: bytes) -> None:
+        self.number += 1
+        self.lines.append(line)
 
     def next_line(self) -> bytes | None:
-        """The next line without its newline (waiting for it), or None at the end."""
+        """The next line without its newline (waiting for it), or None at the end; a line past the
+        limit is a ``FormatError`` in its place."""
         while not self.lines:
+            if self.failure is not None:
+                failure, self.failure = self.failure, None
+                raise failure
             if self.eof:
                 return None
             self._fill(wait=True)
@@ -79,12 +103,19 @@ class LiveLines:
         """Whether a line that is not blank, or the end, can be had without waiting."""
         if not self.lines and not self.eof:
             self._fill(wait=False)
-        return self.eof or any(line.strip() for line in self.lines)
+        return self.eof or self.failure is not None or any(line.strip() for line in self.lines)
 
     def rest(self) -> bytes:
-        """Everything not handed out yet, read to the end."""
+        """Everything not handed out yet, read to the end (a ``FormatError`` past ``limits.INPUT_BYTES``)."""
+        held = sum(map(len, self.lines))
         while not self.eof:
+            before = len(self.lines)
             self._fill(wait=True)
+            held += sum(len(self.lines[i]) for i in range(before, len(self.lines)))  # the lines just completed
+            if held + self.held > INPUT_BYTES:
+                raise FormatError(
+                    f"larger than {INPUT_BYTES >> 20} MB: too big to read in one piece (JSON lines stream any size)", source="<stdin>"
+                )
         out = b"\n".join(self.lines)
         self.lines.clear()
         return out
@@ -110,7 +141,6 @@ class LiveRecords(Iterator[PuzzleRecord]):
         self._format = format
         self._fields = fields
         self._fix = fix
-        self._not_text: set[int] = set()  # numbers of the lines that were not UTF-8
         self._whole = False
         self._records = self._read()
 
@@ -123,9 +153,6 @@ class LiveRecords(Iterator[PuzzleRecord]):
         except PuzzleError as err:  # the input as a whole cannot be read: one error record, then the end
             self._records = iter(())
             record = PuzzleRecord(self.source, error=err)
-        if record.line in self._not_text and not self._whole:
-            error = FormatError("this line is not valid UTF-8 text", source=self.source, line=record.line)
-            record = PuzzleRecord(self.source, record.line, error=error)
         return self._fix(record) if self._fix is not None else record
 
     def ready(self) -> bool:
@@ -138,28 +165,19 @@ class LiveRecords(Iterator[PuzzleRecord]):
         if line is None:  # nothing but blank lines: not "every puzzle is fine"
             raise FormatError("no puzzle in it (it is empty, blank, or an empty list)", source=self.source)
         if self._format == "jsonl" or (self._format is None and _one_line_object(line)):
-            yield from read_json_lines(self._texts([*head, line]), self.source, self._fields)
+            yield from read_json_lines(self._binary_lines([*head, line]), self.source, self._fields)
         else:
             self._whole = True
             yield from _whole_input(b"\n".join([*head, line, self._lines.rest()]), self._format, self._fields)
 
-    def _texts(self, first: list[bytes]) -> Iterator[str]:
-        """Every line as text, from the ones already read on; a line that is not UTF-8 is marked."""
-        number = 0
-        pending = iter(first)
-        while True:
-            line = next(pending, None)
-            if line is None:
-                line = self._lines.next_line()
-                if line is None:
-                    return
-            number += 1
-            try:
-                text = line.decode("utf-8")
-            except UnicodeDecodeError:
-                self._not_text.add(number)
-                text = _NOT_TEXT
-            yield text.lstrip("\ufeff") if number == 1 else text
+    def _binary_lines(self, first: list[bytes]) -> Iterator[bytes]:
+        """Every line as it was read (a line that is not UTF-8 is the JSON reader's to name), from
+        the ones already read on; a byte-order mark before the first is dropped."""
+        if first:
+            first[0] = first[0].removeprefix(b"\xef\xbb\xbf")
+        yield from first
+        while (line := self._lines.next_line()) is not None:
+            yield line
 
 
 def _one_line_object(line: bytes) -> bool:

@@ -10,22 +10,22 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from queens_sat.server import generating, meta, page, pictures, puzzles
 from queens_sat.server.errors import ServiceError, http_error_handler, service_error_handler
+from queens_sat.server.responses import JsonAnswer
 from queens_sat.server.settings import ServiceSettings
 
 log = logging.getLogger("queens_sat.server")
 SETTINGS_VARIABLE = "QUEENS_SAT_SERVICE_SETTINGS"  # JSON of ServiceSettings, set by ``queens-sat serve``
 
 
-async def internal_error(request: Request, exc: Exception) -> JSONResponse:
+async def internal_error(request: Request, exc: Exception) -> JsonAnswer:
     """A bug, not the client's fault: logged with its traceback, answered without it."""
     log.error("internal error on %s %s", request.method, request.url.path, exc_info=exc)
-    return JSONResponse({"error": f"internal error: {type(exc).__name__}"}, status_code=500)
+    return JsonAnswer({"error": f"internal error: {type(exc).__name__}"}, status_code=500)
 
 
 def routes() -> list[Any]:

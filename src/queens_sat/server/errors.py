@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 
 from queens_sat.model.errors import QueensSatError
+from queens_sat.server.responses import JsonAnswer
 
 BAD_REQUEST = 400
 TIMEOUT = 408
@@ -25,19 +25,19 @@ class ServiceError(QueensSatError):
         self.close = close
 
 
-def error_response(status: int, message: str, *, close: bool = False) -> JSONResponse:
+def error_response(status: int, message: str, *, close: bool = False) -> JsonAnswer:
     headers = {"connection": "close"} if close else None
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+    return JsonAnswer({"error": message}, status_code=status, headers=headers)
 
 
-async def service_error_handler(request: Request, exc: Exception) -> JSONResponse:
+async def service_error_handler(request: Request, exc: Exception) -> JsonAnswer:
     assert isinstance(exc, ServiceError)
     return error_response(exc.status, exc.message, close=exc.close)
 
 
-async def http_error_handler(request: Request, exc: Exception) -> JSONResponse:
+async def http_error_handler(request: Request, exc: Exception) -> JsonAnswer:
     """Starlette's own 404/405 in the same JSON shape as every other error."""
     from starlette.exceptions import HTTPException
 
     assert isinstance(exc, HTTPException)
-    return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+    return JsonAnswer({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)

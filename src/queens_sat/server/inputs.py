@@ -54,6 +54,20 @@ def _too_large(settings: ServiceSettings, size: str) -> str:
     return f"the request body is {size}, over the limit of {settings.max_body} bytes"
 
 
+BATCH_TYPES = ("application/x-ndjson", "application/jsonl", "application/json-lines", "application/jsonlines")
+
+
+def is_batch(request: Request, body: bytes, format: str | None) -> bool:
+    """Whether a body is a batch of JSON lines: said by ``format=jsonl`` or the Content-Type, or
+    seen (a JSON object on its first line, and another line after it)."""
+    if format is not None:
+        return format == "jsonl"
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() in BATCH_TYPES:
+        return True
+    first, _, rest = body.strip().partition(b"\n")
+    return first.rstrip().endswith(b"}") and first.lstrip().startswith(b"{") and rest.lstrip().startswith(b"{")
+
+
 def body_text(body: bytes) -> str:
     if not body.strip():
         raise ServiceError(BAD_REQUEST, "the request body is empty: post a puzzle (a JSON object or a text grid)")

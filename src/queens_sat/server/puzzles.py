@@ -6,17 +6,20 @@ so a client can move between the two without learning a second shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from queens_sat.backends.base import Backend
+from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.errors import PuzzleError
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Solution
 from queens_sat.server.errors import BAD_REQUEST, ServiceError
-from queens_sat.server.inputs import SOURCE, puzzle_from_body, query_options, read_body, time_limit
+from queens_sat.server.inputs import SOURCE, is_batch, puzzle_from_body, query_options, read_body, time_limit
+from queens_sat.server.responses import JsonAnswer, json_lines
 from queens_sat.server.settings import ServiceSettings
 from queens_sat.server.workers import in_thread, thread_limiter
 
@@ -52,9 +55,48 @@ def _check(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, A
     return report.as_dict()
 
 
+CHECK = (*SEARCH, "logic", "max_depth")
+
+
 async def check(request: Request) -> Response:
-    """Unique, several (two solutions shown), none or unknown, with the logic grade."""
-    return JSONResponse(await answer_puzzle(request, (*SEARCH, "logic", "max_depth"), _check))
+    """Unique, several (two solutions shown), none or unknown, with the logic grade. A body of
+    JSON lines (several puzzle objects, one a line, or ``Content-Type: application/x-ndjson``) is
+    a batch: one JSON line a puzzle comes back, in order, as ``check --json`` writes them."""
+    settings: ServiceSettings = request.app.state.settings
+    options = query_options(request.query_params, CHECK)
+    body = await read_body(request, settings)
+    limit = time_limit(options, settings)
+    if is_batch(request, body, options.get("format")):
+        limiter = thread_limiter(request.app.state, settings)
+        reports = await in_thread(lambda: _check_batch(body, options, limit, settings), settings, settings.batch_time_limit, limiter)
+        return json_lines(reports)
+
+    def job() -> dict[str, Any]:
+        return _check(puzzle_from_body(body, settings, options.get("format")), options, limit)
+
+    return JsonAnswer(await in_thread(job, settings, limit, thread_limiter(request.app.state, settings)))
+
+
+def _check_batch(body: bytes, options: dict[str, Any], limit: float, settings: ServiceSettings) -> list[dict[str, Any]]:
+    """The reports of a batch body, each record checked as ``check --json`` checks a line of a file
+    (a bad line is an ``invalid`` report naming its line, and the rest go on)."""
+    from queens_sat.formats.json_format import read_json_lines
+    from queens_sat.services.checking import LOGIC_DEPTH, check_records
+
+    depth = options.get("max_depth", LOGIC_DEPTH) if options.get("logic", True) else None
+    records = _within_limits(read_json_lines(body.split(b"\n"), SOURCE), settings)
+    return [report.as_dict() for report in check_records(records, options.get("backend", "auto"), limit, depth)]
+
+
+def _within_limits(records: Iterator[PuzzleRecord], settings: ServiceSettings) -> Iterator[PuzzleRecord]:
+    """The records of a batch, a board past the server's size limit made an error record (its line
+    is answered ``invalid``, the others are checked)."""
+    for record in records:
+        puzzle = record.puzzle
+        if puzzle is not None and puzzle.n > settings.max_n:
+            message = f"n = {puzzle.n} exceeds this server's limit of {settings.max_n}"
+            record.puzzle, record.error = None, PuzzleError(message, source=SOURCE, line=record.line)
+        yield record
 
 
 def _about(puzzle: Puzzle) -> dict[str, Any]:
@@ -87,7 +129,7 @@ def _solve(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, A
 
 async def solve(request: Request) -> Response:
     """One solution, as the queens' columns row by row."""
-    return JSONResponse(await answer_puzzle(request, SEARCH, _solve))
+    return JsonAnswer(await answer_puzzle(request, SEARCH, _solve))
 
 
 def _one_process(puzzle: Puzzle, backend: str) -> str | Backend:
@@ -117,7 +159,7 @@ def _count(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, A
 
 async def count(request: Request) -> Response:
     """The number of solutions: exact, or a lower bound at ``limit`` or the time limit."""
-    return JSONResponse(await answer_puzzle(request, (*SEARCH, "limit"), _count))
+    return JsonAnswer(await answer_puzzle(request, (*SEARCH, "limit"), _count))
 
 
 def _explain(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
@@ -133,7 +175,7 @@ def _explain(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str,
 
 async def explain(request: Request) -> Response:
     """The solve by reasoning alone, every step with its reason in words."""
-    return JSONResponse(await answer_puzzle(request, LOGIC, _explain))
+    return JsonAnswer(await answer_puzzle(request, LOGIC, _explain))
 
 
 def _hint(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
@@ -146,7 +188,7 @@ def _hint(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, An
 
 async def hint(request: Request) -> Response:
     """The next step from a partly played board (the player's marks are the givens)."""
-    return JSONResponse(await answer_puzzle(request, (*LOGIC, "backend"), _hint))
+    return JsonAnswer(await answer_puzzle(request, (*LOGIC, "backend"), _hint))
 
 
 PLAIN = "text/plain; charset=utf-8"

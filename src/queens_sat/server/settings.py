@@ -19,11 +19,12 @@ class ServiceSettings:
     max_generate_n: int = 20  # largest board /generate makes (bigger ones take minutes each)
     threads: int = 4  # searches at once in one server process (see ``workers``)
     grace: float = 2.0  # seconds past the time limit before a request is answered 503 anyway
+    batch_time_limit: float = 60.0  # seconds for a whole batch body (each puzzle has ``time_limit``)
 
     def __post_init__(self) -> None:
         for name in ("max_body", "max_n", "max_generate", "max_generate_n", "threads"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
-        for name in ("body_timeout", "time_limit"):
+        for name in ("body_timeout", "time_limit", "batch_time_limit"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be positive, got {getattr(self, name)}")

@@ -8,12 +8,15 @@ when the environment variable ``QUEENS_SAT_PURE_PYTHON`` is set (to anything but
 from __future__ import annotations
 
 from collections.abc import Iterator
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 from queens_sat.extension import nqueens
 
+if TYPE_CHECKING:
+    from queens_sat.extension import NQueensModule
 
-def native() -> ModuleType | None:
+
+def native() -> NQueensModule | None:
     """The compiled module ``queens_sat._nqueens``, or None when the pure paths must run."""
     return nqueens()
 

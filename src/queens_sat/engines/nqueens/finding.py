@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from queens_sat.engines.nqueens import METHODS
 from queens_sat.engines.nqueens.construction import construct
 from queens_sat.engines.nqueens.enumeration import BATCH, NODES_PER_CALL, solution_stream
 from queens_sat.engines.nqueens.min_conflicts import local_search
@@ -23,7 +24,6 @@ from queens_sat.model.columns import as_tuple
 from queens_sat.model.limits import NQUEENS_WORD_N
 from queens_sat.model.result import Outcome, Solution
 
-METHODS = ("auto", "backtrack", "local", "construct")
 # The largest n whose first solutions plain backtracking finds in well under a
 # second (n = 30 takes 1.4 s for the queens rule); no-touch boards never wait.
 BACKTRACK_MAX_N = {"queens": 29, "no-touch": 63}

@@ -1,4 +1,4 @@
-"""The region search for one queen a unit (k = 1): the compiled kernel (``native/bitsearch``) and
+"""The region search for one queen a unit (k = 1): the compiled kernel (``native/regions/``) and
 its pure-Python twin (``reference``), and the raw-grid API on both (``counting``: a grid of
 region numbers in, an ``Outcome`` out; a stack of grids in one call)."""
 

@@ -1,4 +1,4 @@
-"""Hall filtering for the reference search: the cells no solution can use, as ``native/hall.h`` finds them.
+"""Hall filtering for the reference search: the cells no solution can use, as ``native/regions/hall.c`` finds them.
 
 Each open row, column and region needs its own queen, so a solution matches the
 open rows to distinct open columns, the open rows to distinct open regions and the
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-HALL_N = 12  # boards from 12 x 12 up are filtered at every node (native/bitsearch.pyx: HALL_N)
+HALL_N = 12  # boards from 12 x 12 up are filtered at every node (native/regions/search.h: QS_HALL_N)
 
 
 def _bits(x: int) -> Iterator[int]:

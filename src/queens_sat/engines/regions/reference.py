@@ -7,7 +7,7 @@ even 18x18 community puzzles with 100,000 solutions to about a second. From
 12x12 up, every node first crosses out the cells no matching of rows, columns
 and regions can use (``hall.py``), as the native search does: random boards of
 n = 20 and more otherwise send it into subtrees of millions of nodes that a
-pigeonhole argument closes at their root. ``native/bitsearch`` is its compiled twin,
+pigeonhole argument closes at their root. ``native/regions/`` is its compiled twin,
 move for move.
 """
 

@@ -1,4 +1,4 @@
-"""The reference search for k stars a unit (Star Battle): the pure-Python twin of ``native/stars``, move for move.
+"""The reference search for k stars a unit (Star Battle): the pure-Python twin of ``native/stars/``, move for move.
 
 The one-queen-a-unit moves of ``regions.reference`` do not carry over to k > 1, so this
 board has its own search; the k = 1 path stays as it is.
@@ -31,7 +31,7 @@ def search_stars(
     return collect(StarBoard(n, stars, region_of, given, blocked, deadline), limit, keep)
 
 
-FLOW_MAX_N = 42  # the block flows run on boards up to this wide (as ``QS_STARS_FLOW_MAX_N`` in native/stars.h)
+FLOW_MAX_N = 42  # the block flows run on boards up to this wide (as ``QS_STARS_FLOW_MAX_N`` in native/stars/board.h)
 Flow = list[tuple[list[int], list[list[tuple[int, int]]]]]  # a block flow's strips: their lines (units), their blocks' cells (bit, region)
 
 
@@ -92,7 +92,7 @@ class StarBoard:
     spare has its stars where its runs force them (``_lines``); with regions, the block
     flows (2x2 blocks of strips two lines wide into the regions) prune (``_flow``).
     Otherwise the search branches on the first cell of the unit ``_pick`` chooses: a
-    star there, or not. The native search (``native/stars.h``) makes the same moves.
+    star there, or not. The native search (``native/stars/``) makes the same moves.
     """
 
     CHECK_EVERY = 1024  # nodes between two looks at the clock
@@ -193,7 +193,7 @@ class StarBoard:
         return a * self.n + x if side == 0 else x * self.n + a
 
     def _lines(self, cand: int, need: list[int], placed: list[int]) -> int | None:
-        """The capacity of lines (as ``native/stars_core.h``'s ``st_lines``): every row and column,
+        """The capacity of lines (as ``native/stars/lines.c``'s ``st_lines``): every row and column,
         and every two neighbouring ones, must hold the stars they need (None: a dead end). A line
         or strip with no room to spare has its stars on the even offsets of its runs of odd
         length: in a line they are stars; in a strip the runs' other cells go, and a forced
@@ -277,7 +277,7 @@ class StarBoard:
         return cand
 
     def _flow(self, strips: Flow, cand: int, need: list[int], placed: list[int]) -> int | None:
-        """A block flow (as ``native/stars_core.h``'s ``st_flow``): a strip of two rows (or two
+        """A block flow (as ``native/stars/flow.c``'s ``st_flow``): a strip of two rows (or two
         columns) is cut into blocks two cells long, and a block holds at most one star. Each
         block with candidates sends one star into the region of one of them or, for as many
         blocks as its strip must leave empty, into the strip's "empty" sink (sink n + a);

@@ -6,6 +6,8 @@
 - ``report`` and ``plot``: table, JSON, CSV and the optional matplotlib chart.
 """
 
+from queens_sat.model.errors import QueensSatError
 
-class BenchError(ValueError):
+
+class BenchError(QueensSatError, ValueError):
     """A benchmark that cannot run as asked (no puzzles, an unusable --plot file...)."""

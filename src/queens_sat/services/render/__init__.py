@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from queens_sat.model.errors import QueensSatError
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.services.render.scene import BoardState, Scene, board_scene, default_cell_size
 from queens_sat.services.render.steps import Deduction, frame_paths, states_from_deductions
@@ -35,7 +36,7 @@ IMAGE_FORMATS = {".svg": "svg", ".png": "png", ".gif": "gif"}
 STILL_FORMATS = ("svg", "png")
 
 
-class RenderError(ValueError):
+class RenderError(QueensSatError, ValueError):
     """A picture cannot be made as asked (unknown file type, bad size)."""
 
 

@@ -13,6 +13,8 @@ import decimal
 import json
 from typing import Any
 
+import orjson
+
 _SMALL_BITS = 128  # below this a number goes to Decimal directly
 _SAFE_BITS = 14_000  # about 4,200 digits: str() takes these under the default guard
 
@@ -49,10 +51,23 @@ def int_text(value: int) -> str:
     return "-" + digits if value < 0 else digits
 
 
-def json_line(obj: Any) -> str:
-    """``json.dumps`` of ``obj``, with integers of any size written as plain JSON numbers."""
+def json_bytes(obj: Any) -> bytes:
+    """``obj`` as one line of JSON in UTF-8 (no newline), integers of any size as plain JSON numbers:
+    what the CLI's ``--json`` and every answer of the service write."""
     try:
-        return json.dumps(obj)  # the common case, at C speed (a solution of 10^8 columns...)
+        return orjson.dumps(obj)  # the common case, fastest (a solution of 10^8 columns...)
+    except TypeError:  # an integer past 64 bits, or a type orjson does not write: the standard library's way
+        return json_line(obj).encode()
+
+
+def json_line(obj: Any) -> str:
+    """``obj`` as one line of JSON, with integers of any size written as plain JSON numbers."""
+    try:
+        return orjson.dumps(obj).decode()  # the common case, fastest
+    except TypeError:  # an integer past 64 bits, or a type orjson does not write: the standard library's way
+        pass
+    try:
+        return json.dumps(obj)
     except ValueError:  # an integer past the digit guard: swap those out, and only then
         pass
     big: list[int] = []

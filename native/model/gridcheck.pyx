@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Plain region grids copied into the buffer the compiled search reads, and checked, in one C pass.
 
-``queens_sat.backends.grids`` calls this for every bare grid handed to ``solve`` or ``is_unique``:
+``queens_sat.model.grids`` calls this for every bare grid handed to ``solve`` or ``is_unique``:
 a 9x9 list of lists costs a fraction of a microsecond here, against several for the same
 checks in Python (see ``bench/per_call.py``).
 """

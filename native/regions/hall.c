@@ -14,32 +14,25 @@
 
    The filters repeat until none removes a cell. Every removal they make stays valid
    in any smaller candidate set, so the fixpoint does not depend on the order: the
-   pure-Python reference (queens_sat/backends/python.py, ``_hall``) reaches the same
-   one, node for node.
+   pure-Python reference (queens_sat/engines/regions/hall.py) reaches the same one, node for
+   node.
 
    The board is n <= 64 row words (bit c: column c a candidate). Everything here is
-   plain C on 64-bit masks: no allocation, no Python, safe without the GIL. */
+   plain C on 64-bit masks: no allocation, no Python, safe without the GIL. Compiled once
+   per variant of the search (hall.h names this variant's copy). */
 
-#ifndef QS_HALL_H
-#define QS_HALL_H
+#include "hall.h"
 
-#include <stdint.h>
-
-#if defined(_MSC_VER)
-#include <intrin.h>
-static inline int qs_hall_ctz(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-#else
-static inline int qs_hall_ctz(uint64_t x) { return __builtin_ctzll(x); }
-#endif
+#include "bits.h"
 
 #define QS_HALL_MAX 64
 
 /* The nodes reached from ``from`` by ``step`` edges without leaving ``within`` (``from`` included). */
-static inline uint64_t qs_hall_reach(uint64_t from, const uint64_t *step, uint64_t within) {
+static inline uint64_t reach(uint64_t from, const uint64_t *step, uint64_t within) {
     uint64_t seen = from, front = from, next, y;
     while (front) {
         next = 0;
-        for (y = front; y; y &= y - 1) next |= step[qs_hall_ctz(y)];
+        for (y = front; y; y &= y - 1) next |= step[qs_ctz(y)];
         next &= within & ~seen;
         seen |= next;
         front = next;
@@ -48,13 +41,13 @@ static inline uint64_t qs_hall_reach(uint64_t from, const uint64_t *step, uint64
 }
 
 /* One augmenting path from left node u, over right nodes not yet in *seen. */
-static int qs_hall_augment(const uint64_t *adj, int u, int *match_l, int *match_r, uint64_t *seen) {
+static int augment(const uint64_t *adj, int u, int *match_l, int *match_r, uint64_t *seen) {
     uint64_t x = adj[u] & ~*seen;
     while (x) {
-        int v = qs_hall_ctz(x);
+        int v = qs_ctz(x);
         x &= x - 1;
         *seen |= (uint64_t)1 << v;
-        if (match_r[v] < 0 || qs_hall_augment(adj, match_r[v], match_l, match_r, seen)) {
+        if (match_r[v] < 0 || augment(adj, match_r[v], match_l, match_r, seen)) {
             match_l[u] = v;
             match_r[v] = u;
             return 1;
@@ -68,16 +61,16 @@ static int qs_hall_augment(const uint64_t *adj, int u, int *match_l, int *match_
    remove. Returns 0 when some left node cannot be matched (no perfect matching: the
    two sides have as many open units, so matching every left node matches every right
    one), else 1. */
-static int qs_hall_filter(int n, const uint64_t *adj, uint64_t left, uint64_t *drop) {
+static int filter(int n, const uint64_t *adj, uint64_t left, uint64_t *drop) {
     int match_l[QS_HALL_MAX], match_r[QS_HALL_MAX];
     uint64_t succ[QS_HALL_MAX], pred[QS_HALL_MAX], x, y, todo;
     int u, v;
     for (v = 0; v < n; v++) match_r[v] = -1;
     for (x = left; x; x &= x - 1) {  /* greedy first: most nodes match at once */
-        u = qs_hall_ctz(x);
+        u = qs_ctz(x);
         match_l[u] = -1;
         for (y = adj[u]; y; y &= y - 1) {
-            v = qs_hall_ctz(y);
+            v = qs_ctz(y);
             if (match_r[v] < 0) {
                 match_l[u] = v;
                 match_r[v] = u;
@@ -86,48 +79,42 @@ static int qs_hall_filter(int n, const uint64_t *adj, uint64_t left, uint64_t *d
         }
     }
     for (x = left; x; x &= x - 1) {
-        u = qs_hall_ctz(x);
+        u = qs_ctz(x);
         if (match_l[u] < 0) {
             uint64_t seen = 0;
-            if (!qs_hall_augment(adj, u, match_l, match_r, &seen)) return 0;
+            if (!augment(adj, u, match_l, match_r, &seen)) return 0;
         }
     }
     /* u -> w when u links to w's partner: a path u -> ... -> u is an alternating cycle */
     for (x = left; x; x &= x - 1) {
-        u = qs_hall_ctz(x);
+        u = qs_ctz(x);
         succ[u] = 0;
         pred[u] = 0;
     }
     for (x = left; x; x &= x - 1) {
-        u = qs_hall_ctz(x);
+        u = qs_ctz(x);
         for (y = adj[u]; y; y &= y - 1) {
-            int w = match_r[qs_hall_ctz(y)];
+            int w = match_r[qs_ctz(y)];
             succ[u] |= (uint64_t)1 << w;
             pred[w] |= (uint64_t)1 << u;
         }
     }
     /* strongly connected components: forward reach intersected with backward reach */
     for (todo = left; todo;) {
-        int root = qs_hall_ctz(todo);
-        uint64_t fwd = qs_hall_reach((uint64_t)1 << root, succ, todo), comp, partners = 0;
-        comp = qs_hall_reach((uint64_t)1 << root, pred, fwd);  /* reached both ways: root's component */
+        int root = qs_ctz(todo);
+        uint64_t fwd = reach((uint64_t)1 << root, succ, todo), comp, partners = 0;
+        comp = reach((uint64_t)1 << root, pred, fwd);  /* reached both ways: root's component */
         todo &= ~comp;
-        for (y = comp; y; y &= y - 1) partners |= (uint64_t)1 << match_l[qs_hall_ctz(y)];
+        for (y = comp; y; y &= y - 1) partners |= (uint64_t)1 << match_l[qs_ctz(y)];
         for (y = comp; y; y &= y - 1) {
-            u = qs_hall_ctz(y);
+            u = qs_ctz(y);
             drop[u] = adj[u] & ~partners;
         }
     }
     return 1;
 }
 
-/* Filter ``rows`` (n words, bit c of rows[r]: cell (r, c) a candidate) to the fixpoint
-   of the three graphs. ``open_rows``, ``open_cols``: bit r (c) for a row (column)
-   still without its queen. ``region_of``: n * n region numbers, NULL without regions
-   (then only rows and columns); ``reg_row[k * n + r]``: the columns of region k in
-   row r; ``reg_col[k * n + c]``: the rows of region k in column c. Returns 0 at a
-   dead end, else 1, with ``rows`` filtered. */
-static int qs_hall(int n, uint64_t *rows, uint64_t open_rows, uint64_t open_cols,
+int qs_hall(int n, uint64_t *rows, uint64_t open_rows, uint64_t open_cols,
                    const uint8_t *region_of, const uint64_t *reg_row, const uint64_t *reg_col) {
     uint64_t cols[QS_HALL_MAX], row_reg[QS_HALL_MAX], col_reg[QS_HALL_MAX], drop[QS_HALL_MAX];
     uint64_t x, y, removed;
@@ -135,10 +122,10 @@ static int qs_hall(int n, uint64_t *rows, uint64_t open_rows, uint64_t open_cols
     for (;;) {
         removed = 0;
         /* rows and columns */
-        for (x = open_rows; x; x &= x - 1) drop[qs_hall_ctz(x)] = 0;
-        if (!qs_hall_filter(n, rows, open_rows, drop)) return 0;
+        for (x = open_rows; x; x &= x - 1) drop[qs_ctz(x)] = 0;
+        if (!filter(n, rows, open_rows, drop)) return 0;
         for (x = open_rows; x; x &= x - 1) {
-            r = qs_hall_ctz(x);
+            r = qs_ctz(x);
             rows[r] &= ~drop[r];
             removed |= drop[r];
         }
@@ -152,10 +139,10 @@ static int qs_hall(int n, uint64_t *rows, uint64_t open_rows, uint64_t open_cols
             col_reg[c] = 0;
         }
         for (x = open_rows; x; x &= x - 1) {
-            r = qs_hall_ctz(x);
+            r = qs_ctz(x);
             row_reg[r] = 0;
             for (y = rows[r]; y; y &= y - 1) {
-                c = qs_hall_ctz(y);
+                c = qs_ctz(y);
                 k = region_of[r * n + c];
                 row_reg[r] |= (uint64_t)1 << k;
                 col_reg[c] |= (uint64_t)1 << k;
@@ -163,26 +150,26 @@ static int qs_hall(int n, uint64_t *rows, uint64_t open_rows, uint64_t open_cols
             }
         }
         /* rows and regions */
-        for (x = open_rows; x; x &= x - 1) drop[qs_hall_ctz(x)] = 0;
-        if (!qs_hall_filter(n, row_reg, open_rows, drop)) return 0;
+        for (x = open_rows; x; x &= x - 1) drop[qs_ctz(x)] = 0;
+        if (!filter(n, row_reg, open_rows, drop)) return 0;
         for (x = open_rows; x; x &= x - 1) {
-            r = qs_hall_ctz(x);
+            r = qs_ctz(x);
             for (y = drop[r]; y; y &= y - 1) {
-                uint64_t gone = rows[r] & reg_row[qs_hall_ctz(y) * n + r];
+                uint64_t gone = rows[r] & reg_row[qs_ctz(y) * n + r];
                 rows[r] &= ~gone;
                 removed |= gone;
             }
         }
         /* columns and regions, on the links from before the row-region crossings: sound,
            and the round that removes nothing has seen every graph as it finally is */
-        for (x = open_cols; x; x &= x - 1) drop[qs_hall_ctz(x)] = 0;
-        if (!qs_hall_filter(n, col_reg, open_cols, drop)) return 0;
+        for (x = open_cols; x; x &= x - 1) drop[qs_ctz(x)] = 0;
+        if (!filter(n, col_reg, open_cols, drop)) return 0;
         for (x = open_cols; x; x &= x - 1) {
-            c = qs_hall_ctz(x);
+            c = qs_ctz(x);
             for (y = drop[c]; y; y &= y - 1) {
-                uint64_t gone = cols[c] & reg_col[qs_hall_ctz(y) * n + c];
+                uint64_t gone = cols[c] & reg_col[qs_ctz(y) * n + c];
                 for (; gone; gone &= gone - 1) {
-                    r = qs_hall_ctz(gone);
+                    r = qs_ctz(gone);
                     if (rows[r] >> c & 1) {
                         rows[r] &= ~((uint64_t)1 << c);
                         removed = 1;
@@ -194,4 +181,3 @@ static int qs_hall(int n, uint64_t *rows, uint64_t open_rows, uint64_t open_cols
     }
 }
 
-#endif

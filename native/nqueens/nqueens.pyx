@@ -17,8 +17,8 @@ same answers (the package picks these when the extension is built;
 * ``first_violation`` (verification.pxi; twin ``queens_sat/engines/nqueens/verify.py``):
   an O(n) check of a column list.
 
-This file holds what the four share (signals, the clock, the bit helpers of
-native/cpu.h) and includes them. Python reaches the module only through
+This file holds what the four share and includes them; the clock, the look for Ctrl-C and
+the bit helpers are native/common/'s. Python reaches the module only through
 ``queens_sat.extension.nqueens()``. Boards are rows of bits (bit ``c`` is
 column ``c``), so searches stop at n = 63 (``MAX_BITS_N``).
 """
@@ -27,15 +27,8 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
 from libc.setjmp cimport jmp_buf, longjmp, setjmp
-from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
-cdef extern from "Python.h":
-    # Declared without an exception value: the kernels call it inside ``with gil``,
-    # stop cleanly on a non-zero return, and the wrapper re-raises (``_reraise``).
-    int PyErr_CheckSignals()
-
-cdef extern from "cpu.h":  # the bit helpers shared with the region search (plain C)
-    int qs_ctz64 "qs_ctz"(unsigned long long x) noexcept nogil
+from qs_common cimport QS_INTERRUPTED, QS_TIMED_OUT, qs_ctz, qs_now, qs_should_stop, qs_signalled, reraise
 
 MAX_BITS_N = 63
 
@@ -44,20 +37,10 @@ cdef enum:
     POLL_MASK = 0xFFFF  # the counter looks at the clock and for signals every 65536 calls (well under 1 ms)
 
 
-cdef int _reraise() except -1:
-    """Propagate the exception a signal handler left pending (KeyboardInterrupt for Ctrl-C)."""
-    return -1
-
-
-cdef inline bint signalled() noexcept nogil:
-    """Whether a Python signal handler raised (Ctrl-C, or the CLI's SIGTERM handler); the error stays set."""
-    with gil:
-        return PyErr_CheckSignals() != 0
-
-cdef inline double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return <double>ts.tv_sec + <double>ts.tv_nsec * 1e-9
+def monotonic() -> float:
+    """The kernels' clock (native/common/clock.c), which must be ``time.monotonic()``'s: the
+    deadlines handed to ``count_task`` and ``local_search`` are read on it."""
+    return qs_now()
 
 
 cdef inline uint64_t lowest(uint64_t x) noexcept nogil:
@@ -66,7 +49,7 @@ cdef inline uint64_t lowest(uint64_t x) noexcept nogil:
 
 # ---------------------------------------------------------------- the four kernels, one file each
 
-include "nqueens/counting.pxi"
-include "nqueens/enumeration.pxi"
-include "nqueens/local_search.pxi"
-include "nqueens/verification.pxi"
+include "counting.pxi"
+include "enumeration.pxi"
+include "local_search.pxi"
+include "verification.pxi"

@@ -1,18 +1,18 @@
 /* The flat scan of boards up to 11 x 11 (two words, at most 33 units) in AVX-512, for the
-   build of native/bitsearch.pyx compiled with -mavx512f -mavx512vpopcntdq (setup.py builds it
-   beside the portable one; queens_sat/extension.py imports it only where the CPU has both).
+   avx512 variant of the region search (search.c compiled with -mavx512f -mavx512vpopcntdq,
+   common/cpu.h; the module runs it only where the CPU has both).
 
    The counts of all units at once, eight per instruction, in place of a popcount per open
    unit. ``lo``/``hi`` hold the units' two mask words, 40 each (zero past the last unit).
    Returns the first open unit with one candidate or none (-1 for none), else the first with
    the fewest; its count in ``least``. A header, not a .c file: the search inlines it into
-   its innermost loop. */
+   its innermost loop (flat.h). */
 
 #ifndef QS_SCAN_AVX512_H
 #define QS_SCAN_AVX512_H
 
 #include <stdint.h>
-#include "cpu.h"
+#include "bits.h"
 
 #if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
 #include <immintrin.h>
