@@ -118,6 +118,21 @@ def test_ctrl_c_and_sigterm_stop_the_native_engine(signum):
         assert isinstance(stopped.value, Interrupted) and stopped.value.terminated
 
 
+def test_every_variant_the_cpu_runs_makes_the_same_steps(community):
+    module = native_logic()
+    assert module is not None and module.variants()[0] == "portable"
+    puzzles = [r.puzzle for r in community[:30]] + [Puzzle(CROSS_BOARD, stars=2)]
+    in_use = module.variant()
+    try:
+        results = {}
+        for variant in module.variants():
+            assert module.use_variant(variant) == variant
+            results[variant] = [logic_solve(p, 2).steps for p in puzzles]
+    finally:
+        module.use_variant(in_use)
+    assert all(steps == results["portable"] for steps in results.values())
+
+
 def test_runs_in_threads_agree(community):
     puzzles = [r.puzzle for r in community[:40]]
     expected = [logic_solve(p, 2).steps for p in puzzles]
