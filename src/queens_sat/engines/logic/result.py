@@ -77,7 +77,7 @@ class LogicResult:
     """
 
     __slots__ = (
-        "_crossed", "_queens", "_solution", "_steps", "contradiction", "counts",
+        "_crossed", "_hardest", "_queens", "_solution", "_steps", "contradiction", "counts",
         "elapsed", "max_depth", "n", "stars", "status", "step_count",
     )  # fmt: skip
 
@@ -90,6 +90,7 @@ class LogicResult:
     stars: int  # k: stars a row, column and region
     step_count: int
     _solution: tuple[int, ...] | None
+    _hardest: str | None  # "" until first read
 
     def __init__(
         self,
@@ -123,6 +124,7 @@ class LogicResult:
         set_(self, "stars", stars)
         set_(self, "step_count", step_count)
         set_(self, "_solution", solution)
+        set_(self, "_hardest", "")
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("LogicResult is immutable")
@@ -182,7 +184,11 @@ class LogicResult:
     @property
     def hardest(self) -> str | None:
         """The hardest technique used ("single-candidate", "probe-2"...), None when no step was needed."""
-        return hardest_of(self.counts)
+        hardest = self._hardest
+        if hardest == "":  # not yet known (None is a known answer: no step was needed)
+            hardest = hardest_of(self.counts)
+            object.__setattr__(self, "_hardest", hardest)
+        return hardest
 
     @property
     def hardest_count(self) -> int:
