@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
                 count += 1
                 if out:
                     row = {"id": rec.id, "n": puzzle.n, "tier": tier, "grade": result.grade, "hardest": result.hardest,
-                           "steps": len(result.steps), "logic_s": spent, "reference_s": reference}  # fmt: skip
+                           "steps": result.step_count, "logic_s": spent, "reference_s": reference}  # fmt: skip
                     out.write(json.dumps(row) + "\n")
                     out.flush()
             console.print(f"{path}: {count} unique puzzles")

@@ -77,10 +77,11 @@ def test_witnesses_only_save_work(community, monkeypatch):
               "community-0091", "community-0112", "community-0113", "community-0115", "community-0120"}  # fmt: skip
     records = [rec for rec in community if rec.id in wanted]
     assert len(records) == len(wanted)
-    with_witnesses = [logic_solve(rec.puzzle, 2) for rec in records]
+    with_witnesses = [logic_solve(rec.puzzle, 2, engine="python") for rec in records]
     monkeypatch.setattr(witness.Witnesses, "covers", lambda self, st, i: False)
+    monkeypatch.setattr(witness.Witnesses, "avoids", lambda self, st, i: False)
     monkeypatch.setattr(witness.Witnesses, "search", lambda self, geo, st: False)
-    without = [logic_solve(rec.puzzle, 2) for rec in records]
+    without = [logic_solve(rec.puzzle, 2, engine="python") for rec in records]
     assert [r.steps for r in with_witnesses] == [r.steps for r in without]
     assert [r.status for r in with_witnesses] == [r.status for r in without] == ["stuck"] * len(records)
     assert all("probe-1" in r.counts for r in without)

@@ -31,8 +31,8 @@ from queens_sat.model.result import Outcome
 PACKAGE = Path(extension.__file__).parent
 NATIVE = extension.bitsearch() is not None
 needs_native = pytest.mark.skipif(not NATIVE, reason="the native extension is not built, or QUEENS_SAT_PURE_PYTHON is set")
-COMPILED = r"_(?:bitsearch|nqueens|gridcheck|stars)\w*"
-MODULES = (extension.BITSEARCH, extension.STARS, extension.NQUEENS, extension.GRIDCHECK)
+COMPILED = r"_(?:bitsearch|nqueens|gridcheck|stars|logic)\w*"
+MODULES = (extension.BITSEARCH, extension.STARS, extension.NQUEENS, extension.GRIDCHECK, extension.LOGIC)
 # An import statement naming a compiled module, or a module name in a string (import_module, sys.modules...).
 COMPILED_IMPORT = re.compile(
     rf"^\s*(?:from\s+[\w.]*\s+import\s+[^#\n]*\b{COMPILED}\b|(?:from|import)\s+[\w.]*\.{COMPILED}\b)"

@@ -2,15 +2,15 @@
 
 ``bitsearch()`` (the region-board search, native/regions/), ``nqueens()`` (the
 kernels for boards without regions, native/nqueens/), ``gridcheck()`` (the
-plain-grid checks, native/model/) and ``stars()`` (the k-star search,
-native/stars/) return the compiled module, or None when the pure-Python twins
+plain-grid checks, native/model/), ``stars()`` (the k-star search,
+native/stars/) and ``logic()`` (the logic engine, native/logic/) return the compiled module, or None when the pure-Python twins
 must run: when the extension was not built (after one warning per module) or
 when ``QUEENS_SAT_PURE_PYTHON=1`` turns it off on purpose (tests and
 comparisons, no warning; its changes are followed, so a test can switch it).
 Each is typed by its stub (``_bitsearch.pyi`` and the like, beside the module),
 so mypy checks every compiled call.
 
-The region search and the k-star search carry their hot C in variants for the
+The region search, the k-star search and the logic engine carry their hot C in variants for the
 CPU, linked into the one module (native/README.md): ``portable``, ``popcnt``
 (POPCNT + SSE4.2 + BMI1) and ``avx512`` (+ AVX-512 F/VPOPCNTDQ). Each module
 takes the best one the running CPU has when it is imported (``native_path()``
@@ -28,7 +28,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Final, Literal, cast, overload
 
 if TYPE_CHECKING:  # the stubs of the compiled modules, for the typed views below
-    from queens_sat import _bitsearch, _gridcheck, _nqueens, _stars
+    from queens_sat import _bitsearch, _gridcheck, _logic, _nqueens, _stars
 
     class BitsearchModule:
         """What ``bitsearch()`` returns, as its stub types it (a view for mypy: the module itself at run time)."""
@@ -52,6 +52,19 @@ if TYPE_CHECKING:  # the stubs of the compiled modules, for the typed views belo
         variant = staticmethod(_stars.variant)
         use_variant = staticmethod(_stars.use_variant)
         count = staticmethod(_stars.count)
+
+    class LogicModule:
+        """What ``logic()`` returns, as its stub types it."""
+
+        MAX_N = _logic.MAX_N
+        MAX_STAR_N = _logic.MAX_STAR_N
+        MAX_K = _logic.MAX_K
+        HEAD = _logic.HEAD
+        variants = staticmethod(_logic.variants)
+        variant = staticmethod(_logic.variant)
+        use_variant = staticmethod(_logic.use_variant)
+        solve = staticmethod(_logic.solve)
+        Engine = _logic.Engine
 
     class NQueensModule:
         """What ``nqueens()`` returns, as its stub types it."""
@@ -77,9 +90,10 @@ BITSEARCH: Final = "queens_sat._bitsearch"
 NQUEENS: Final = "queens_sat._nqueens"
 GRIDCHECK: Final = "queens_sat._gridcheck"
 STARS: Final = "queens_sat._stars"
+LOGIC: Final = "queens_sat._logic"
 MODULE: Final = BITSEARCH  # the region-board search, the one most callers mean
 PATHS = ("portable", "popcnt", "avx512")  # the variants of the searches, by the CPU level they need
-WITH_VARIANTS = (BITSEARCH, STARS)  # the modules whose C comes in those variants
+WITH_VARIANTS = (BITSEARCH, STARS, LOGIC)  # the modules whose C comes in those variants
 RULE_CODES = {"no-touch": 0, "queens": 1}  # how the compiled modules number the rules
 
 _loaded: dict[str, ModuleType | None] = {}
@@ -179,6 +193,11 @@ def gridcheck() -> GridcheckModule | None:
 def stars() -> StarsModule | None:
     """The k-star (Star Battle) search, or None for the pure-Python reference."""
     return cast("StarsModule | None", native_module(STARS))
+
+
+def logic() -> LogicModule | None:
+    """The logic engine (native/logic/), or None for the pure-Python reference (engines/logic/)."""
+    return cast("LogicModule | None", native_module(LOGIC))
 
 
 @overload

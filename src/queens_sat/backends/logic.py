@@ -51,7 +51,7 @@ class LogicBackend(Backend):
         from queens_sat.engines.logic import logic_solve
 
         result = logic_solve(puzzle, self.depth, time_limit)
-        stats = {"logic": result.status, "steps": len(result.steps), "hardest": result.hardest, "grade": result.grade}
+        stats = {"logic": result.status, "steps": result.step_count, "hardest": result.hardest, "grade": result.grade}
         if result.solution is not None:
             # solved by sound deductions alone: the solution is the only one
             return Outcome([result.solution][:keep], 1, True, stats=stats)

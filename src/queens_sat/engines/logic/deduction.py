@@ -15,6 +15,11 @@ BLOCKS = "two-by-two"  # Star Battle only: a 2x2 block holds at most one star
 PROBE = "probe"
 RULE_NAMES = (QUEEN_ELIMINATES, SINGLE_CANDIDATE, CONFINEMENT, PIGEONHOLE, WOULD_EMPTY_UNIT, BLOCKS, PROBE)
 
+# What a probe assumed: a star (queen) on its cell, which is then crossed out, or its cell
+# crossed out, which then gets its star. At each depth the star probes come first.
+ASSUMED_STAR = "star"
+ASSUMED_CROSS = "cross"
+
 
 class Deduction:
     """One step's worth of progress, in masks and unit ids (the engine turns it into a ``Step``).
@@ -29,7 +34,7 @@ class Deduction:
     top-left cells of the 2x2 blocks that hold one star each (two-by-two).
     """
 
-    __slots__ = ("blocks", "cell", "cross", "depth", "forced", "lines", "place", "rule", "stars", "units")
+    __slots__ = ("assumed", "blocks", "cell", "cross", "depth", "forced", "lines", "place", "rule", "stars", "units")
 
     def __init__(
         self,
@@ -43,6 +48,7 @@ class Deduction:
         forced: int = 0,
         stars: int = 0,
         blocks: int = 0,
+        assumed: str = "",
     ) -> None:
         self.rule = rule
         self.place = place
@@ -54,6 +60,7 @@ class Deduction:
         self.forced = forced
         self.stars = stars
         self.blocks = blocks
+        self.assumed = assumed
 
 
 class Contradiction(Exception):

@@ -2,7 +2,8 @@
 
 A probe of depth d assumes a queen on a cell, applies the plain rules and probes of
 depth below d until nothing more follows, and crosses the cell out if that reaches a
-contradiction (a unit with no candidate left). Depth 1 is "if a queen stood here,
+contradiction (a unit with no candidate left); a cross probe assumes the cell crossed
+out instead, and gives it its queen on a contradiction. Depth 1 is "if a queen stood here,
 the rules would empty column 4"; depth 2 may use depth-1 probes inside the assumption.
 Nothing is ever guessed: a probe that does not end in a contradiction teaches nothing.
 
@@ -20,7 +21,7 @@ from collections.abc import Iterator
 from queens_sat.engines.logic.basic_deductions import BASIC_RULES, confinement, would_empty_unit
 from queens_sat.engines.logic.blocks import blocks
 from queens_sat.engines.logic.board import Geometry, State, bits
-from queens_sat.engines.logic.deduction import PROBE, Contradiction, Deduction
+from queens_sat.engines.logic.deduction import ASSUMED_CROSS, ASSUMED_STAR, PROBE, Contradiction, Deduction
 from queens_sat.engines.logic.pigeonhole import pigeonhole
 from queens_sat.engines.logic.witness import Witnesses
 from queens_sat.engines.search import Stop
@@ -107,8 +108,8 @@ def _put_all(geo: Geometry, st: State, cells: int, why: tuple[int, ...]) -> None
         st.put(geo, i)
 
 
-# cell -> the state that a queen on it led to, saturated without probes, in some
-# ancestor of the state being probed.
+# What an assumption on a cell led to, saturated without probes, in some ancestor of the
+# state being probed: key ``i`` for a queen on cell i, ``~i`` (negative) for cell i crossed out.
 Hints = dict[int, State]
 
 
@@ -120,46 +121,69 @@ def probe(
     hints: Hints | None = None,
     witnesses: Witnesses | None = None,
 ) -> Deduction | None:
-    """The first cell whose queen leads to a contradiction, shallowest probes first.
+    """The first assumption that leads to a contradiction, shallowest probes first.
+
+    At each depth, every cell (in ``probe_order``) is first assumed to hold a queen (a
+    contradiction crosses it out), then, when none of those fails, assumed crossed out (a
+    contradiction gives it its queen). Star assumptions come first because they are the
+    probe people make ("what if the queen were here?") and the one the grades were
+    calibrated on; a cross assumption answers "what if this cell held none?" and is tried
+    before anything deeper, since the depth is what grading counts. For one queen a unit
+    (k = 1) a cross probe never fires: if crossing cell i out fails at depth d, so does a
+    queen on any other cell of i's row (it crosses i out, and every rule only gains from
+    more crosses), and that star probe is tried first; with k > 1 a star elsewhere in the
+    row does not rule i out, and the cross probes find what the star probes cannot.
 
     ``st`` must have every queen's eliminations applied already. Every rule only
-    removes candidates, so what a queen on cell j led to in an earlier state (a
+    removes candidates, so what an assumption on cell j led to in an earlier state (a
     ``hints`` entry) still follows from it in ``st``: a depth-1 probe starts from that
     state merged with ``st``, and a clash between the two is a contradiction at once.
-    Cells that a known solution uses (``witnesses``) cannot lead to a contradiction
-    and are skipped. The deductions are the same as without either, only found sooner.
+    Cells that a known solution uses (``witnesses``) cannot fail as queens, cells that a
+    known solution leaves empty cannot fail as crosses; both are skipped. The
+    deductions are the same as without either, only found sooner.
     """
-    known: Hints = {}  # what each cell's queen leads to in st, without probes
+    known: Hints = {}  # what each assumption leads to in st, without probes (keys as in Hints)
+    order = list(probe_order(geo, st))
     for depth in range(1, max_depth + 1):
-        for i in probe_order(geo, st):
-            if deadline is not None and time.perf_counter() > deadline:
-                raise Stop
-            if witnesses is not None and witnesses.covers(st, i):
-                continue
-            trial = st.copy()
-            try:
-                if depth == 1:
-                    trial = _assume(geo, st, i, hints.get(i) if hints else None)
-                    saturate(geo, trial, 0, deadline)
-                    known[i] = trial
-                    if witnesses is not None and not trial.open:
-                        witnesses.add(trial.queens)
-                elif witnesses is None or not witnesses.search(geo, known[i]):
-                    trial = known[i].copy()
-                    saturate(geo, trial, depth - 1, deadline, known)
-            except Contradiction as why:
-                forced = trial.queens & ~st.queens & ~(1 << i)
-                return Deduction(
-                    PROBE, cross=1 << i, units=why.units, lines=why.lines, cell=i, depth=depth, forced=forced
-                )
+        for cross in (False, True):
+            for i in order:
+                if deadline is not None and time.perf_counter() > deadline:
+                    raise Stop
+                if witnesses is not None and (witnesses.avoids(st, i) if cross else witnesses.covers(st, i)):
+                    continue
+                key = ~i if cross else i
+                trial = st.copy()
+                try:
+                    if depth == 1:
+                        trial = _assume(geo, st, i, hints.get(key) if hints else None, cross)
+                        saturate(geo, trial, 0, deadline)
+                        known[key] = trial
+                        if witnesses is not None and not trial.open:
+                            witnesses.add(trial.queens)
+                    elif witnesses is None or not witnesses.search(geo, known[key]):
+                        trial = known[key].copy()
+                        saturate(geo, trial, depth - 1, deadline, known)
+                except Contradiction as why:
+                    forced = trial.queens & ~st.queens & ~(1 << i)
+                    if cross:
+                        return Deduction(
+                            PROBE, place=1 << i, units=why.units, lines=why.lines, cell=i, depth=depth, forced=forced, assumed=ASSUMED_CROSS
+                        )
+                    return Deduction(
+                        PROBE, cross=1 << i, units=why.units, lines=why.lines, cell=i, depth=depth, forced=forced, assumed=ASSUMED_STAR
+                    )
     return None
 
 
-def _assume(geo: Geometry, st: State, i: int, hint: State | None) -> State:
-    """``st`` with a queen on cell ``i`` and its eliminations, merged with what that queen
-    led to in an earlier state when known; raises ``Contradiction`` on a clash."""
+def _assume(geo: Geometry, st: State, i: int, hint: State | None, cross: bool = False) -> State:
+    """``st`` with a queen on cell ``i`` and its eliminations (with ``cross``: cell ``i``
+    crossed out), merged with what that led to in an earlier state when known; raises
+    ``Contradiction`` on a clash."""
     trial = st.copy()
-    trial.put(geo, i)
+    if cross:
+        trial.cand &= ~(1 << i)
+    else:
+        trial.put(geo, i)
     if hint is None:
         return trial
     if hint.queens & ~(trial.cand | trial.queens) or trial.queens & ~(hint.cand | hint.queens):

@@ -46,6 +46,12 @@ class Witnesses:
         allowed = st.cand | st.queens
         return any(w >> i & 1 and not w & ~allowed for w in self.solutions)
 
+    def avoids(self, st: State, i: int) -> bool:
+        """Whether a known solution that ``st`` allows leaves cell ``i`` empty: then assuming
+        ``i`` crossed out cannot lead to a contradiction (the cross probe's twin of ``covers``)."""
+        allowed = st.cand | st.queens
+        return any(not w >> i & 1 and not w & ~allowed for w in self.solutions)
+
     def search(self, geo: Geometry, st: State) -> bool:
         """Look (briefly: about as long as probing every candidate would take) for a
         solution extending ``st``; remember it if found."""

@@ -52,4 +52,4 @@ def graded(puzzle: Puzzle, max_depth: int, grades: tuple[str, ...]) -> dict[str,
     result = logic_solve(puzzle, max_depth=max_depth)  # the puzzle carries its stars
     if not result.solved or (grades and result.grade not in grades):
         return None
-    return {"grade": result.grade, "hardest": result.hardest, "logic_steps": len(result.steps)}
+    return {"grade": result.grade, "hardest": result.hardest, "logic_steps": result.step_count}

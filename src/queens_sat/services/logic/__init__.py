@@ -1,10 +1,25 @@
 """Reasoning as a library call: ``logic_solve`` (the engine in ``engines.logic``), explanations in
 words (``describe``) and the next hint on a partly played board (``hinting``)."""
 
-from queens_sat.engines.logic import DEFAULT_DEPTH, GRADES, MAX_N, RULE_NAMES, Engine, LogicResult, Step, Unit, grade_of, logic_solve, rank
+from queens_sat.engines.logic import (
+    DEFAULT_DEPTH,
+    ENGINES,
+    GRADES,
+    MAX_N,
+    RULE_NAMES,
+    Engine,
+    LogicResult,
+    Step,
+    Unit,
+    grade_of,
+    logic_solve,
+    open_engine,
+    rank,
+)
 
 __all__ = [
     "DEFAULT_DEPTH",
+    "ENGINES",
     "GRADES",
     "MAX_N",
     "RULE_NAMES",
@@ -14,5 +29,6 @@ __all__ = [
     "Unit",
     "grade_of",
     "logic_solve",
+    "open_engine",
     "rank",
 ]

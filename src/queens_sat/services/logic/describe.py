@@ -10,7 +10,15 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from queens_sat.engines.logic.board import Unit
-from queens_sat.engines.logic.deduction import CONFINEMENT, PIGEONHOLE, PROBE, QUEEN_ELIMINATES, SINGLE_CANDIDATE, WOULD_EMPTY_UNIT
+from queens_sat.engines.logic.deduction import (
+    ASSUMED_CROSS,
+    CONFINEMENT,
+    PIGEONHOLE,
+    PROBE,
+    QUEEN_ELIMINATES,
+    SINGLE_CANDIDATE,
+    WOULD_EMPTY_UNIT,
+)
 from queens_sat.engines.logic.engine import LogicResult, Step
 from queens_sat.model.placement import Cell
 from queens_sat.model.puzzle import Puzzle
@@ -62,6 +70,11 @@ def describe(step: Step, puzzle: Puzzle) -> str:
             chain = f"queens would follow at {cells_phrase(step.forced)}, and "
         deeper = f" (using probes of depth {step.depth - 1} inside)" if step.depth > 1 else ""
         dead_end = contradiction_phrase(puzzle, step.units, step.lines, hypothetical=True)
+        if step.assumed == ASSUMED_CROSS:
+            return (
+                f"if {cell_text(step.cell)} held no queen, {chain}{dead_end}{deeper}; "
+                f"so the queen goes on {cell_text(step.cell)} (probe, depth {step.depth})"
+            )
         return (
             f"if {cell_text(step.cell)} held a queen, {chain}{dead_end}{deeper}; "
             f"so {cell_text(step.cell)} is crossed out (probe, depth {step.depth})"
@@ -94,15 +107,15 @@ def summary(result: LogicResult, puzzle: Puzzle) -> str:
             return "solved by the givens alone; grade Trivial"
         times = "once" if result.hardest_count == 1 else f"{result.hardest_count} times"
         return (
-            f"solved by logic in {len(result.steps)} steps; grade {result.grade} "
+            f"solved by logic in {result.step_count} steps; grade {result.grade} "
             f"(hardest rule: {result.hardest}, needed {times})"
         )
     if result.status == "contradiction":
         assert result.contradiction is not None
         return f"no solution: {contradiction_phrase(puzzle, *result.contradiction)}"
     if result.status == "timed-out":
-        return f"not solved: the time limit stopped the engine after {len(result.steps)} steps"
-    return f"not solved by logic with probes up to depth {result.max_depth} ({len(result.steps)} steps made)"
+        return f"not solved: the time limit stopped the engine after {result.step_count} steps"
+    return f"not solved by logic with probes up to depth {result.max_depth} ({result.step_count} steps made)"
 
 
 def logic_brief(result: LogicResult) -> str:

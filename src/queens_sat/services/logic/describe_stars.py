@@ -10,7 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from queens_sat.engines.logic.board import Unit
-from queens_sat.engines.logic.deduction import BLOCKS, CONFINEMENT, PIGEONHOLE, PROBE, QUEEN_ELIMINATES, SINGLE_CANDIDATE, WOULD_EMPTY_UNIT
+from queens_sat.engines.logic.deduction import (
+    ASSUMED_CROSS,
+    BLOCKS,
+    CONFINEMENT,
+    PIGEONHOLE,
+    PROBE,
+    QUEEN_ELIMINATES,
+    SINGLE_CANDIDATE,
+    WOULD_EMPTY_UNIT,
+)
 from queens_sat.engines.logic.engine import Step
 from queens_sat.model.placement import Cell
 from queens_sat.model.puzzle import Puzzle
@@ -84,6 +93,11 @@ def describe_stars(step: Step, puzzle: Puzzle) -> str:
         chain = f"stars would follow at {cells_phrase(step.forced)}, and " if step.forced else ""
         deeper = f" (using probes of depth {step.depth - 1} inside)" if step.depth > 1 else ""
         dead_end = contradiction_stars(puzzle, step.units, step.lines, hypothetical=True)
+        if step.assumed == ASSUMED_CROSS:
+            return (
+                f"if {cell_text(step.cell)} held no star, {chain}{dead_end}{deeper}; "
+                f"so a star goes on {cell_text(step.cell)} (probe, depth {step.depth})"
+            )
         return (
             f"if {cell_text(step.cell)} held a star, {chain}{dead_end}{deeper}; "
             f"so {cell_text(step.cell)} is crossed out (probe, depth {step.depth})"

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from queens_sat.engines.logic.engine import DEFAULT_DEPTH, Engine, Step
+from queens_sat.engines.logic.engine import DEFAULT_DEPTH, Step, open_engine
 from queens_sat.model.placement import Cell
 from queens_sat.model.puzzle import Puzzle, PuzzleLike, as_puzzle
 from queens_sat.model.result import Status
@@ -62,7 +62,7 @@ def next_hint(
     puzzle = as_puzzle(puzzle, rule)
     check = solve(puzzle, backend=backend, limit=2, time_limit=time_limit)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    engine = Engine(puzzle, max_depth, deadline)
+    engine = open_engine(puzzle, max_depth, deadline)  # the native engine when it is built
     implied: list[Step] = []
     hint = None
     for step in engine.steps():
@@ -74,12 +74,7 @@ def next_hint(
     status = Status.HINT if hint is not None else (engine.status or Status.STUCK)  # the steps ran out: the engine has its status
     if check.status is Status.NONE:
         status = Status.NONE  # whatever logic says, some mark of the player's is wrong
-    contradiction = None
-    if engine.contradiction is not None:
-        contradiction = (
-            engine.geo.unit_tuple(engine.contradiction.units),
-            engine.geo.unit_tuple(engine.contradiction.lines),
-        )
+    contradiction = engine.dead_end()
     return Hint(
         puzzle=puzzle,
         status=status,
