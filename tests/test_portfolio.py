@@ -259,3 +259,35 @@ def test_a_batch_gets_the_same_answers_beside_a_cpu_burning_process(tmp_path):
         burner.kill()
         burner.wait()
     assert len(alone) == 20_000 and alone == busy
+
+
+def _without_timings(report: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in report.items() if k != "elapsed"}
+    if out.get("logic"):
+        out["logic"] = {k: v for k, v in out["logic"].items() if k not in ("seconds", "elapsed")}
+    return out
+
+
+def test_a_quick_check_gives_the_full_checks_report_or_nothing():
+    """The service's inline check (a node budget and a few milliseconds of reasoning) answers as the
+    full check does, backend and stats included, or hands the record on: on real puzzles, random
+    ones, and with a budget so small that the search runs out."""
+    from helpers import corpus_records
+
+    from queens_sat.services.checking import check_record, quick_check
+
+    records = [PuzzleRecord("r", puzzle=random_puzzle(seed % 9 + 4, seed, rule=("no-touch", "queens")[seed % 2])) for seed in range(60)]
+    try:
+        records += corpus_records("community.jsonl")[:120]
+    except pytest.skip.Exception:
+        pass
+    answered = handed_on = 0
+    for record in records:
+        for nodes in (1 << 14, 4):
+            quick = quick_check(record, "auto", 2, nodes, 0.5)
+            if quick is None:
+                handed_on += 1
+                continue
+            answered += 1
+            assert _without_timings(quick.as_dict()) == _without_timings(check_record(record, "auto", None, 2).as_dict())
+    assert answered > len(records) and handed_on > 0

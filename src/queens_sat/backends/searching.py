@@ -40,17 +40,25 @@ def backend_for(backend: str | Backend, board: Board | None = None) -> Backend:
 
 
 def search(
-    board: Board, *, backend: str | Backend = "auto", limit: int | None = 2, keep: int | None = None, time_limit: float | None = None
+    board: Board,
+    *,
+    backend: str | Backend = "auto",
+    limit: int | None = 2,
+    keep: int | None = None,
+    time_limit: float | None = None,
+    effort: int | None = None,
 ) -> Outcome:
     """Up to ``limit`` solutions of ``board`` (all when None), the first ``keep`` kept (default: up
-    to ``limit``, at most 2 when counting all), each verified; ``time_limit`` in seconds."""
+    to ``limit``, at most 2 when counting all), each verified; ``time_limit`` in seconds;
+    ``effort`` a budget in the backend's own unit (``Backend.effort_unit``: ``Outcome.spent``
+    says it ran out first), where the backend takes one."""
     keep = _keep(limit, keep)
     engine = backend_for(backend, board)
     if isinstance(board, PlainGrid):
         if not engine.takes_plain:
-            return search(as_puzzle_of(board), backend=engine, limit=limit, keep=keep, time_limit=time_limit)
-        return _plain_search(engine, board, limit, keep, time_limit)
-    outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit)
+            return search(as_puzzle_of(board), backend=engine, limit=limit, keep=keep, time_limit=time_limit, effort=effort)
+        return _plain_search(engine, board, limit, keep, time_limit, effort)
+    outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit, effort=effort)
     return verified(board, outcome.named(engine.full_name))
 
 
@@ -89,12 +97,12 @@ def as_puzzle_of(board: PlainGrid) -> Puzzle:
     return Puzzle(board.source, rule=board.rule, queens=board.queens)
 
 
-def _plain_search(engine: Backend, board: PlainGrid, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+def _plain_search(engine: Backend, board: PlainGrid, limit: int | None, keep: int, time_limit: float | None, effort: int | None) -> Outcome:
     """A plain grid's search, which the compiled code checks as it loads it: a region number out
     of 0..n-1 (a ValueError there), or a board with no solution because a region is missing,
     goes the ``Puzzle`` way, whose error names the problem and where."""
     try:
-        outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit)  # type: ignore[arg-type]
+        outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit, effort=effort)  # type: ignore[arg-type]
     except ValueError:
         as_puzzle_of(board)  # raises the PuzzleError that says which cell
         raise

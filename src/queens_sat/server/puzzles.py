@@ -70,11 +70,40 @@ async def check(request: Request) -> Response:
         limiter = thread_limiter(request.app.state, settings)
         reports = await in_thread(lambda: _check_batch(body, options, limit, settings), settings, settings.batch_time_limit, limiter)
         return json_lines(reports)
+    quick = _quick_check(body, options, settings)
+    if quick is not None:
+        return JsonAnswer(quick)
 
     def job() -> dict[str, Any]:
         return _check(puzzle_from_body(body, settings, options.get("format")), options, limit)
 
     return JsonAnswer(await in_thread(job, settings, limit, thread_limiter(request.app.state, settings)))
+
+
+INLINE_BODY = 16 << 10  # bytes of a body parsed on the event loop (a 64 x 64 puzzle is about 12 KB)
+INLINE_NODES = 1 << 14  # search nodes spent on the event loop before a check moves to a thread
+INLINE_LOGIC_SECONDS = 0.002  # and seconds of reasoning
+
+
+def _quick_check(body: bytes, options: dict[str, Any], settings: ServiceSettings) -> dict[str, Any] | None:
+    """The answer to a small check, worked out on the event loop when a bounded effort gives it
+    (a milliseconds at most: ``checking.quick_check``), None otherwise. Handing work to a thread
+    costs more than a daily's whole check, and up to the interpreter's switch interval (5 ms)
+    when the event loop keeps the GIL busy; a board that needs more goes to a thread as before."""
+    from queens_sat.formats.records import PuzzleRecord
+    from queens_sat.model.result import Status
+    from queens_sat.services.checking import LOGIC_DEPTH, quick_check
+
+    if len(body) > INLINE_BODY or options.get("backend", "auto") != "auto":
+        return None
+    puzzle = puzzle_from_body(body, settings, options.get("format"))
+    depth = options.get("max_depth", LOGIC_DEPTH) if options.get("logic", True) else None
+    report = quick_check(PuzzleRecord(SOURCE, puzzle=puzzle), "auto", depth, INLINE_NODES, INLINE_LOGIC_SECONDS)
+    if report is None:
+        return None
+    if report.status is Status.INVALID:
+        raise ServiceError(BAD_REQUEST, report.error or "invalid puzzle")
+    return report.as_dict()
 
 
 def _check_batch(body: bytes, options: dict[str, Any], limit: float, settings: ServiceSettings) -> list[dict[str, Any]]:

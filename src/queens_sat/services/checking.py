@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
@@ -79,10 +80,34 @@ def check_record(
     return _report(record, result, time_limit, logic_depth)
 
 
+def quick_check(
+    record: PuzzleRecord, backend: str, logic_depth: int | None, nodes: int, logic_seconds: float
+) -> CheckReport | None:
+    """``check_record``'s report when a bounded amount of work gives it, else None (then call
+    ``check_record``): the search gets a budget of ``nodes`` (the same verdict as the full check,
+    or nothing), the logic verdict ``logic_seconds``. What a server answers without leaving its
+    event loop: a daily's check costs tens of microseconds, and handing it to a thread costs more."""
+    puzzle = record.puzzle
+    if record.error is not None or puzzle is None or backend != "auto":
+        return None
+    engine = searching.backend_for(backend, puzzle).resolve(puzzle)
+    if engine.effort_unit != "nodes":
+        return None
+    start = time.perf_counter()
+    outcome = searching.search(puzzle, backend=engine, limit=2, effort=nodes)
+    if outcome.spent:
+        return None
+    report = _report(record, SolveResult.of(outcome, time.perf_counter() - start), logic_seconds, logic_depth)
+    if report.logic is not None and report.logic.status is Status.TIMED_OUT:
+        return None
+    return report
+
+
 def _report(
     record: PuzzleRecord, result: SolveResult, time_limit: float | None, logic_depth: int | None
 ) -> CheckReport:
-    """The report on a searched record, with the logic verdict when the puzzle is unique."""
+    """The report on a searched record, with the logic verdict when the puzzle is unique (within
+    ``time_limit``, else the default logic limit)."""
     assert record.puzzle is not None
     report = CheckReport(record, result.status, result, [*record.warnings, *record.puzzle.warnings()])
     if logic_depth is not None and result.is_unique:
