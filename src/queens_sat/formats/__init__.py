@@ -72,23 +72,24 @@ __all__ = [
 
 def detect_format(path: str, head: str) -> str:
     """The format of a file from its suffix, else from its first characters."""
-    suffix = Path(path).suffix.lower() if path != STDIN else ""
+    suffix = os.path.splitext(path)[1].lower() if path != STDIN else ""
+    known = _SUFFIXES.get(suffix)
+    if known is not None and known != "text":
+        return known
     stripped = head.lstrip()
-    first = next((line for line in stripped.split("\n") if line.strip() and not line.lstrip().startswith("#")), "")
-    if suffix in _SUFFIXES and _SUFFIXES[suffix] != "text":
-        return _SUFFIXES[suffix]
+    if known is None and stripped.startswith(("{", "[")):  # JSON: no URL or region list starts so
+        if stripped.startswith("["):
+            return "json"
+        first, _, rest = stripped.partition("\n")
+        return "jsonl" if first.rstrip().endswith("}") and rest.lstrip().startswith("{") else "json"
     # a .txt of URLs or region lists is one of those: neither is ever a text grid
+    first = next((line for line in stripped.split("\n") if line.strip() and not line.lstrip().startswith("#")), "")
     if is_puzzlink(first):
         return "puzzlink"
     if is_region_list(first):
         return "regionlist"
-    if suffix in _SUFFIXES:
-        return _SUFFIXES[suffix]
-    if stripped.startswith("["):
-        return "json"
-    if stripped.startswith("{"):
-        first, _, rest = stripped.partition("\n")
-        return "jsonl" if first.rstrip().endswith("}") and rest.lstrip().startswith("{") else "json"
+    if known is not None:
+        return known
     if _is_json_scalar(stripped.rstrip()):
         return "json"  # so that it is refused as "not a puzzle object", not read as a grid
     return "text"
