@@ -11,8 +11,12 @@ Rows, each in microseconds a puzzle and answers (puzzles) a second:
   start-up, a one-puzzle file's CPU time, is printed on its own);
 - the co-process: ``check --no-logic --json -`` driven in lock-step (one line, wait for its
   answer, the next) at n = 9, beside ``cat`` driven the same way (the pipes' own ceiling);
-- the service (``queens-sat serve``, the serve extra): ``GET /health`` and ``POST /check?logic=false``
-  with 16 keep-alive clients, and batch bodies of JSON lines (``/check?logic=false&format=jsonl``).
+- the service (``queens-sat serve --workers W``, the serve extra): ``GET /health``, ``POST /check?logic=false``
+  and ``POST /check`` (with the grade) with 16 keep-alive clients, and batch bodies of JSON lines
+  (``/check?logic=false&format=jsonl``), each with the server's own CPU time an answer. The
+  client is wrk when it is installed (``apt-get install wrk``: a C client, so on a 2-core machine
+  the figure is the server's), else this script's asyncio client (``--client python``), which
+  spends 40 to 70 µs of CPU a request on the same two cores.
 
 The batch is the shared corpus's puzzles of n = 7 to 11 (a daily's size), repeated to
 ``--puzzles`` lines, or generated ones when the corpus is not there. Figures depend on what
@@ -128,22 +132,29 @@ def coprocess(count: int) -> None:
     row("co-process: check --no-logic --json -, lock-step", 1e6 / rate, f"n = 9, {dict(statuses)}")
 
 
-def serve(seconds: float, clients: int) -> None:
+def serve(seconds: float, clients: int, workers: int, client: str) -> None:
     import serve_load as load
 
     port = load.free_port()
-    server = load.start_server(port)
+    server = load.start_server(port, workers)
+    load_of = load.wrk_throughput if client == "wrk" else lambda *a, **k: asyncio.run(load.throughput(*a, **k))
+    who = f"{clients} clients ({client}), {workers} worker{'s' if workers > 1 else ''}"
     try:
         asyncio.run(load.wait_until_up(port))
         bodies = load.puzzles_n9(60)
-        done, errors, spent = asyncio.run(load.throughput(port, bodies, clients, seconds, "", health=True))
-        row(f"service: GET /health, {clients} clients", spent / max(done, 1) * 1e6, f"errors {dict(errors)}")
-        done, errors, spent = asyncio.run(load.throughput(port, bodies, clients, seconds, "?logic=false"))
-        row(f"service: POST /check?logic=false, {clients} clients", spent / max(done, 1) * 1e6, f"errors {dict(errors)}")
+        routes = (("GET /health", "", True), ("POST /check?logic=false", "?logic=false", False), ("POST /check (graded)", "", False))
+        for name, query, health in routes:
+            load_of(port, bodies, clients, 1.0, query, health=health)  # warm-up: imports, the thread pool
+            cpu = load.tree_cpu(server.pid)
+            done, errors, spent = load_of(port, bodies, clients, seconds, query, health=health)
+            per = (load.tree_cpu(server.pid) - cpu) / max(done, 1) * 1e6
+            row(f"service: {name}, {who}", spent / max(done, 1) * 1e6, f"server CPU {per:.0f} µs an answer; errors {dict(errors)}")
         per_body = 2000
         batch = b"\n".join(itertools.islice(itertools.cycle(body.replace(b"\n", b"") for body in bodies), per_body))
+        cpu = load.tree_cpu(server.pid)
         puzzles, spent = asyncio.run(batches(port, batch, per_body, seconds))
-        row("service: batch bodies of 2,000 JSON lines, 2 clients", spent / max(puzzles, 1) * 1e6)
+        per = (load.tree_cpu(server.pid) - cpu) / max(puzzles, 1) * 1e6
+        row("service: batch bodies of 2,000 JSON lines, 2 clients", spent / max(puzzles, 1) * 1e6, f"server CPU {per:.1f} µs a puzzle")
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -181,6 +192,11 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=5000, help="lock-step candidates of the co-process (default 5,000)")
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds of each service load (default 10)")
     parser.add_argument("--clients", type=int, default=16, help="keep-alive clients of the service (default 16)")
+    parser.add_argument("--workers", type=int, default=1, help="server processes of the service (serve --workers; default 1)")
+    parser.add_argument(
+        "--client", choices=("python", "wrk"), default="wrk" if shutil.which("wrk") else "python",
+        help="the service's load generator: wrk (default when installed: a C client, so the figure is the server's), or asyncio",
+    )
     parser.add_argument("--skip", action="append", default=[], choices=("cli", "coprocess", "serve"), help="leave a part out")
     args = parser.parse_args()
     say(f"queens-sat throughput, load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
@@ -196,7 +212,7 @@ def main() -> None:
     if "coprocess" not in args.skip:
         coprocess(args.candidates)
     if "serve" not in args.skip:
-        serve(args.seconds, args.clients)
+        serve(args.seconds, args.clients, args.workers, args.client)
     say(f"load average at the end {os.getloadavg()[0]:.2f}")
 
 

@@ -219,3 +219,42 @@ def test_a_tail_goes_on_from_the_first_turn_taken_here(monkeypatch):
         first = res.stats["stages"][0]
         assert (first["backend"], first["settled"], first["nodes"], first["budget"]) == ("native", False, 5, native.FIRST_NODES)
     assert qs.is_unique(UNIQUE_5) and len(taken) == 2
+
+
+def _lettered_cases(rng: random.Random) -> list[object]:
+    """Lettered boards, good ones and every way one can be off: other characters, padding,
+    ragged rows, too few or too many labels, non-strings."""
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!$%&*+-./:;<=>?@^_~"
+    cases: list[object] = []
+    for _ in range(300):
+        n = rng.randint(1, 12)
+        grid = random_regions(n, rng)
+        letters = rng.sample(alphabet, n)
+        rows = ["".join(letters[k] for k in row) for row in grid]
+        cases.append(rows)
+        r, c = rng.randrange(n), rng.randrange(n)
+        for bad in (" ", "#", "é", "\t", rng.choice(alphabet)):
+            broken = list(rows)
+            broken[r] = broken[r][:c] + bad + broken[r][c + 1 :]
+            cases.append(broken)
+        cases += [[f" {row}" for row in rows], rows[:-1], tuple(rows), [*rows[:-1], rows[-1][:-1]], [*rows[:-1], 5]]
+    return cases
+
+
+def test_lettered_boards_read_in_c_as_in_python():
+    """The compiled reading of rows of label characters (``gridcheck.canonical_labels``) gives
+    the Python reading's regions and labels, and leaves everything else to the general path."""
+    from queens_sat.extension import gridcheck
+    from queens_sat.model.grids import _label_rows
+
+    check = gridcheck()
+    if check is None:
+        pytest.skip("the compiled grid check is not built (or QUEENS_SAT_PURE_PYTHON is set)")
+    taken = 0
+    for rows in _lettered_cases(random.Random(5)):
+        compiled = check.canonical_labels(rows)
+        if compiled is not None:
+            taken += 1
+            assert compiled == _label_rows(rows, None), rows
+            assert qs.Puzzle(rows).label_rows() == list(rows)
+    assert taken > 300

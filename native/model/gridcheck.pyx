@@ -129,6 +129,47 @@ def canonical(object rows):
     return tuple(out) if k == n else None
 
 
+def canonical_labels(object rows):
+    """``rows`` (n strings of n label characters, printable ASCII other than space and '#')
+    numbered by first appearance, with the labels in that order: what ``Puzzle`` keeps of a
+    lettered board, as ``model.grids._label_rows`` makes it. None for anything else (other
+    characters, padding, another shape, not n labels): the caller's general path then reads it
+    or names the problem."""
+    cdef Py_ssize_t n, r, c, k = 0
+    cdef int number[128]
+    cdef Py_UCS4 ch
+    cdef str row
+    if (type(rows) is not list and type(rows) is not tuple):
+        return None
+    n = len(rows)
+    if n < 1 or n > 64:
+        return None
+    for r in range(128):
+        number[r] = -1
+    labels = []
+    out = []
+    for r in range(n):
+        if type(rows[r]) is not str:
+            return None
+        row = rows[r]
+        if len(row) != n:
+            return None
+        line = []
+        for c in range(n):
+            ch = row[c]
+            if ch <= 32 or ch >= 127 or ch == 35:
+                return None
+            if number[ch] < 0:
+                if k == n:
+                    return None
+                number[ch] = k
+                k += 1
+                labels.append(row[c])
+            line.append(number[ch])
+        out.append(tuple(line))
+    return (tuple(out), tuple(labels)) if k == n else None
+
+
 def region_parts(object grid):
     """How many 4-connected pieces each region of a canonical grid (a tuple of n tuples of
     region numbers 0..n-1) falls into: a list of n counts."""

@@ -82,6 +82,7 @@ if TYPE_CHECKING:  # the stubs of the compiled modules, for the typed views belo
         fill = staticmethod(_gridcheck.fill)
         solution_ok = staticmethod(_gridcheck.solution_ok)
         canonical = staticmethod(_gridcheck.canonical)
+        canonical_labels = staticmethod(_gridcheck.canonical_labels)
         region_parts = staticmethod(_gridcheck.region_parts)
 
 PURE_PYTHON_ENV = "QUEENS_SAT_PURE_PYTHON"

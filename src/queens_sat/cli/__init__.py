@@ -7,7 +7,6 @@ import their heavy dependencies inside ``run`` so that ``--help`` stays fast.
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib
 import os
 import sys
@@ -51,23 +50,12 @@ def _show_warning(
     print(f"queens-sat: warning: {message}", file=sys.stderr)
 
 
-YOUNG_OBJECTS = 10_000  # container objects made between two collections of the youngest generation (Python's default: 700)
-
-
-def tune_garbage_collection() -> None:
-    """A command's process makes a few objects a record and keeps none of them past its line, so
-    the collector's default pace (a pass every 700 new objects) costs a batch of checks about a
-    sixth of its time; what the imports made lives as long as the process and is frozen out of
-    every pass. Left alone when a caller (the tests, a host program) has tuned it already."""
-    if gc.get_threshold()[0] == 700:
-        gc.freeze()
-        gc.set_threshold(YOUNG_OBJECTS, 20, 20)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     warnings.showwarning = _show_warning
+    from queens_sat.services.process import tune_garbage_collection
+
     tune_garbage_collection()
     try:
         with sigterm_as_interrupt():

@@ -43,6 +43,9 @@ def normalise_regions(regions: Any, n: int | None) -> tuple[Grid, tuple[str, ...
         grid = check.canonical(regions)
         if grid is not None and (n is None or n == len(grid)):
             return grid, None
+        lettered = check.canonical_labels(regions)  # rows of label characters ("AABC"), the same way
+        if lettered is not None and (n is None or n == len(lettered[0])):
+            return lettered
     labelled = _label_rows(regions, n)
     if labelled is not None:
         return labelled

@@ -62,6 +62,10 @@ def create_app(settings: ServiceSettings | None = None) -> Starlette:
 
 
 def app_from_environment() -> Starlette:
-    """The app of one server process, with the settings ``queens-sat serve`` put in the environment."""
+    """The app of one server process, with the settings ``queens-sat serve`` put in the environment,
+    and the collector paced for a process that answers requests all its life."""
+    from queens_sat.services.process import tune_garbage_collection
+
+    tune_garbage_collection()
     text = os.environ.get(SETTINGS_VARIABLE)
     return create_app(ServiceSettings(**json.loads(text)) if text else None)
