@@ -17,7 +17,6 @@ from queens_sat.model.placement import star_cells
 from queens_sat.model.puzzle import Puzzle
 
 
-@cache
 class Move(NamedTuple):
     """Cells handed over to another region: the repair's one kind of change."""
 
@@ -25,6 +24,7 @@ class Move(NamedTuple):
     region: int
 
 
+@cache
 def neighbours(n: int) -> tuple[tuple[int, ...], ...]:
     """For every cell, the cells above, below, left and right of it that are on the board."""
     out = []
