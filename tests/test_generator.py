@@ -437,3 +437,36 @@ def test_max_restarts_gives_up_with_exit_code_1(capsys, tmp_path):
     )
     assert code == 1 and "no unique puzzle after 0 fresh layouts" in err and "Traceback" not in err
     assert out.read_text() == ""
+
+
+def test_the_compiled_cut_off_is_the_python_one():
+    """What a candidate move cuts off its region (``gridcheck.cut_off``, asked of every candidate
+    of every repair) is the pure-Python twin's answer: the same cells in the same order, or None
+    when the move would split a region's planted stars, on grown layouts of n = 5 to 64 (k = 1
+    and 2) and paths taken from the repair's own path finder."""
+    from queens_sat.extension import gridcheck
+    from queens_sat.services.generator.joining import star_regions
+    from queens_sat.services.generator.layout import Layout
+    from queens_sat.services.generator.moves import _cut_off_python, paths_out
+    from queens_sat.services.generator.placement import random_placement
+
+    check = gridcheck()
+    if check is None:
+        pytest.skip("the compiled grid check is not built (or QUEENS_SAT_PURE_PYTHON is set)")
+    rng = random.Random(3)
+    outcomes: set[str] = set()
+    for trial in range(120):
+        stars = 2 if trial % 4 == 3 else 1
+        n = rng.choice([10, 12]) if stars == 2 else rng.choice([5, 8, 11, 16, 30, 64])
+        solution = random_placement(n, rng, "no-touch", stars)
+        cells = grow_regions(n, solution, rng, n * n) if stars == 1 else star_regions(n, stars, solution, rng, n * n)
+        if cells is None:
+            continue
+        layout = Layout(n, "no-touch", cells, solution, stars)
+        for cell in rng.sample([c for c in range(n * n) if c not in layout.queen_cells], 6):
+            for path in list(paths_out(layout, cell).values())[:3]:
+                k = layout.cells[path[0]]
+                want = _cut_off_python(layout, k, set(path))
+                assert check.cut_off(layout.cells, n, k, layout.anchors[k], path) == want
+                outcomes.add("none" if want is None else "empty" if not want else "cut")
+    assert outcomes == {"none", "empty", "cut"}

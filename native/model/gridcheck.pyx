@@ -217,3 +217,97 @@ def region_parts(object grid):
                     stack[top] = nb
                     top += 1
     return parts
+
+
+cdef inline Py_ssize_t _neighbour(Py_ssize_t cell, Py_ssize_t n, int j):
+    """The cell above, below, left or right of ``cell`` (j = 0..3), or -1 off the board."""
+    cdef Py_ssize_t r = cell // n, c = cell % n
+    if j == 0:
+        return cell - n if r > 0 else -1
+    if j == 1:
+        return cell + n if r < n - 1 else -1
+    if j == 2:
+        return cell - 1 if c > 0 else -1
+    return cell + 1 if c < n - 1 else -1
+
+
+def cut_off(object cells, Py_ssize_t n, int k, object anchors, object removed):
+    """The cells of region ``k`` that taking ``removed`` out of it would separate from its first
+    anchor (its first planted star), in increasing order; None when it would separate the
+    anchors from one another. ``cells`` is the flat list of region numbers (n <= 64). The
+    generator's repair asks this of every candidate move, so it is worth a C pass: the twin is
+    ``services.generator.moves._cut_off_python``."""
+    cdef Py_ssize_t total = n * n, i, here, nb, top, size = 0, reached = 0, gone = 0
+    cdef int j
+    cdef int region[4096]
+    cdef int stack[4096]
+    cdef char mark[4096]  # 0: not yet met, 1: removed, 2: reached from the anchor, 3: cut off
+    if n < 1 or n > 64 or len(cells) != total:
+        raise ValueError("cut_off takes a flat list of n * n region numbers, n <= 64")
+    for i in range(total):
+        region[i] = cells[i]
+        mark[i] = 0
+        if region[i] == k:
+            size += 1
+    for v in removed:
+        i = v
+        if mark[i] != 1:
+            mark[i] = 1
+            gone += 1
+    stack[0] = anchors[0]
+    mark[stack[0]] = 2
+    top = 1
+    reached = 1
+    while top:
+        top -= 1
+        here = stack[top]
+        for j in range(4):
+            nb = _neighbour(here, n, j)
+            if nb >= 0 and mark[nb] == 0 and region[nb] == k:
+                mark[nb] = 2
+                reached += 1
+                stack[top] = nb
+                top += 1
+    for v in anchors:
+        i = v
+        if mark[i] != 2:
+            return None
+    if reached + gone == size:
+        return []
+    top = 0  # what is cut off touches the removed cells (the region was one piece)
+    for v in removed:
+        i = v
+        for j in range(4):
+            nb = _neighbour(i, n, j)
+            if nb >= 0 and mark[nb] == 0 and region[nb] == k:
+                mark[nb] = 3
+                stack[top] = nb
+                top += 1
+    while top:
+        top -= 1
+        here = stack[top]
+        for j in range(4):
+            nb = _neighbour(here, n, j)
+            if nb >= 0 and mark[nb] == 0 and region[nb] == k:
+                mark[nb] = 3
+                stack[top] = nb
+                top += 1
+    return [i for i in range(total) if mark[i] == 3]
+
+
+def covers_regions(const int64_t[:, ::1] grid):
+    """Whether the n x n grid's cells are all in 0..n-1 and cover every one of them (n <= 64):
+    asked after a search of a caller's grid found no solution, which a missing region explains."""
+    cdef Py_ssize_t n = grid.shape[0], r, c
+    cdef uint64_t seen = 0
+    cdef uint64_t full = ~(<uint64_t>0) if n == 64 else ((<uint64_t>1) << n) - 1
+    cdef int64_t x
+    if n < 1 or n > 64 or grid.shape[1] != n:
+        return False
+    for r in range(n):
+        for c in range(n):
+            x = grid[r, c]
+            if x < 0 or x >= n:
+                return False
+            seen |= (<uint64_t>1) << x
+    return seen == full

@@ -84,6 +84,8 @@ if TYPE_CHECKING:  # the stubs of the compiled modules, for the typed views belo
         canonical = staticmethod(_gridcheck.canonical)
         canonical_labels = staticmethod(_gridcheck.canonical_labels)
         region_parts = staticmethod(_gridcheck.region_parts)
+        cut_off = staticmethod(_gridcheck.cut_off)
+        covers_regions = staticmethod(_gridcheck.covers_regions)
 
 PURE_PYTHON_ENV = "QUEENS_SAT_PURE_PYTHON"
 PATH_ENV = "QUEENS_SAT_NATIVE_PATH"

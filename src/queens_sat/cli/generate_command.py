@@ -72,7 +72,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rules.add_argument("--allow-full-lines", action="store_true", help="let a row or column lie inside one region")
     rules.add_argument("--allow-disconnected", action="store_true", help="let a repair cut a region in pieces")
     limits = p.add_argument_group("limits")
-    limits.add_argument("--max-repairs", type=nonnegative_int, metavar="K", help="repairs per layout before a fresh one (default 10 n)")
+    limits.add_argument("--max-repairs", type=nonnegative_int, metavar="K", help="repairs per layout before a fresh one (default 3 n)")
     limits.add_argument(
         "--max-restarts", type=nonnegative_int, metavar="K", help="fresh layouts per puzzle before giving up (default: no limit)"
     )

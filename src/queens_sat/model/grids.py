@@ -253,6 +253,9 @@ def _python_cells(regions: Sequence[Any], n: int) -> Any:
 def plain_cells_ok(grid: PlainGrid) -> bool:
     """Whether the grid's cells cover exactly the regions 0..n-1 (a numpy grid is checked for its
     range by the search, and for missing regions here, when its search found no solution)."""
+    check = gridcheck()
+    if check is not None and grid.n <= PLAIN_MAX_N:
+        return bool(check.covers_regions(grid.cells))
     return set(memoryview(grid.cells).cast("B").cast("q")) == _regions_of(grid.n)
 
 

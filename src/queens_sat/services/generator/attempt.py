@@ -48,7 +48,7 @@ class GeneratorOptions:
     strategy: str = "repair"
     validator: str | Validator = "auto"
     rules: RegionRules = field(default_factory=RegionRules)
-    max_repairs: int | None = None  # per layout; None: 10 n
+    max_repairs: int | None = None  # per layout; None: 3 n (a layout that needs more is rarer than a fresh one is dear)
     max_restarts: int | None = None  # fresh layouts per puzzle; None: no limit
     check_time_limit: float | None = None  # seconds per validator call; None: none
     probe_time_limit: float | None = 1.0  # seconds per repair probe (only steers the repairs)
@@ -90,7 +90,7 @@ class GeneratorOptions:
 
     @property
     def repair_budget(self) -> int:
-        return 10 * self.n if self.max_repairs is None else self.max_repairs
+        return 3 * self.n if self.max_repairs is None else self.max_repairs
 
 
 @dataclass

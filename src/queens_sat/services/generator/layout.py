@@ -7,6 +7,7 @@ the validator reads without a copy; ``move`` keeps the two in step.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
@@ -36,6 +37,13 @@ def neighbours(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+@cache
+def _state_codes(n: int) -> tuple[int, ...]:
+    """A random 64-bit code for every (cell, region) pair of an n x n board, the same on every run."""
+    rng = random.Random(n)
+    return tuple(rng.getrandbits(64) for _ in range(n * n * n))
+
+
 class Layout:
     """Regions grown around a planted solution: region k holds the queen of row k... wherever it is.
 
@@ -44,7 +52,7 @@ class Layout:
     stays valid as long as no planted cell changes region.
     """
 
-    __slots__ = ("anchors", "cells", "grid", "n", "queen_cells", "rule", "sizes", "solution", "stars")
+    __slots__ = ("anchors", "cells", "grid", "key", "n", "queen_cells", "rule", "sizes", "solution", "stars")
 
     def __init__(self, n: int, rule: str, cells: Sequence[int], solution: Sequence[int], stars: int = 1) -> None:
         self.n, self.rule, self.stars = n, rule, stars
@@ -60,6 +68,17 @@ class Layout:
         for cell in planted:
             anchors[self.cells[cell]].append(cell)
         self.anchors = tuple(tuple(a) for a in anchors)  # each region's planted cells, which never move
+        codes = _state_codes(n)
+        self.key = 0  # the layout's state, hashed (Zobrist): kept up to date move by move, so the repair sees a cycle
+        for cell, region in enumerate(self.cells):
+            self.key ^= codes[cell * n + region]
+
+    def key_after(self, move: Move) -> int:
+        """``key`` as it would be after ``move``, without making it."""
+        codes, n, key = _state_codes(self.n), self.n, self.key
+        for cell in move.cells:
+            key ^= codes[cell * n + self.cells[cell]] ^ codes[cell * n + move.region]
+        return key
 
     def move(self, move: Move) -> list[tuple[int, int]]:
         """Give the move's cells to its region (the caller has checked the region rules).
@@ -76,6 +95,8 @@ class Layout:
             self._assign(cell, region)
 
     def _assign(self, cell: int, region: int) -> None:
+        codes, n = _state_codes(self.n), self.n
+        self.key ^= codes[cell * n + self.cells[cell]] ^ codes[cell * n + region]
         self.sizes[self.cells[cell]] -= 1
         self.sizes[region] += 1
         self.cells[cell] = region

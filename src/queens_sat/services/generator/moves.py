@@ -27,6 +27,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from queens_sat.extension import gridcheck
+from queens_sat.model.grids import PLAIN_MAX_N
 from queens_sat.model.placement import star_cells
 from queens_sat.services.generator.layout import Layout, Move, neighbours
 from queens_sat.services.generator.region_rules import RegionRules, stays_connected
@@ -85,7 +87,16 @@ def complete_move(layout: Layout, path: list[int], region: int, rules: RegionRul
 
 def _cut_off(layout: Layout, k: int, removed: set[int]) -> list[int] | None:
     """The cells of region k that ``removed`` would separate from the region's queen (its first planted
-    star); None when it would separate the region's planted stars from one another."""
+    star), in increasing order; None when it would separate the region's planted stars from one
+    another. Asked of every candidate move: in C when it is built (``gridcheck.cut_off``)."""
+    check = gridcheck()
+    if check is not None and layout.n <= PLAIN_MAX_N:
+        return check.cut_off(layout.cells, layout.n, k, layout.anchors[k], removed)
+    return _cut_off_python(layout, k, removed)
+
+
+def _cut_off_python(layout: Layout, k: int, removed: set[int]) -> list[int] | None:
+    """``_cut_off``'s pure-Python twin."""
     n, cells = layout.n, layout.cells
     nbrs = neighbours(n)
     anchors = layout.anchors[k]
@@ -130,10 +141,12 @@ def choose_move(
     rng: random.Random,
     rules: RegionRules,
     probe: Probe | None = None,
+    seen: set[int] | frozenset[int] = frozenset(),
 ) -> Move | None:
     """A move that kills solution ``other``; None when no allowed move does.
 
-    Candidates go smallest first (ties in random order); with ``probe``, the
+    Candidates go smallest first (ties in random order), leaving out those that
+    lead back to a state in ``seen`` (``Layout.key``s); with ``probe``, the
     first after which no solution uses a moved cell wins, else the first allowed.
     Without a second solution (a validator that only says "not unique"), a
     random allowed move of a random cell.
@@ -153,7 +166,7 @@ def choose_move(
     probes = 0
     for _, _, region, path in candidates:
         move = complete_move(layout, path, region, rules)
-        if move is None:
+        if move is None or (seen and layout.key_after(move) in seen):
             continue
         if probe is None:
             return move
