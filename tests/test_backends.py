@@ -6,7 +6,7 @@ New backends join these tests by registering; nothing here names one backend.
 from __future__ import annotations
 
 import pytest
-from helpers import brute_force_solutions, random_puzzle
+from helpers import brute_force_solutions, brute_force_star_solutions, random_puzzle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,19 +39,32 @@ def test_region_free_counts_match_oeis(backend, n):
         assert count_solutions(Puzzle(n=n), backend=backend) == NO_TOUCH_PERMUTATIONS[n - 1]
 
 
-@pytest.mark.parametrize("rule", ["no-touch", "queens"])
+def _random_boards(stars: int, rule: str, givens: bool) -> list[Puzzle]:
+    """Random boards for the brute-force comparison: Queens boards of n 4 to 7 (k = 1), or k-star
+    boards grown around a planted solution, n 8 and 9 (k = 2), every third with a given star and
+    a blocked cell when ``givens``."""
+    if stars == 1:
+        return [random_puzzle(4 + seed % 4, seed, rule, givens) for seed in range(60)]
+    from test_stars_search import boards
+
+    return [p for seed in range(3) for p in boards(6, seed, (8, 9), stars) if givens == bool(p.queens)]
+
+
+@pytest.mark.parametrize(("stars", "rule"), [(1, "no-touch"), (1, "queens"), (2, "no-touch")])  # Star Battle is no-touch
 @pytest.mark.parametrize("givens", [False, True])
-def test_agrees_with_brute_force_on_random_boards(general_backend, rule, givens):
-    backend = general_backend
-    for seed in range(60):
-        n = 4 + seed % 4
-        puzzle = random_puzzle(n, seed, rule, givens)
-        expected = brute_force_solutions(puzzle)
-        result = solve(puzzle, backend=backend, limit=None, keep=10**6)
+def test_agrees_with_brute_force_on_random_boards(general_backend, rule, givens, stars):
+    """Every count, every solution and the verdict, against the brute force, for Queens and
+    Star Battle boards alike (one code path: ``solve``), on every backend that takes them."""
+    puzzles = _random_boards(stars, rule, givens)
+    if get_backend(general_backend).unsupported(puzzles[0]) is not None:
+        pytest.skip(f"{general_backend} does not take k = {stars} boards")
+    for puzzle in puzzles:
+        expected = brute_force_solutions(puzzle) if stars == 1 else brute_force_star_solutions(puzzle)
+        result = solve(puzzle, backend=general_backend, limit=None, keep=10**6)
         assert result.complete and result.count == len(expected), (puzzle.label_rows(), puzzle.queens, puzzle.blocked)
         assert set(result.solutions) == expected
         assert len(result.solutions) == len(set(result.solutions))
-        verdict = solve(puzzle, backend=backend)
+        verdict = solve(puzzle, backend=general_backend)
         assert verdict.status == {0: Status.NONE, 1: Status.UNIQUE}.get(len(expected), Status.MULTIPLE)
 
 
