@@ -58,7 +58,8 @@ def search(
         if not engine.takes_plain:
             return search(as_puzzle_of(board), backend=engine, limit=limit, keep=keep, time_limit=time_limit, effort=effort)
         return _plain_search(engine, board, limit, keep, time_limit, effort)
-    outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit, effort=effort)
+    budget = {} if effort is None else {"effort": effort}  # a backend written before budgets takes none
+    outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit, **budget)
     return verified(board, outcome.named(engine.full_name))
 
 
@@ -102,7 +103,8 @@ def _plain_search(engine: Backend, board: PlainGrid, limit: int | None, keep: in
     of 0..n-1 (a ValueError there), or a board with no solution because a region is missing,
     goes the ``Puzzle`` way, whose error names the problem and where."""
     try:
-        outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit, effort=effort)  # type: ignore[arg-type]
+        budget = {} if effort is None else {"effort": effort}  # a backend written before budgets takes none
+        outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit, **budget)  # type: ignore[arg-type]
     except ValueError:
         as_puzzle_of(board)  # raises the PuzzleError that says which cell
         raise
