@@ -27,6 +27,7 @@ import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -111,7 +112,7 @@ def report(name: str, rows: list[dict[str, Any]]) -> None:
     levels = sorted(by_level, key=level_key)
     scores = {lv: [r["score"] for r in by_level[lv]] for lv in levels}
     print(f"\n## {name}: {len(rows)} puzzles, levels {', '.join(f'{lv} ({len(by_level[lv])})' for lv in levels)}")
-    pairs = list(zip(levels, levels[1:], strict=False))
+    pairs = list(pairwise(levels))
     if len(levels) > 2:
         pairs.insert(0, (levels[0], levels[-1]))
     for low, high in pairs:

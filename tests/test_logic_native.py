@@ -39,6 +39,7 @@ def assert_twins(puzzle: Puzzle, depth: int) -> None:
     difference, reference, result, _, _ = differential.compare(puzzle, depth)
     assert difference is None, (difference, puzzle.label_rows() if puzzle.regions else puzzle, depth)
     assert result.steps == reference.steps and result.status is reference.status
+    assert result.score == reference.score and result.grade == reference.grade  # the score from the heads, and from the Steps
 
 
 def test_corpus_boards_step_for_step(community, generated):

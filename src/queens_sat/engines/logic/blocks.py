@@ -45,7 +45,9 @@ def blocks(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None:
             if not (place or cross):
                 continue
             if not bulk:
-                return Deduction(BLOCKS, place=place, cross=cross, units=group, stars=need, blocks=sum(1 << c for c in corners))
+                return Deduction(
+                    BLOCKS, place=place, cross=cross, units=group, stars=need, blocks=sum(1 << c for c in corners)
+                )
             everything_place |= place
             everything_cross |= cross
             break

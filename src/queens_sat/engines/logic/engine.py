@@ -82,7 +82,7 @@ class Engine:
             return None
         return self.geo.unit_tuple(self.contradiction.units), self.geo.unit_tuple(self.contradiction.lines)
 
-    def _step(self, d: Deduction, candidates: int) -> Step:
+    def _step(self, d: Deduction, candidates: int = 0) -> Step:
         geo = self.geo
         return Step(
             rule=d.rule,

@@ -169,7 +169,9 @@ class _Flow:
                 visited = [0]
                 if not self._augment(a, adj, visited):
                     group = (1 << a) | _union(visited[0], self.into)
-                    raise Contradiction(tuple(fa * n + j for j in bits(group)), tuple(fb * n + j for j in bits(visited[0])))
+                    raise Contradiction(
+                        tuple(fa * n + j for j in bits(group)), tuple(fb * n + j for j in bits(visited[0]))
+                    )
 
     def _augment(self, a: int, adj: list[int], visited: list[int]) -> bool:
         load, cap, into = self.load, self.cap, self.into
@@ -190,6 +192,7 @@ class _Flow:
                     return True
             free &= ~visited[0]
         return False
+
 
     def _match(self, adj: list[int], nodes: list[int]) -> None:
         """k = 1: a matching of every node to a distinct neighbour (Kuhn's augmenting
@@ -214,7 +217,9 @@ class _Flow:
                 group = 1 << a
                 for b in bits(visited[0]):
                     group |= 1 << match_b[b]
-                raise Contradiction(tuple(self.fa * n + j for j in bits(group)), tuple(self.fb * n + j for j in bits(visited[0])))
+                raise Contradiction(
+                    tuple(self.fa * n + j for j in bits(group)), tuple(self.fb * n + j for j in bits(visited[0]))
+                )
         out, into = self.out, self.into
         for a in nodes:
             b = match_a[a]

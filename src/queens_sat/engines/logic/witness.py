@@ -70,7 +70,9 @@ class Witnesses:
         return False
 
 
-def _search(geo: Geometry, cand: int, open_units: int, queens: int, budget: list[int], order=None) -> int | None:
+def _search(
+    geo: Geometry, cand: int, open_units: int, queens: int, budget: list[int], order=None
+) -> int | None:
     """A solution extending the state, by depth-first search on the open unit with the
     fewest candidates; None when there is none or the budget ran out."""
     if not open_units:
