@@ -19,8 +19,9 @@ probe cell, depth, assumption, forced cells, stars, blocks, candidates open befo
 assumptions a probe tried), the counts per technique, the difficulty score (the native one
 read straight from the record's heads), the deepest probe, the grade, the final queens and
 crosses, the contradiction and the solution must agree. Where the Python engine hits
---python-limit, its steps must be the first steps of the native run (a "prefix" check). Prints a table per source, the time each engine took, and writes
-each mismatching board to --out (a JSON line with the board, depth and the first difference).
+--python-limit, its steps must be the first steps of the native run (a "prefix" check).
+Prints a table per source, the time each engine took, and writes each mismatching board
+to --out (a JSON line with the board, depth and the first difference).
 """
 
 from __future__ import annotations
