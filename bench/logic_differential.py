@@ -15,11 +15,13 @@ Boards, about evenly from five sources (each with probe depths 0 to 3):
 - probes: small boards cut down by crosses until probes are needed (more probe steps).
 
 For each board and depth: status, every step (rule, cells placed and crossed, units, lines,
-probe cell, depth, assumption, forced cells, stars, blocks), the counts per technique, the
-grade, the final queens and crosses, the contradiction and the solution must agree. Where
-the Python engine hits --python-limit, its steps must be the first steps of the native
-run (a "prefix" check). Prints a table per source, the time each engine took, and writes
-each mismatching board to --out (a JSON line with the board, depth and the first difference).
+probe cell, depth, assumption, forced cells, stars, blocks, candidates open before it, the
+assumptions a probe tried), the counts per technique, the difficulty score (the native one
+read straight from the record's heads), the deepest probe, the grade, the final queens and
+crosses, the contradiction and the solution must agree. Where the Python engine hits
+--python-limit, its steps must be the first steps of the native run (a "prefix" check).
+Prints a table per source, the time each engine took, and writes each mismatching board
+to --out (a JSON line with the board, depth and the first difference).
 """
 
 from __future__ import annotations
@@ -152,6 +154,8 @@ def view(result: LogicResult) -> dict[str, Any]:
         "step_count": result.step_count,
         "counts": result.counts,
         "grade": result.grade,
+        "score": result.score,  # native: read from the record's heads; python: from the Steps
+        "deepest_probe": result.deepest_probe,
         "hardest": result.hardest,
         "queens": sorted(result.queens),
         "crossed": sorted(result.crossed),

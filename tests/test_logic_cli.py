@@ -11,6 +11,7 @@ from logic_positions import PROBE_1
 from queens_sat import BackendError, Puzzle, Status, count_solutions, get_backend, solve
 from queens_sat.cli import main
 from queens_sat.formats import puzzle_to_json, read_puzzle
+from queens_sat.services.logic import logic_solve
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -64,7 +65,8 @@ def test_explain_exit_codes_for_unsolved_none_invalid_and_time_limit(capsys, tmp
     code, out, _ = run(capsys, "explain", probe, "--max-depth", "0")
     assert code == 1 and "probes up to depth 0" in out
     code, out, _ = run(capsys, "explain", probe)
-    assert code == 0 and "(probe, depth 1)" in out and "grade Hard" in out
+    grade = logic_solve(PROBE_1).grade
+    assert code == 0 and "(probe, depth 1)" in out and f"grade {grade}, score " in out and "deepest probe 1)" in out
     code, out, _ = run(capsys, "explain", probe, "--time-limit", "0.000000001")
     assert code == 3 and "time limit" in out
 
@@ -134,7 +136,8 @@ def test_check_reports_logic_verdict_and_grade(capsys):
     assert code == 0 and first.endswith("; logic: Trivial (hardest rule single-candidate, 5 times)")
     code, out, _ = run(capsys, "check", "--json", str(EXAMPLES / "unique-8.json"))
     logic = json.loads(out)["logic"]
-    assert logic["solved"] and logic["grade"] and logic["hardest"] and logic["max_depth"] == 2
+    assert logic["solved"] and logic["grade"] and logic["hardest"] and logic["depth_limit"] == 2
+    assert logic["max_depth"] == 0 and logic["score"] >= 0  # the deepest probe used: none
     code, out, _ = run(capsys, "check", "--json", "--no-logic", str(EXAMPLES / "unique-8.json"))
     assert json.loads(out)["logic"] is None
 

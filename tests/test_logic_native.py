@@ -6,6 +6,7 @@ the fall-back to Python for the others; probes that assume a cross."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -39,6 +40,7 @@ def assert_twins(puzzle: Puzzle, depth: int) -> None:
     difference, reference, result, _, _ = differential.compare(puzzle, depth)
     assert difference is None, (difference, puzzle.label_rows() if puzzle.regions else puzzle, depth)
     assert result.steps == reference.steps and result.status is reference.status
+    assert result.score == reference.score and result.grade == reference.grade  # the score from the heads, and from the Steps
 
 
 def test_corpus_boards_step_for_step(community, generated):
@@ -197,3 +199,36 @@ def test_a_cross_probe_places_a_star_every_solution_has(engine):
     assert describe(step, puzzle).startswith("if (2, 6) held no star, ")
     assert describe(step, puzzle).endswith("so a star goes on (2, 6) (probe, depth 1)")
     assert step.as_dict()["assumed"] == "cross"
+
+
+def test_every_grading_path_runs_the_native_engine(monkeypatch, capsys, tmp_path):
+    """check, explain, hint, serve and the generator's --grade: each reaches the native engine,
+    and none the Python one (both are replaced: the Python one fails, the native one counts)."""
+    from queens_sat.cli import main
+    from queens_sat.engines.logic import engine as engine_module
+    from queens_sat.services.generator import generate
+
+    def python_engine(*args, **kwargs):
+        raise AssertionError("the pure-Python logic engine was used")
+
+    calls = []
+    solve_native, stepper = native.logic_solve_native, native.NativeEngine
+    monkeypatch.setattr(engine_module, "logic_solve_python", python_engine)
+    monkeypatch.setattr(engine_module, "Engine", python_engine)
+    monkeypatch.setattr(native, "logic_solve_native", lambda *a, **k: calls.append("solve") or solve_native(*a, **k))
+    monkeypatch.setattr(native, "NativeEngine", lambda *a, **k: calls.append("step") or stepper(*a, **k))
+    path = str(Path(__file__).resolve().parent.parent / "examples" / "unique-8.json")
+    for command, made in (("check", "solve"), ("explain", "solve"), ("hint", "step")):
+        calls.clear()
+        assert main([command, "--json", path]) == 0, command
+        assert json.loads(capsys.readouterr().out) and calls == [made], (command, calls)
+    calls.clear()
+    puzzles = list(generate(8, 2, seed=3, grades=("Easy", "Medium", "Hard")))
+    assert len(puzzles) == 2 and len(calls) >= 2 and set(calls) == {"solve"}
+    starlette = pytest.importorskip("starlette.testclient", reason="serve needs the serve extra")
+    from queens_sat.server import ServiceSettings, create_app
+
+    calls.clear()
+    with starlette.TestClient(create_app(ServiceSettings())) as client:
+        answer = client.post("/check", content=Path(path).read_text())
+    assert answer.status_code == 200 and answer.json()["logic"]["score"] >= 0 and calls == ["solve"]

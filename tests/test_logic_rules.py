@@ -10,6 +10,7 @@ from logic_positions import PROBE_1, PROBE_2
 from queens_sat import Puzzle, PuzzleError, solve
 from queens_sat.engines.logic.board import Geometry, State
 from queens_sat.engines.logic.deduction import Contradiction
+from queens_sat.engines.logic.grading import SCORE_BANDS, grade_of_score, score_of
 from queens_sat.engines.logic.pigeonhole import pigeonhole
 from queens_sat.model.placement import clash
 from queens_sat.services.logic import GRADES, Engine, Unit, grade_of, logic_solve, rank
@@ -210,9 +211,11 @@ def test_grades_from_the_hardest_rule_and_how_often():
 def test_result_reports_hardest_rule_counts_and_json():
     result = logic_solve(PROBE_1)
     assert result.solved and result.hardest == "probe-1" and result.hardest_count == result.counts["probe-1"]
-    assert result.grade == grade_of(result.counts)
+    assert result.grade == grade_of_score(result.score) and result.score > 0
+    assert result.deepest_probe == 1 and result.max_depth == 2  # the deepest probe used, and the limit
     data = result.as_dict(steps=True)
     assert data["solved"] and data["hardest"] == "probe-1" and data["step_count"] == len(data["steps"])
+    assert data["score"] == result.score and data["max_depth"] == 1 and data["depth_limit"] == 2
     assert data["steps"][0]["rule"] == result.steps[0].rule and data["solution"] == list(result.solution)
 
 
@@ -221,3 +224,17 @@ def test_unit_cells_for_highlighting_a_step():
     assert unit_cells(puzzle, row(1)) == ((1, 0), (1, 1), (1, 2))
     assert unit_cells(puzzle, column(2)) == ((0, 2), (1, 2), (2, 2))
     assert unit_cells(puzzle, region(2)) == ((1, 1), (2, 0), (2, 1))
+
+
+def test_the_score_grows_with_the_work_and_grades_are_its_bands():
+    assert score_of([(0, 0, 36, 0), (1, 0, 30, 0)], 6) == 0  # eliminations and single candidates are free
+    pigeonhole = score_of([(3, 0, 36, 0)], 6)
+    assert 0 < score_of([(2, 0, 36, 0)], 6) < pigeonhole < score_of([(3, 0, 36, 0), (3, 0, 30, 0)], 6)
+    assert score_of([(3, 0, 12, 0)], 6) < pigeonhole  # the same rule on a board with fewer cells open
+    probe = score_of([(6, 1, 36, 1)], 6)
+    assert pigeonhole < probe < score_of([(6, 1, 36, 20)], 6) < score_of([(6, 2, 36, 20)], 6)  # wider, deeper
+    assert [name for name, _ in SCORE_BANDS] == list(GRADES)
+    assert [grade_of_score(low) for _, low in SCORE_BANDS] == list(GRADES)
+    assert grade_of_score(0) == "Trivial" and grade_of_score(10**9) == "Expert"
+    lows = [low for _, low in SCORE_BANDS]
+    assert lows == sorted(lows) and all(grade_of_score(b - 0.05) == g for (g, _), b in zip(SCORE_BANDS, lows[1:], strict=False))

@@ -31,10 +31,12 @@ class Deduction:
     probe assumed; ``forced`` are the queens that followed from a probe's assumption.
     ``stars`` (k > 1 only) is the number of stars the reasoning counts: what the units
     still need (confinement, pigeonhole, single candidate, 2x2 blocks); ``blocks`` the
-    top-left cells of the 2x2 blocks that hold one star each (two-by-two).
+    top-left cells of the 2x2 blocks that hold one star each (two-by-two); ``tried`` (probes)
+    the assumptions tried to find it, every candidate once for each shallower depth and
+    assumption, then those before it in probe order (the difficulty score's probe width).
     """
 
-    __slots__ = ("assumed", "blocks", "cell", "cross", "depth", "forced", "lines", "place", "rule", "stars", "units")
+    __slots__ = ("assumed", "blocks", "cell", "cross", "depth", "forced", "lines", "place", "rule", "stars", "tried", "units")
 
     def __init__(
         self,
@@ -49,6 +51,7 @@ class Deduction:
         stars: int = 0,
         blocks: int = 0,
         assumed: str = "",
+        tried: int = 0,
     ) -> None:
         self.rule = rule
         self.place = place
@@ -61,6 +64,7 @@ class Deduction:
         self.stars = stars
         self.blocks = blocks
         self.assumed = assumed
+        self.tried = tried  # probes: the assumptions tried to find this one (it included)
 
 
 class Contradiction(Exception):

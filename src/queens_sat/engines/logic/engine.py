@@ -25,7 +25,6 @@ __all__ = ["DEFAULT_DEPTH", "ENGINES", "Engine", "LogicResult", "Step", "logic_s
 DEFAULT_DEPTH = 2  # published daily puzzles need no deeper probes
 
 
-
 class Engine:
     """The pure-Python engine: a puzzle's board under deduction; ``step()`` makes one move
     at a time. The reference that the native engine (``native.NativeEngine``) twins, step
@@ -64,10 +63,11 @@ class Engine:
         if found is None:
             self.status = Status.STUCK
             return None
+        candidates = self.state.cand.bit_count()
         self.state.apply(self.geo, found.place, found.cross)
         if self.state.solved:
             self.status = Status.SOLVED
-        return self._step(found)
+        return self._step(found, candidates)
 
     def steps(self) -> Iterator[Step]:
         while True:
@@ -82,7 +82,7 @@ class Engine:
             return None
         return self.geo.unit_tuple(self.contradiction.units), self.geo.unit_tuple(self.contradiction.lines)
 
-    def _step(self, d: Deduction) -> Step:
+    def _step(self, d: Deduction, candidates: int = 0) -> Step:
         geo = self.geo
         return Step(
             rule=d.rule,
@@ -96,6 +96,8 @@ class Engine:
             stars=d.stars,
             blocks=geo.cells(d.blocks),
             assumed=d.assumed,
+            candidates=candidates,
+            tried=d.tried,
         )
 
 

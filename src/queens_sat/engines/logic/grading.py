@@ -7,7 +7,19 @@ again and again: one pigeonhole is a moment's insight, five are a slog.
 
 from __future__ import annotations
 
-from queens_sat.engines.logic.deduction import BLOCKS, CONFINEMENT, PIGEONHOLE, PROBE, QUEEN_ELIMINATES, SINGLE_CANDIDATE, WOULD_EMPTY_UNIT
+import math
+from collections.abc import Iterable
+
+from queens_sat.engines.logic.deduction import (
+    BLOCKS,
+    CONFINEMENT,
+    PIGEONHOLE,
+    PROBE,
+    QUEEN_ELIMINATES,
+    RULE_NAMES,
+    SINGLE_CANDIDATE,
+    WOULD_EMPTY_UNIT,
+)
 
 GRADES = ("Trivial", "Easy", "Medium", "Hard", "Expert")
 
@@ -66,3 +78,59 @@ def grade_of(counts: dict[str, int], stars: int = 1) -> str:
     if tier >= raise_from and counts[hardest] >= REPEATS_TO_RAISE:
         tier += 1
     return GRADES[min(tier, len(GRADES) - 1)]
+
+
+# The difficulty score: the work a person does, summed over the steps of the record.
+# A step costs its technique's weight (what it takes to see it) times how open the board
+# still was (candidate cells a row: a pigeonhole among 40 open cells is harder to spot
+# than among 12); a probe costs by its depth (a second-order "what if" is much harder)
+# and its width (how many assumptions were tried before one failed). Queens' eliminations
+# and single candidates cost nothing: everyone sees them. No re-solving: both engines
+# hand the same (rule id, depth, candidates, tried) per step, so the score is the same.
+_RULE_IDS = {name: i for i, name in enumerate(RULE_NAMES)}
+_PROBE_ID = _RULE_IDS[PROBE]
+STEP_WEIGHT = {
+    _RULE_IDS[QUEEN_ELIMINATES]: 0.0,
+    _RULE_IDS[SINGLE_CANDIDATE]: 0.0,
+    _RULE_IDS[CONFINEMENT]: 0.5,
+    _RULE_IDS[PIGEONHOLE]: 2.0,
+    _RULE_IDS[WOULD_EMPTY_UNIT]: 1.0,
+    _RULE_IDS[BLOCKS]: 8.0,
+}
+PROBE_WEIGHT = 4.0  # a probe of depth d costs PROBE_WEIGHT * d ** 2 ...
+PROBE_WIDTH_WEIGHT = 6.0  # ... plus PROBE_WIDTH_WEIGHT * d ** 2 * log2(1 + assumptions tried), on an open board
+PROBE_DEPTH_POWER = 2.0
+
+
+def step_cost(rule_id: int, depth: int, candidates: int, tried: int, n: int) -> float:
+    """What one step adds to the score (see above)."""
+    openness = candidates / n
+    if rule_id == _PROBE_ID:
+        deep: float = math.pow(depth, PROBE_DEPTH_POWER)
+        return deep * openness * (PROBE_WEIGHT + PROBE_WIDTH_WEIGHT * math.log2(1 + tried))
+    return STEP_WEIGHT[rule_id] * openness
+
+
+def score_of(steps: Iterable[tuple[int, int, int, int]], n: int) -> float:
+    """The difficulty score of a solve whose steps are ``(rule id, depth, candidates, tried)``
+    (rule ids index ``RULE_NAMES``), rounded to 0.1: 0 when nothing beyond eliminations
+    and single candidates was needed, growing with the work."""
+    total = 0.0
+    for rule_id, depth, candidates, tried in steps:
+        if rule_id > 1:  # eliminations and single candidates are free
+            total += step_cost(rule_id, depth, candidates, tried, n)
+    return round(total, 1)
+
+
+# The grades as bands of the score: a grade is the band its score falls in, lower bound
+# included (bench/grading.py calibrated them against publishers' levels).
+SCORE_BANDS = (("Trivial", 0.0), ("Easy", 0.1), ("Medium", 15.0), ("Hard", 40.0), ("Expert", 500.0))
+
+
+def grade_of_score(score: float) -> str:
+    """The grade whose band holds ``score`` (``SCORE_BANDS``)."""
+    grade = SCORE_BANDS[0][0]
+    for name, low in SCORE_BANDS:
+        if score >= low:
+            grade = name
+    return grade

@@ -23,6 +23,7 @@ from typing import Any
 from queens_sat import extension
 from queens_sat.engines.logic.board import COLUMN, REGION, ROW, Unit
 from queens_sat.engines.logic.deduction import ASSUMED_CROSS, ASSUMED_STAR, PROBE, RULE_NAMES
+from queens_sat.engines.logic.grading import score_of
 from queens_sat.engines.logic.result import LogicResult, Step
 from queens_sat.model.placement import Cell
 from queens_sat.model.puzzle import Puzzle
@@ -115,9 +116,18 @@ def decode_steps(head: bytes, data: bytes, n: int) -> tuple[Step, ...]:
                 stars=h[STARS],
                 blocks=tuple([cells[i] for i in blocks]),
                 assumed=_ASSUMED[h[ASSUMED]],
+                candidates=h[CANDIDATES],
+                tried=h[TRIED],
             )
         )
     return tuple(steps)
+
+
+def record_score(head: bytes, n: int) -> float:
+    """The difficulty score straight from the record's heads (no ``Step`` objects made)."""
+    heads = array("i")
+    heads.frombytes(head)
+    return score_of(zip(heads[RULE::HEAD], heads[DEPTH::HEAD], heads[CANDIDATES::HEAD], heads[TRIED::HEAD], strict=True), n)
 
 
 def _mask_cells(mask: int, n: int) -> frozenset[Cell]:
@@ -162,6 +172,7 @@ def logic_solve_native(puzzle: Puzzle, max_depth: int, time_limit: float | None 
         stars=puzzle.stars,
         step_count=len(head) // (4 * HEAD),
         solution=solution,
+        score=lambda: record_score(head, n),
     )
 
 

@@ -144,11 +144,13 @@ def probe(
     """
     known: Hints = {}  # what each assumption leads to in st, without probes (keys as in Hints)
     order = list(probe_order(geo, st))
+    tried = 0  # as the native engine counts them: every assumption looked at, skipped ones too
     for depth in range(1, max_depth + 1):
         for cross in (False, True):
             for i in order:
                 if deadline is not None and time.perf_counter() > deadline:
                     raise Stop
+                tried += 1
                 if witnesses is not None and (witnesses.avoids(st, i) if cross else witnesses.covers(st, i)):
                     continue
                 key = ~i if cross else i
@@ -167,11 +169,13 @@ def probe(
                     forced = trial.queens & ~st.queens & ~(1 << i)
                     if cross:
                         return Deduction(
-                            PROBE, place=1 << i, units=why.units, lines=why.lines, cell=i, depth=depth, forced=forced, assumed=ASSUMED_CROSS
-                        )
+                            PROBE, place=1 << i, units=why.units, lines=why.lines, cell=i, depth=depth, forced=forced,
+                            assumed=ASSUMED_CROSS, tried=tried,
+                        )  # fmt: skip
                     return Deduction(
-                        PROBE, cross=1 << i, units=why.units, lines=why.lines, cell=i, depth=depth, forced=forced, assumed=ASSUMED_STAR
-                    )
+                        PROBE, cross=1 << i, units=why.units, lines=why.lines, cell=i, depth=depth, forced=forced,
+                        assumed=ASSUMED_STAR, tried=tried,
+                    )  # fmt: skip
     return None
 
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from queens_sat.engines.logic.board import Unit
-from queens_sat.engines.logic.deduction import PROBE
-from queens_sat.engines.logic.grading import grade_of, hardest_of
+from queens_sat.engines.logic.deduction import PROBE, RULE_NAMES
+from queens_sat.engines.logic.grading import grade_of_score, hardest_of, score_of
 from queens_sat.model.placement import Cell, star_rows
 from queens_sat.model.result import Status
 
@@ -27,7 +27,8 @@ class Step:
     crossed out) or a cross ("cross": the cell then gets its star); "" for other rules.
     Star Battle (k > 1) only: ``stars`` is the number of stars the step counts (what
     ``units`` still need), ``blocks`` the top-left cells of the 2x2 blocks of a
-    two-by-two step.
+    two-by-two step. ``candidates``: the candidate cells open before the step; ``tried``
+    (probes): the assumptions tried to find it. Both feed the difficulty score.
     """
 
     rule: str
@@ -41,6 +42,8 @@ class Step:
     stars: int = 0
     blocks: tuple[Cell, ...] = ()
     assumed: str = ""
+    candidates: int = 0
+    tried: int = 0
 
     @property
     def technique(self) -> str:
@@ -68,6 +71,12 @@ class Step:
         return out
 
 
+def step_items(steps: tuple[Step, ...]) -> list[tuple[int, int, int, int]]:
+    """What the score reads of each step: (rule id, depth, candidates, tried)."""
+    ids = {name: i for i, name in enumerate(RULE_NAMES)}
+    return [(ids[s.rule], s.depth, s.candidates, s.tried) for s in steps]
+
+
 class LogicResult:
     """What reasoning alone made of a puzzle, step by step, and how hard it was.
 
@@ -77,7 +86,7 @@ class LogicResult:
     """
 
     __slots__ = (
-        "_crossed", "_hardest", "_queens", "_solution", "_steps", "contradiction", "counts",
+        "_crossed", "_hardest", "_queens", "_score", "_solution", "_steps", "contradiction", "counts",
         "elapsed", "max_depth", "n", "stars", "status", "step_count",
     )  # fmt: skip
 
@@ -106,6 +115,7 @@ class LogicResult:
         stars: int = 1,
         step_count: int | None = None,
         solution: tuple[int, ...] | None = None,
+        score: float | Callable[[], float] | None = None,  # the difficulty score, or what computes it; None: from the steps
     ) -> None:
         if step_count is None:
             if callable(steps):
@@ -125,6 +135,7 @@ class LogicResult:
         set_(self, "step_count", step_count)
         set_(self, "_solution", solution)
         set_(self, "_hardest", "")
+        set_(self, "_score", score if score is not None else (lambda: score_of(step_items(self.steps), n)))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("LogicResult is immutable")
@@ -195,9 +206,23 @@ class LogicResult:
         return self.counts.get(self.hardest, 0) if self.hardest else 0
 
     @property
+    def score(self) -> float:
+        """The difficulty score (``grading.score_of``): the work the steps made, 0 for a
+        solve by eliminations and single candidates alone; of the steps made so far when
+        not solved."""
+        score: float = self._load("_score")
+        return score
+
+    @property
+    def deepest_probe(self) -> int:
+        """The deepest probe the steps used (0: none), not the limit ``max_depth``."""
+        return max((int(t.rsplit("-", 1)[1]) for t in self.counts if t.startswith(PROBE + "-")), default=0)
+
+    @property
     def grade(self) -> str | None:
-        """Trivial, Easy, Medium, Hard or Expert; None when logic did not solve it."""
-        return grade_of(self.counts, self.stars) if self.solved else None
+        """Trivial, Easy, Medium, Hard or Expert: the band of the score
+        (``grading.SCORE_BANDS``); None when logic did not solve it."""
+        return grade_of_score(self.score) if self.solved else None
 
     def _solution_json(self) -> list[Any] | None:
         """The solution as JSON shows it: a column a row, or a list of k columns a row."""
@@ -213,7 +238,9 @@ class LogicResult:
             "grade": self.grade,
             "hardest": self.hardest,
             "hardest_count": self.hardest_count,
-            "max_depth": self.max_depth,
+            "score": self.score,
+            "max_depth": self.deepest_probe,
+            "depth_limit": self.max_depth,
             "step_count": self.step_count,
             "counts": dict(self.counts),
             "elapsed": round(self.elapsed, 6),

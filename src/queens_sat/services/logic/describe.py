@@ -107,8 +107,8 @@ def summary(result: LogicResult, puzzle: Puzzle) -> str:
             return "solved by the givens alone; grade Trivial"
         times = "once" if result.hardest_count == 1 else f"{result.hardest_count} times"
         return (
-            f"solved by logic in {result.step_count} steps; grade {result.grade} "
-            f"(hardest rule: {result.hardest}, needed {times})"
+            f"solved by logic in {result.step_count} steps; grade {result.grade}, score {result.score:g} "
+            f"(hardest rule: {result.hardest}, needed {times}; deepest probe {result.deepest_probe})"
         )
     if result.status == "contradiction":
         assert result.contradiction is not None
