@@ -121,3 +121,58 @@ def test_undecided_is_not_false() -> None:
     assert caught.value.found == 1
     assert isinstance(caught.value, TimeoutError)
     assert qs.solve(Puzzle(GRID), backend=_CutShort()).status is qs.Status.UNKNOWN  # solve reports it as a status
+
+
+UNIQUE5 = [[0, 0, 1, 1, 1], [0, 0, 0, 2, 3], [0, 4, 0, 2, 3], [0, 2, 2, 2, 2], [0, 2, 2, 2, 2]]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: qs.solve(UNIQUE5, backend=5), qs.BackendError, "a backend is a name"),
+        (lambda: qs.solve(UNIQUE5, limit=2.5), qs.UsageError, "limit must be a whole number"),
+        (lambda: qs.solve(UNIQUE5, limit=True), qs.UsageError, "limit must be a whole number"),
+        (lambda: qs.solve(UNIQUE5, keep=-1), qs.UsageError, "keep must be at least 0"),
+        (lambda: qs.count_solutions(UNIQUE5, limit="2"), qs.UsageError, "limit must be a whole number"),
+        (lambda: qs.solve(UNIQUE5, time_limit="1"), qs.UsageError, "a time limit is a number of seconds"),
+        (lambda: qs.Puzzle(n=2.0), PuzzleError, "size n must be an integer"),
+        (lambda: qs.iter_solutions(qs.Puzzle(n=8), rule="rook"), PuzzleError, "rule 'rook'"),
+    ],
+)
+def test_bad_api_arguments_raise_typed_errors(call, error, words) -> None:
+    """Every misuse of the API's arguments is a ``QueensSatError`` subclass naming the argument,
+    never an AttributeError from inside, nor a value returned as if all were well."""
+    with pytest.raises(error, match=words) as raised:
+        call()
+    assert isinstance(raised.value, qs.QueensSatError)
+
+
+def test_extreme_and_numpy_arguments_are_taken_as_meant() -> None:
+    """A limit past any count (2**63) counts all, a time limit past a float's range is no limit,
+    and numpy integers are whole numbers like any int: as n, stars, limit and region labels."""
+    np = pytest.importorskip("numpy")
+    assert qs.solve(UNIQUE5, limit=2**63).count == 1
+    assert qs.solve(UNIQUE5, keep=2**70).solutions == qs.solve(UNIQUE5, limit=None).solutions
+    assert qs.solve(UNIQUE5, time_limit=10**400).status is qs.Status.UNIQUE
+    assert qs.solve(UNIQUE5, limit=np.int64(1)).count == 1
+    board = qs.Puzzle(n=np.int64(6), rule="queens", stars=np.int64(1))
+    assert type(board.n) is int and board.n == 6 and type(board.stars) is int
+    numbered = qs.Puzzle([[np.int64(v) for v in row] for row in UNIQUE5])
+    assert numbered == qs.Puzzle(UNIQUE5) and qs.is_unique(numbered)
+
+
+def test_region_free_kernels_check_their_arguments() -> None:
+    """The kernels the README offers for boards without regions refuse a negative n or an unknown
+    rule with a ``PuzzleError`` at the call (not an empty answer, not no-touch by default)."""
+    from queens_sat.engines import nqueens
+
+    for call in (
+        lambda: nqueens.construct(-5, "queens"),
+        lambda: nqueens.iter_solutions(8, "rook"),
+        lambda: nqueens.count_queens(-3),
+        lambda: nqueens.local_search(2, "queens"),
+        lambda: nqueens.count_no_touch(-1),
+    ):
+        with pytest.raises(PuzzleError):
+            call()
+    assert len(list(nqueens.iter_solutions(6, "queens"))) == 4

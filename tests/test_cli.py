@@ -96,8 +96,9 @@ def test_missing_file_and_no_input(capsys, tmp_path):
     assert code == 2 and "no such file" in err
     code, _, err = run(capsys, "check")
     assert code == 2 and "no puzzle given" in err
-    code, _, err = run(capsys, "check", "--backend", "nope", str(EXAMPLES / "unique-8.json"))
-    assert code == 2 and "unknown backend 'nope'" in err
+    with pytest.raises(SystemExit) as info:  # refused as the command line is read
+        main(["check", "--backend", "nope", str(EXAMPLES / "unique-8.json")])
+    assert info.value.code == 2 and "unknown backend 'nope'" in capsys.readouterr().err
 
 
 def test_usage_errors_exit_2(capsys):
@@ -222,3 +223,13 @@ def test_star_battle_columns_keep_each_row_apart(tmp_path, capsys) -> None:
     target = tmp_path / "sol.txt"
     assert run(capsys, "solve", example, "--out", str(target))[0] == 0
     assert target.read_text() == out
+
+
+def test_a_misspelt_backend_is_a_usage_error_even_where_nothing_is_searched(capsys, tmp_path):
+    """``render`` without ``--solution`` never searches, yet ``--backend bogus`` is refused (exit
+    2, the choices listed) rather than ignored."""
+    with pytest.raises(SystemExit) as info:
+        main(["render", str(EXAMPLES / "unique-8.json"), "--backend", "bogus", "-o", str(tmp_path / "board.svg")])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "unknown backend 'bogus'" in err and "auto" in err
+    assert not (tmp_path / "board.svg").exists()

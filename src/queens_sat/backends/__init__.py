@@ -106,6 +106,8 @@ def get_backend(name: str | Backend = "auto", puzzle: Puzzle | None = None, **op
     """
     if isinstance(name, Backend):
         return name
+    if not isinstance(name, str):
+        raise BackendError(f"a backend is a name (auto or one of:\n{_choices()}) or a Backend object, not {type(name).__name__}")
     if not options:
         shared = _SHARED.get(name)
         if shared is not None:

@@ -126,10 +126,23 @@ def fields_of(args: argparse.Namespace) -> FieldNames | None:
     )
 
 
+def backend_choice(name: str) -> str:
+    """``--backend``'s value, its name checked against the registry when the command line is read
+    (a variant after ':' is the backend's to check): a misspelt backend is a usage error even
+    for a command that turns out not to search (``render`` without ``--solution``)."""
+    from queens_sat.backends import backend_names
+
+    known = ["auto", *backend_names()]
+    if name.partition(":")[0] not in known:
+        raise argparse.ArgumentTypeError(f"unknown backend {name!r}; choose one of {', '.join(known)}")
+    return name
+
+
 def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--backend",
         default="auto",
+        type=backend_choice,
         help="solver backend: auto, native, python, ... (see 'queens-sat backends'; default auto)",
     )
     parser.add_argument("--time-limit", type=positive_float, metavar="SECONDS", help="give up on a puzzle after this long")

@@ -17,6 +17,7 @@ Two doors, each with its fast path for the common input and one general path beh
 
 from __future__ import annotations
 
+import operator
 import threading
 from array import array
 from collections.abc import Sequence
@@ -120,6 +121,8 @@ def _labels_of(rows: list[list[Any]]) -> tuple[list[Any], list[list[Any]]]:
     labels: list[Any] = []
     for r, row in enumerate(rows):
         for c, v in enumerate(row):
+            if not isinstance(v, (int, str)) and hasattr(v, "__index__"):  # a numpy integer
+                v = row[c] = operator.index(v)
             if isinstance(v, bool) or not isinstance(v, (int, str)) or (isinstance(v, str) and not v.strip()):
                 raise PuzzleError(f"region label {shown(v)} is not an integer or a non-blank string", row=r, col=c)
             if isinstance(v, str) and not v.replace(" ", "").isprintable():

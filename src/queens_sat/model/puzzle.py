@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Union
 
 from queens_sat.extension import gridcheck
+from queens_sat.model.arguments import whole_number
 from queens_sat.model.errors import PuzzleError, shown
 from queens_sat.model.grids import Grid, int64_grid, normalise_regions
 from queens_sat.model.limits import FREE_N, REGION_N
@@ -332,13 +333,12 @@ def _rebuild(regions: Any, n: int, rule: str, queens: tuple[Cell, ...], blocked:
 def check_stars(stars: Any, rule: str) -> int:
     """``stars`` as a valid k, or a ``PuzzleError``: a whole number from 1, and above 1 only
     under the no-touch rule (under the queens rule two stars in one row attack each other)."""
-    if isinstance(stars, bool) or not isinstance(stars, int):
-        raise PuzzleError(f"stars must be a whole number, got {shown(stars)}")
-    if stars < 1:
-        raise PuzzleError(f"stars = {shown(stars)}: every row, column and region needs at least 1 star")
-    if stars > 1 and rule != "no-touch":
-        raise PuzzleError(f'stars = {stars} needs the no-touch rule: under the "{rule}" rule two stars in one row attack each other')
-    return stars
+    k = whole_number(stars, "stars", PuzzleError)
+    if k < 1:
+        raise PuzzleError(f"stars = {shown(k)}: every row, column and region needs at least 1 star")
+    if k > 1 and rule != "no-touch":
+        raise PuzzleError(f'stars = {k} needs the no-touch rule: under the "{rule}" rule two stars in one row attack each other')
+    return k
 
 
 def check_star_room(n: int, stars: int) -> None:
@@ -360,13 +360,12 @@ def check_star_room(n: int, stars: int) -> None:
 
 
 def _check_size(n: Any, limit: int, what: str) -> int:
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise PuzzleError(f"size n must be an integer, got {shown(n)}")
-    if n < 1:
-        raise PuzzleError("empty board: n must be at least 1" if n == 0 else f"size n = {shown(n)} is negative")
-    if n > limit:
-        raise PuzzleError(f"n = {shown(n)} exceeds the limit of {limit} for {what}")
-    return n
+    size = whole_number(n, "size n", PuzzleError, "an integer")
+    if size < 1:
+        raise PuzzleError("empty board: n must be at least 1" if size == 0 else f"size n = {shown(size)} is negative")
+    if size > limit:
+        raise PuzzleError(f"n = {shown(size)} exceeds the limit of {limit} for {what}")
+    return size
 
 
 def _cells(items: Iterable[Sequence[int]], n: int, what: str) -> frozenset[Cell]:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from queens_sat.engines.nqueens.arguments import board_size, rule_name
+
 
 def construct_queens(n: int) -> np.ndarray | None:
     """Columns (0-based, int32) of an n-queens solution, or None for n = 2, 3."""
@@ -39,4 +41,6 @@ def construct_no_touch(n: int) -> np.ndarray | None:
 
 
 def construct(n: int, rule: str) -> np.ndarray | None:
+    """One solution of the n x n board without regions under ``rule``, by formula (None for n = 2, 3)."""
+    n, rule = board_size(n), rule_name(rule)
     return construct_queens(n) if rule == "queens" else construct_no_touch(n)

@@ -30,6 +30,7 @@ from contextlib import closing
 from functools import lru_cache
 
 from queens_sat.engines.nqueens._impl import bits, native
+from queens_sat.engines.nqueens.arguments import board_size
 from queens_sat.engines.signals import worker_signals
 from queens_sat.model.limits import NQUEENS_WORD_N
 from queens_sat.model.result import Outcome
@@ -201,8 +202,7 @@ def count_queens(
     no solutions (there are 10^16 at n = 27); its stats say how the work was shared out
     (``method``, ``workers``, ``tasks``), which the CLI prints.
     """
-    if not 1 <= n <= MAX_N:
-        raise ValueError(f"counting needs 1 <= n <= {MAX_N}, got {n}")
+    n = board_size(n, most=MAX_N, why=" (the counter keeps a row in a machine word)")
     deadline = 0.0 if time_limit is None else time.monotonic() + time_limit  # splitting the work counts too
     if n < 4:
         from queens_sat.engines.nqueens.enumeration import solution_stream

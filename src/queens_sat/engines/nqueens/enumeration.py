@@ -13,6 +13,7 @@ from collections.abc import Generator
 from typing import Protocol
 
 from queens_sat.engines.nqueens._impl import native
+from queens_sat.engines.nqueens.arguments import board_size, rule_name
 from queens_sat.model.limits import NQUEENS_WORD_N
 from queens_sat.model.result import Solution
 
@@ -99,7 +100,12 @@ def solution_stream(n: int, rule: str) -> SolutionStream:
 
 def iter_solutions(n: int, rule: str, deadline: float | None = None) -> Generator[Solution, None, bool]:
     """Every solution, lexicographically; stops quietly at ``deadline`` (``time.monotonic()``),
-    and then returns True (the generator's value: timed out)."""
+    and then returns True (the generator's value: timed out). ``n`` and ``rule`` are checked
+    now, not at the first solution."""
+    return _solutions(board_size(n), rule_name(rule), deadline)
+
+
+def _solutions(n: int, rule: str, deadline: float | None) -> Generator[Solution, None, bool]:
     stream = solution_stream(n, rule)
     while not stream.exhausted:
         yield from stream.next_batch(BATCH, NODES_PER_CALL)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from queens_sat.engines.nqueens._impl import native
+from queens_sat.engines.nqueens.arguments import board_size, rule_name
 
 TAIL = 48  # rows left to the repair phase: a few dozen
 GREEDY_TRIES = 1000  # draws before a greedy row accepts a clash
@@ -47,8 +48,7 @@ def max_steps(n: int) -> int:
 
 def local_search(n: int, rule: str, seed: int = 0, time_limit: float | None = None) -> LocalSearchResult:
     """A solution of the n-board without regions (n >= 4), found from random ``seed``."""
-    if n < 4:
-        raise ValueError("local search needs n >= 4 (n = 1 is trivial, 2 and 3 have no solution)")
+    n, rule = board_size(n, 4, why=" (n = 1 is trivial, 2 and 3 have no solution)"), rule_name(rule)
     col = np.empty(n, dtype=np.int32)
     deadline = 0.0 if time_limit is None else time.monotonic() + time_limit
     seed &= M64

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import time
 
+from queens_sat.engines.nqueens.arguments import board_size
+
 METHOD = "recurrence of OEIS A002464"
 
 
@@ -23,8 +25,7 @@ def count_no_touch(n: int, time_limit: float | None = None) -> int | None:
     None when ``time_limit`` seconds pass first: the terms grow to millions of digits
     (n = 200,000 takes minutes), and no term on the way bounds the answer.
     """
-    if n < 0:
-        raise ValueError(f"n must be >= 0, got {n}")
+    n = board_size(n, 0)
     terms = [1, 1, 0, 0]
     if n < 4:
         return terms[n]
