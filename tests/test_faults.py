@@ -132,6 +132,34 @@ def test_count_in_process(sig):
     assert_clean_exit(code, err, sig)
 
 
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=lambda s: s.name)
+def test_a_cdcl_solve_stops_at_the_signal(backend, sig):
+    """Inside a SAT (python-sat) or CP-SAT solve, with a time limit a minute away: the signal stops
+    the solve (python-sat's solver interrupted from a watcher thread, CP-SAT by its own handler;
+    0.03 to 0.4 s here, the bound below is only "long before the limit") and the command exits
+    130 or 143, not at the limit, not with CP-SAT's "solve() has not been called" after it."""
+    pytest.importorskip("pysat" if backend == "sat" else "ortools")
+    proc = start("count", "--backend", backend, "--n", "14", "--rule", "queens", "--time-limit", "60")
+    library = "pysolvers" if backend == "sat" else "ortools"  # loaded: the solver is imported, the search under way
+
+    def loaded() -> bool:
+        try:
+            return library in Path(f"/proc/{proc.pid}/maps").read_text()
+        except OSError:
+            return False
+
+    assert wait_until(loaded), f"{library} never loaded"
+    time.sleep(rng_for("cdcl", backend, sig).uniform(1.0, 2.0))
+    assert proc.poll() is None, f"finished before the signal: {proc.communicate()[1]}"
+    proc.send_signal(sig)
+    sent = time.monotonic()
+    _, err = proc.communicate(timeout=HANG)
+    assert time.monotonic() - sent < 15, f"{backend} took {time.monotonic() - sent:.1f} s to stop: it waited for the time limit"
+    assert_clean_exit(proc.returncode, err, sig)
+    assert "internal error" not in err, err
+
+
 def test_count_time_limit_ends_the_pool():
     """A time limit far below the work: a lower bound, exit 3, and no worker left."""
     proc = start("count", "--n", "30", "--rule", "queens", "--workers", "2", "--time-limit", "0.5", "--json")

@@ -297,15 +297,19 @@ def _solve(solver: Any, model: Any, callback: Any = None) -> Any:
             _EFFORT.spent = True
             return cp_model_status_unknown()
         solver.parameters.max_deterministic_time = left
+    solved = False
     try:
-        return solver.solve(model, callback) if callback is not None else solver.solve(model)
+        status = solver.solve(model, callback) if callback is not None else solver.solve(model)
+        solved = True
+        return status
     finally:
-        _EFFORT.branches = getattr(_EFFORT, "branches", 0) + solver.num_branches
-        _EFFORT.conflicts = getattr(_EFFORT, "conflicts", 0) + solver.num_conflicts
-        if left is not None:
-            used = solver.response_proto.deterministic_time
-            _EFFORT.left = left - used
-            _EFFORT.spent = used >= left * SPENT_SHARE
+        if solved:  # a solve cut short by Ctrl-C or SIGTERM has no response to read: the interrupt goes on as it is
+            _EFFORT.branches = getattr(_EFFORT, "branches", 0) + solver.num_branches
+            _EFFORT.conflicts = getattr(_EFFORT, "conflicts", 0) + solver.num_conflicts
+            if left is not None:
+                used = solver.response_proto.deterministic_time
+                _EFFORT.left = left - used
+                _EFFORT.spent = used >= left * SPENT_SHARE
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -35,6 +36,7 @@ from queens_sat.backends.cells import diagonals, given_cells, line_units, region
 from queens_sat.backends.cnf import AT_MOST_ONE_ONLY, CARDINALITY_ENCODINGS, ENCODINGS, NATIVE, CnfBuilder
 from queens_sat.backends.settings import Choice, parse_settings
 from queens_sat.backends.tally import SolutionTally
+from queens_sat.engines.signals import stop_on_signal
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
@@ -286,23 +288,23 @@ class _Clock:
         self.spent = False
         if conflicts is not None and name not in UNLIMITED:
             self.solve = self._solve_budgeted
-            self.interruptible = deadline is not None and not self.sliced
-        elif deadline is None:
-            self.solve = solver.solve
+            self.interruptible = not self.sliced
         elif name in UNLIMITED:
-            self.solve = self._solve_between_checks
+            self.solve = solver.solve if deadline is None else self._solve_between_checks
         elif name in BUDGETED:
-            self.solve = self._solve_in_slices
+            self.solve = solver.solve if deadline is None else self._solve_in_slices
         else:
             self.solve = self._solve_interruptible
             self.interruptible = True
+        self.signals = ExitStack()
 
     def __enter__(self) -> _Clock:
         if self.interruptible:
-            assert self.deadline is not None
-            self.timer = threading.Timer(max(0.0, self.deadline - time.perf_counter()), self._interrupt)
-            self.timer.daemon = True
-            self.timer.start()
+            if self.deadline is not None:
+                self.timer = threading.Timer(max(0.0, self.deadline - time.perf_counter()), self._interrupt)
+                self.timer.daemon = True
+                self.timer.start()
+            self.signals.enter_context(stop_on_signal(self._interrupt))  # Ctrl-C and SIGTERM within a solve
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -310,6 +312,7 @@ class _Clock:
             self.done = True  # the solver may be deleted from here on: never interrupt it again
         if self.timer is not None:
             self.timer.cancel()
+        self.signals.close()
 
     def _interrupt(self) -> None:
         with self.lock:
@@ -339,7 +342,7 @@ class _Clock:
         return self.deadline - time.perf_counter()
 
     def _solve_interruptible(self) -> bool | None:
-        if self._left() <= 0:
+        if self.deadline is not None and self._left() <= 0:
             return None
         return self.solver.solve_limited(expect_interrupt=True)
 

@@ -13,7 +13,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
@@ -38,6 +38,44 @@ def sigterm_as_interrupt() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+STOPPING = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+@contextmanager
+def stop_on_signal(stop: Callable[[], None]) -> Iterator[None]:
+    """Within the block, Ctrl-C or SIGTERM also calls ``stop`` at once, from a watcher thread: for a
+    C solver that holds the main thread until it returns (python-sat's solve) and can be told to
+    stop from another thread. Python runs its own handler only between two bytecodes, so without
+    this the signal waits for the solve's end, or its time limit. The handler still runs when
+    the solve returns, so the command ends as it does after any Ctrl-C or SIGTERM. Only the main
+    thread receives signals: elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    previous = signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)  # the C handler writes each signal's number
+
+    def watch() -> None:
+        while True:
+            numbers = os.read(read_end, 64)
+            if not numbers or 0 in numbers:  # 0: the block is over (no signal has number 0)
+                return
+            if STOPPING.intersection(numbers):
+                stop()
+
+    watcher = threading.Thread(target=watch, name="queens-sat stop on signal", daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        signal.set_wakeup_fd(previous)
+        os.write(write_end, b"\0")
+        watcher.join()
+        os.close(read_end)
+        os.close(write_end)
 
 
 def worker_signals() -> None:
