@@ -30,7 +30,6 @@ than they save.
 
 from __future__ import annotations
 
-import signal
 import sys
 import threading
 import time
@@ -42,6 +41,7 @@ from queens_sat.backends.base import Backend, installed
 from queens_sat.backends.cells import diagonals, given_cells, line_units, region_units, too_large, touching, windows
 from queens_sat.backends.settings import Choice, Option, parse_bool, parse_positive_int, parse_seed, parse_settings, spec_name
 from queens_sat.backends.tally import SolutionTally
+from queens_sat.engines.signals import stop_on_signal
 from queens_sat.model.errors import BackendError
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
@@ -60,7 +60,6 @@ OPTIONS = (
 )
 
 
-CLOCK_SLACK = 0.01  # seconds: CP-SAT's clock and ours may differ by this much
 
 
 def _negated(index: int) -> int:
@@ -233,6 +232,7 @@ class CpSatBackend(Backend):
 
         solver = cp_model.CpSolver()
         params = solver.parameters
+        params.catch_sigint_signal = False  # Ctrl-C and SIGTERM stop the search through ours (_solve), and stay Python's
         params.num_workers = self.workers
         if self.lean:
             params.cp_model_presolve = False
@@ -256,19 +256,13 @@ class CpSatBackend(Backend):
 
     @staticmethod
     def _check_status(solver: Any, status: Any, deadline: float | None) -> None:
-        """Refuse an invalid model, and turn Ctrl-C back into KeyboardInterrupt.
-
-        CP-SAT catches SIGINT itself and stops with UNKNOWN (or FEASIBLE when it
-        had found something); with no other limit set, stopping before the
-        deadline can only mean that.
-        """
+        """Refuse an invalid model. (Ctrl-C and SIGTERM need nothing here: ``_solve`` stops the
+        search at the signal and Python's own handler raises as the solve returns, so an UNKNOWN
+        status is a limit, never a guess at an interruption.)"""
         from ortools.sat.python import cp_model
 
         if status == cp_model.MODEL_INVALID:
             raise BackendError(f"CP-SAT rejected the model: {solver.solution_info()}")
-        stopped_early = deadline is None or time.perf_counter() < deadline - CLOCK_SLACK
-        if status in (cp_model.UNKNOWN, cp_model.FEASIBLE) and stopped_early and not getattr(_EFFORT, "spent", False):
-            raise KeyboardInterrupt
 
 
 _EFFORT = threading.local()  # CP-SAT's branches and conflicts, summed over this thread's solves of one search,
@@ -284,12 +278,9 @@ def cp_model_status_unknown() -> Any:
 
 
 def _solve(solver: Any, model: Any, callback: Any = None) -> Any:
-    """``solver.solve``, then Python's Ctrl-C handler back in place.
-
-    CP-SAT installs its own SIGINT handler for the solve (so Ctrl-C stops it
-    promptly) and leaves the default action behind, which would make the next
-    Ctrl-C kill the process with no message and no cleanup.
-    """
+    """``solver.solve``, stopped at once by Ctrl-C or SIGTERM (``stop_search`` from a watcher
+    thread: CP-SAT's own SIGINT handler is off), which Python's handler then raises as the solve
+    returns; and the search's effort added up (branches, conflicts, the deterministic time left)."""
     left = getattr(_EFFORT, "left", None)
     _EFFORT.spent = False
     if left is not None:
@@ -297,21 +288,16 @@ def _solve(solver: Any, model: Any, callback: Any = None) -> Any:
             _EFFORT.spent = True
             return cp_model_status_unknown()
         solver.parameters.max_deterministic_time = left
-    solved = False
-    try:
+    with stop_on_signal(solver.stop_search):
         status = solver.solve(model, callback) if callback is not None else solver.solve(model)
-        solved = True
-        return status
-    finally:
-        if solved:  # a solve cut short by Ctrl-C or SIGTERM has no response to read: the interrupt goes on as it is
-            _EFFORT.branches = getattr(_EFFORT, "branches", 0) + solver.num_branches
-            _EFFORT.conflicts = getattr(_EFFORT, "conflicts", 0) + solver.num_conflicts
-            if left is not None:
-                used = solver.response_proto.deterministic_time
-                _EFFORT.left = left - used
-                _EFFORT.spent = used >= left * SPENT_SHARE
-        if threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
+    _EFFORT.branches = getattr(_EFFORT, "branches", 0) + solver.num_branches
+    _EFFORT.conflicts = getattr(_EFFORT, "conflicts", 0) + solver.num_conflicts
+    if left is not None:
+        used = solver.response_proto.deterministic_time
+        _EFFORT.left = left - used
+        # the budget is what stops a solve that ends unsettled without a signal or a wall-clock limit
+        _EFFORT.spent = used >= left * SPENT_SHARE or status == cp_model_status_unknown()
+    return status
 
 
 def _import_ortools() -> None:
