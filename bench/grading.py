@@ -128,7 +128,8 @@ def report(name: str, rows: list[dict[str, Any]]) -> None:
     for lv in levels:
         mix = Counter(r["grade"] for r in by_level[lv])
         total = len(by_level[lv])
-        shown = ", ".join(f"{g} {100 * mix[g] / total:.0f}%" for g in (*GRADES, "unsolved") if mix[g])
+        shown = ", ".join(f"{g} {max(100 * mix[g] / total, 1):.0f}%".replace(" 1%", " <1%" if 100 * mix[g] < total else " 1%")
+                          for g in (*GRADES, "unsolved") if mix[g])  # fmt: skip
         solved = sorted(s for s in scores[lv] if math.isfinite(s))
         median = statistics.median(solved) if solved else float("nan")
         print(f"   {lv}: median score {median:.1f}; grades {shown}")

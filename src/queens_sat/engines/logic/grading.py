@@ -1,8 +1,10 @@
-"""Difficulty: the hardest technique a solve needed, and how often it was needed.
+"""Difficulty: the score of a solve's step record, its grade band, and the technique tiers.
 
-Techniques are ranked in the engine's own order (cheapest first), probes by depth.
-The grade is the rank of the hardest one, raised a notch when it had to be used
-again and again: one pigeonhole is a moment's insight, five are a slog.
+``score_of`` sums the work of the recorded steps (below); ``LogicResult.grade`` is the band
+of ``SCORE_BANDS`` the score falls in (calibrated in bench/grading.py, figures in
+bench/grading-results.md). ``grade_of`` is the earlier grade, from the hardest technique
+alone (ranked in the engine's own order, cheapest first, probes by depth, raised a notch
+when it had to be used again and again), kept for callers that grade a bare count.
 """
 
 from __future__ import annotations

@@ -47,9 +47,9 @@ def check_grades(grades: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def graded(puzzle: Puzzle, max_depth: int, grades: tuple[str, ...]) -> dict[str, Any] | None:
-    """The engine's verdict to record (grade, hardest technique, steps), or None to throw the puzzle away."""
+    """The engine's verdict to record (grade, difficulty score, hardest technique, steps), or None to throw the puzzle away."""
     logic_solve, _ = logic_engine()
     result = logic_solve(puzzle, max_depth=max_depth)  # the puzzle carries its stars
     if not result.solved or (grades and result.grade not in grades):
         return None
-    return {"grade": result.grade, "hardest": result.hardest, "logic_steps": result.step_count}
+    return {"grade": result.grade, "score": result.score, "hardest": result.hardest, "logic_steps": result.step_count}
