@@ -82,6 +82,12 @@ def test_play_messages_count_from_one(server: Any, browser: Any) -> None:
     text = said(browser, "Hint:")
     for _word, number in re.findall(r"\b(row|column) (\d+)", text):
         assert 1 <= int(number) <= 9, text
+    hinted = {
+        (int(cell.get_attribute("data-row")) + 1, int(cell.get_attribute("data-col")) + 1)
+        for cell in browser.find_elements("css selector", ".cell.hinted")
+    }
+    for row, column in re.findall(r"\(row (\d+), column (\d+)\)", text):  # the cells named are the cells lit
+        assert (int(row), int(column)) in hinted, (text, hinted)
     cell = browser.find_element("css selector", '.cell[data-row="0"][data-col="4"]')  # not the solution's queen
     ActionChains(browser).click(cell).click(cell).perform()
     click(browser, "check")

@@ -34,15 +34,22 @@ const copy = (grid) => grid.map((row) => row.slice());
 
 // ---------- talking to the server, in words a player reads ----------
 
-// the server's message as a player should read it: no "<request>" source name, rows and columns from 1
+// the server's message as a player should read it: no "<request>" source name, and rows and
+// columns counted from 1 as the board labels them (the API counts from 0), in one pass so that
+// nothing is shifted twice
+const PLACES = /\((\d+), (\d+)\)|\b(rows|columns) (\d+(?:, \d+)*(?: (?:and|or) \d+)?)|\b(row|column|col) (\d+)\b/g;
+
 function friendly(text) {
+  const up = (k) => String(Number(k) + 1);
   return String(text)
     .replace(/<request>(:\d+)?:\s*/g, "")
     .replace(/<request>/g, "the puzzle")
     .replace(/the request body is empty: post a puzzle/i, "there is no puzzle here yet: paste one first")
-    .replace(/\((\d+), (\d+)\)/g, (_, r, c) => `(row ${Number(r) + 1}, column ${Number(c) + 1})`)
-    .replace(/\b(row|column|col) (\d+)\b/g, (_, w, k) => `${w === "col" ? "column" : w} ${Number(k) + 1}`)
-    .replace(/\b(rows|columns) (\d+) and (\d+)\b/g, (_, w, a, b) => `${w} ${Number(a) + 1} and ${Number(b) + 1}`);
+    .replace(PLACES, (all, r, c, kinds, list, kind, k) => {
+      if (r !== undefined) return `(row ${up(r)}, column ${up(c)})`;
+      if (kinds !== undefined) return `${kinds} ${list.replace(/\d+/g, up)}`;
+      return `${kind === "col" ? "column" : kind} ${up(k)}`;
+    });
 }
 
 class ServerError extends Error {}
