@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -137,6 +138,17 @@ def test_design_undo_and_redo(server: Any, browser: Any) -> None:
     assert cell.get_attribute("data-region") == "0"
     click(browser, "redo")
     assert cell.get_attribute("data-region") == "5"
+
+
+def test_a_picture_opens_in_design_mode(server: Any, browser: Any) -> None:
+    picture = Path(__file__).resolve().parent.parent / "docs" / "unique-8.png"  # drawn by queens-sat render
+    open_page(browser, server.url + "/#play&rule=no-touch&regions=" + ".".join(["AAAAA", "BBBBB", "CCCCC", "DDDDD", "EEEEE"]))
+    open_io(browser)
+    browser.find_element("id", "image").send_keys(str(picture))
+    said(browser, "Read from the picture")
+    assert len(browser.find_elements("css selector", ".cell")) == 64
+    assert browser.find_element("id", "mode-design").get_attribute("aria-pressed") == "true"
+    wait_for(browser, lambda d: d.find_element("id", "verdict").get_attribute("data-status") == "unique", "the picture's puzzle is unique")
 
 
 def test_an_unreachable_server_is_named(browser: Any) -> None:

@@ -643,7 +643,10 @@ async function newPuzzle(event) {
   try {
     const text = await api("/generate", JSON.stringify(body), "", true);
     const line = JSON.parse(text.split("\n").find((l) => l.trim()) || "{}");
-    if (line.error) throw new ServerError(friendly(line.error));
+    if (line.error) {
+      const why = friendly(line.error).replace(/^puzzle \d+: /, "");
+      throw new ServerError(body.grade ? `${why}. Try another grade, or "any".` : `${why}. Try again.`);
+    }
     loadPuzzle(line);
     $("new-form").hidden = true;
     $("new-open").setAttribute("aria-expanded", "false");
