@@ -100,6 +100,9 @@ def test_keyboard_only_play_solves_the_puzzle(server: Any, browser: Any, name: s
     open_page(browser, link(server.url, regions, stars, play=True))
     assert browser.find_element("id", "mode-play").get_attribute("aria-pressed") == "true"
     assert not browser.find_element("id", "verdict").is_displayed()  # a play link keeps the verdict hidden
+    piece = "stars" if stars > 1 else "queen"
+    assert message(browser).startswith(f"Place {stars if stars > 1 else 'one'} {piece} in every row, column and coloured region")
+    assert "twice for a queen" not in browser.find_element("tag name", "body").text
 
     box = fits(browser)
     assert box["left"] >= 0 and box["right"] <= box["view"], f"the board runs off the screen: {box}"
