@@ -8,29 +8,17 @@ browser is a failure, since .ci/run installs one.
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
+from browser import MISSING, chrome, wait_for
 from served import serving
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-CHROMEDRIVER = shutil.which("chromedriver")
-MISSING = None
-try:
-    import selenium  # noqa: F401
-except ImportError:
-    MISSING = "selenium is not installed (pip install '.[test]')"
-if MISSING is None and not (CHROMIUM and CHROMEDRIVER):
-    MISSING = "no headless browser: apt-get install chromium chromium-driver"
-if MISSING and os.environ.get("CI") == "true":
-    raise RuntimeError(f"CI must run the browser tests, but {MISSING}")
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 # A 6x6 puzzle with exactly one solution (queens-sat generate --n 6 --seed 3) and that solution
 TARGET = ["AABBBB", "ABBBBC", "AABDBC", "EBBDCC", "EDDDFC", "DDDCCC"]
 SOLUTION = [1, 3, 5, 0, 4, 2]
-WAIT = 20  # seconds for the page to settle after a change (the server answers in milliseconds)
 
 
 @pytest.fixture(scope="module")
@@ -41,28 +29,16 @@ def server():
 
 @pytest.fixture(scope="module")
 def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1200,1000"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver = chrome(1200, 1000)
     yield driver
     driver.quit()
-
-
-def wait_for(driver, condition, message: str):
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, WAIT).until(lambda d: condition(d), message=message)
 
 
 def open_page(driver, url: str) -> None:
     """A fresh page: going to a URL that differs from the current one only after '#' would not reload it."""
     driver.get("about:blank")
     driver.get(url)
+    driver.execute_script("document.querySelector('details.io').open = true")  # import, export and share
 
 
 def verdict(driver) -> str:

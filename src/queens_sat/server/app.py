@@ -32,6 +32,8 @@ def routes() -> list[Any]:
     post = ["POST"]
     return [
         Route("/", page.index, methods=["GET"]),
+        Route("/favicon.svg", page.favicon, methods=["GET"]),
+        Route("/favicon.ico", page.favicon, methods=["GET"]),
         Route("/check", puzzles.check, methods=post),
         Route("/solve", puzzles.solve, methods=post),
         Route("/count", puzzles.count, methods=post),
