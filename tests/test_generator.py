@@ -23,7 +23,7 @@ from queens_sat.engines.regions import counting as fast
 from queens_sat.model.result import Outcome
 from queens_sat.services.generator import GeneratorOptions, RegionRules, TooFewPuzzles, generate, iter_generate, make_puzzle
 from queens_sat.services.generator.dedupe import layout_key
-from queens_sat.services.generator.designs import DESIGNS, design, mirror_map
+from queens_sat.services.generator.designs import DESIGNS, design, mirror_map, symmetry_of
 from queens_sat.services.generator.growth import grow_regions
 from queens_sat.services.generator.layout import Layout
 from queens_sat.services.generator.logic_filter import harder_share
@@ -41,9 +41,9 @@ def _connected(regions) -> bool:
     return Puzzle(regions).warnings() == []
 
 
-def assert_good_puzzle(p, max_share: float = 0.6, full_lines: bool = True, min_size: int = 2) -> None:
+def assert_good_puzzle(p, max_share: float = 0.6, full_lines: bool = True, min_size: int = 1) -> None:
     """Unique (by the pure-Python reference, and brute force when small), with the recorded solution, rules obeyed
-    (by default the default style's: whole lines and a region of 60 % allowed, no 1-cell region)."""
+    (by default the default style's: whole lines and a region of 60 % allowed, a share of its puzzles with specks)."""
     n, regions = p.n, p.regions
     puzzle = Puzzle(regions, rule=p.rule)
     result = queens_sat.solve(puzzle, backend="python", limit=2)
@@ -192,7 +192,7 @@ def test_layout_key_is_the_symmetry_key():
 
 def test_no_two_puzzles_alike_and_duplicates_are_dropped():
     stats: dict = {}
-    puzzles = list(iter_generate(GeneratorOptions(n=4, seed=1), 20, stats=stats))
+    puzzles = list(iter_generate(GeneratorOptions(n=4, seed=1, style="blobs"), 20, stats=stats))
     keys = [layout_key(p.regions) for p in puzzles]
     assert len(set(keys)) == len(keys) == 20
     assert stats["duplicates"] > 0  # 4x4 has few puzzles: some were made twice and dropped
@@ -202,7 +202,7 @@ def test_no_two_puzzles_alike_and_duplicates_are_dropped():
 
 def test_a_size_out_of_new_puzzles_stops_with_a_clear_error():
     with pytest.raises(TooFewPuzzles, match="duplicates in a row"):
-        list(iter_generate(GeneratorOptions(n=4, seed=1), 10_000, max_duplicates_in_a_row=5))
+        list(iter_generate(GeneratorOptions(n=4, seed=1, style="blobs"), 10_000, max_duplicates_in_a_row=5))
 
 
 # ------------------------------------------------------------------ validators
@@ -489,7 +489,7 @@ def _independent_count(regions, rule: str = "no-touch", stars: int = 1) -> int:
 def test_every_style_makes_unique_puzzles_without_specks(style):
     for p in generate(9, 4, seed=11, style=style):
         assert _independent_count(p.regions) == 1
-        min_size = STYLES[style].min_size
+        min_size = 1 if STYLES[style].speck_share else STYLES[style].min_size  # published lets a share keep specks
         assert_good_puzzle(p, max_share=STYLES[style].max_share, full_lines=STYLES[style].full_lines, min_size=min_size)
 
 
@@ -525,6 +525,7 @@ def test_symmetric_designs_are_symmetric_before_repair():
     # the region of a cell's image is the image of its region: same partition turned round
     pairs = {(cells[c], cells[image[c]]) for c in range(64)}
     assert len(pairs) == 8 and len({a for a, _ in pairs}) == 8
+    assert symmetry_of(cells, 8) is not None
 
 
 def test_no_repair_leaves_a_speck_when_the_style_forbids_them():

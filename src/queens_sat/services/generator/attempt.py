@@ -24,7 +24,7 @@ from queens_sat.model.errors import QueensSatError
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.placement import star_cells
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.services.generator.designs import design
+from queens_sat.services.generator.designs import design, symmetry_of
 from queens_sat.services.generator.growth import grow_regions
 from queens_sat.services.generator.joining import star_regions
 from queens_sat.services.generator.layout import Layout
@@ -234,13 +234,14 @@ def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
     searches = Searches(options)
     draw = random.Random(attempt_seed(options.seed, index) ^ 1).random()  # its own stream: the layouts' stays as it was
     keep = logic_filter(options, draw)
-    n, rules, style = options.n, options.layout_rules, get_style(options.style)
-    cap = rules.max_size(n)
+    n, base_rules, style = options.n, options.layout_rules, get_style(options.style)
+    cap = base_rules.max_size(n)
     restarts = 0
     while True:
         if options.max_restarts is not None and restarts > options.max_restarts:
             raise GenerationFailed(f"puzzle {index}: no unique puzzle after {options.max_restarts} fresh layouts")
         kind = style.draw(rng, n, options.stars)
+        rules = style.layout_rules(base_rules, rng)
         cells: list[int] | None
         if kind != "blobs" and restarts < DESIGN_TRIES:
             drawn = designed(options, kind, rng, searches)
@@ -259,7 +260,8 @@ def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
             continue
         layout = Layout(n, options.rule, cells, solution, options.stars)
         if options.strategy == "repair":
-            outcome = repair(layout, searches.check, rng, rules, options.repair_budget, searches.probe)
+            mirror = symmetry_of(cells, n) if kind != "blobs" else None
+            outcome = repair(layout, searches.check, rng, rules, options.repair_budget, searches.probe, mirror)
             unique, repairs = outcome.unique, outcome.repairs
         else:
             verdict = searches.check(layout)

@@ -34,7 +34,10 @@ def fill(n: int, cells: Cells, placed: int, rng: random.Random) -> Cells | None:
     wanted = n - placed
     if len(free) < 2 * wanted:
         return None
-    seeds = rng.sample(free, wanted)
+    inner = [c for c in free if 0 < c // n < n - 1 and 0 < c % n < n - 1]
+    seeds = rng.sample(inner, min(len(inner), (wanted + 1) * 2 // 3))  # about two thirds inside: regions off the border
+    rest = [c for c in free if c not in set(seeds)]
+    seeds += rng.sample(rest, wanted - len(seeds))
     rates = [math.exp(rng.uniform(math.log(0.15), 0.0)) for _ in seeds]
     frontier: list[list[int]] = [[] for _ in seeds]
     for i, cell in enumerate(seeds):
@@ -93,7 +96,7 @@ def ring(n: int, r0: int, c0: int, r1: int, c1: int) -> list[int]:
 def rings(n: int, rng: random.Random) -> Cells | None:
     """Nested rings: a rectangle's outline in an outline, sometimes a block at the centre, some split in two."""
     cells = [FREE] * (n * n)
-    h, w = rng.randint(max(3, n // 2), n - 1), rng.randint(max(3, n // 2), n - 1)
+    h, w = rng.randint(max(3, n // 2), n), rng.randint(max(3, n // 2), n)
     r0, c0 = rng.randint(0, n - h), rng.randint(0, n - w)
     region = 0
     while h >= 3 and w >= 3 and region < n // 3:
@@ -261,14 +264,24 @@ def symmetric(n: int, rng: random.Random, kinds: Sequence[str]) -> Cells | None:
     return _close_pockets(n, cells)
 
 
+def symmetry_of(cells: Cells, n: int) -> list[int] | None:
+    """The cell map of a symmetry of the square that maps the partition's regions onto regions, or None."""
+    for kind in ("vertical", "horizontal", "diagonal", "anti", "rotation"):
+        sigma = mirror_map(n, kind)
+        image: dict[int, int] = {}
+        if all(image.setdefault(cells[c], cells[sigma[c]]) == cells[sigma[c]] for c in range(n * n)):
+            return sigma
+    return None
+
+
 def no_specks(cells: Cells | None, n: int) -> Cells | None:
-    """``cells`` unless some region has a single cell (a design draws none)."""
+    """``cells`` unless some region has fewer than 3 cells (a design draws none; repairs may leave 2)."""
     if cells is None:
         return None
     sizes = [0] * n
     for k in cells:
         sizes[k] += 1
-    return cells if min(sizes) >= 2 else None
+    return cells if min(sizes) >= 3 else None
 
 
 DESIGNS: dict[str, Callable[[int, random.Random], Cells | None]] = {

@@ -26,14 +26,19 @@ class Style:
     designs: tuple[tuple[str, float], ...]
     full_lines: bool = True  # a row or column may lie inside one region
     max_share: float = 0.6  # a background region may cover this much of the board
-    min_size: int = 2  # no repair leaves a region smaller than this (2: no 1-cell specks)
+    min_size: int = 3  # no repair leaves a region smaller than this (3: no 1-cell specks, no 2-cell stubs)
     symmetric: bool = False
+    speck_share: float = 0.0  # the share of layouts whose repairs may leave small regions (min_size 1), as some dailies have
+
+    def layout_rules(self, rules: RegionRules, rng: random.Random) -> RegionRules:
+        """The rules of one layout: ``rules``, or with probability ``speck_share`` without a smallest region."""
+        return replace(rules, min_size=1) if self.speck_share and rng.random() < self.speck_share else rules
 
     def draw(self, rng: random.Random, n: int, stars: int = 1) -> str:
-        """The design of one layout (``blobs`` on boards too big, or with too many stars, for a drawn design)."""
+        """The design of one layout (``blobs`` on boards too small or big, or with too many stars, for a drawn design)."""
         names = [name for name, _ in self.designs]
         pick = rng.choices(names, [w for _, w in self.designs])[0] if len(names) > 1 else names[0]
-        return "blobs" if n > DESIGN_MAX_N or stars > DESIGN_MAX_STARS else pick
+        return "blobs" if not 5 <= n <= DESIGN_MAX_N or stars > DESIGN_MAX_STARS else pick
 
     def rules(self, base: RegionRules, n: int) -> RegionRules:
         """``base`` with the style's whole lines and largest region where ``base`` keeps the defaults
@@ -51,7 +56,8 @@ class Style:
 
 STYLES: dict[str, Style] = {
     "published": Style(
-        (("rings", 2.0), ("bands", 2.0), ("figures", 2.0), ("spiral", 0.5), ("mirror", 2.0), ("rotation", 1.0), ("blobs", 1.0))
+        (("rings", 2.5), ("bands", 3.0), ("figures", 2.0), ("spiral", 0.5), ("mirror", 3.0), ("rotation", 2.0), ("blobs", 1.0)),
+        speck_share=0.18,
     ),
     "blobs": Style((("blobs", 1.0),), full_lines=False, max_share=0.4, min_size=1),
     "rings": Style((("rings", 1.0),)),
