@@ -538,6 +538,14 @@ def test_no_repair_leaves_a_speck_when_the_style_forbids_them():
                 assert layout.sizes[layout.cells[path[0]]] - len(move.cells) >= 3
 
 
+def test_the_command_line_names_every_style(capsys):
+    from queens_sat.cli.generate_command import STYLE_NAMES
+
+    assert tuple(STYLES) == STYLE_NAMES
+    assert main(["generate", "--n", "8", "--style", "zigzag", "--workers", "1"]) != 0
+    assert "unknown style" in capsys.readouterr().err
+
+
 def test_an_unknown_style_is_refused_and_big_boards_still_work():
     with pytest.raises(ValueError, match="unknown style"):
         GeneratorOptions(n=8, style="zigzag")
