@@ -23,10 +23,14 @@ from queens_sat.engines.regions import counting as fast
 from queens_sat.model.result import Outcome
 from queens_sat.services.generator import GeneratorOptions, RegionRules, TooFewPuzzles, generate, iter_generate, make_puzzle
 from queens_sat.services.generator.dedupe import layout_key
+from queens_sat.services.generator.designs import DESIGNS, design, mirror_map, symmetry_of
 from queens_sat.services.generator.growth import grow_regions
 from queens_sat.services.generator.layout import Layout
-from queens_sat.services.generator.moves import choose_move
+from queens_sat.services.generator.logic_filter import harder_share
+from queens_sat.services.generator.moves import choose_move, complete_move, paths_out
 from queens_sat.services.generator.placement import random_placement
+from queens_sat.services.generator.region_rules import pieces
+from queens_sat.services.generator.styles import STYLES
 from queens_sat.services.generator.validators import interpret
 
 NATIVE = fast.IMPLEMENTATION == "native"
@@ -37,8 +41,9 @@ def _connected(regions) -> bool:
     return Puzzle(regions).warnings() == []
 
 
-def assert_good_puzzle(p, max_share: float = 0.4) -> None:
-    """Unique (by the pure-Python reference, and brute force when small), with the recorded solution, rules obeyed."""
+def assert_good_puzzle(p, max_share: float = 0.6, full_lines: bool = True, min_size: int = 1) -> None:
+    """Unique (by the pure-Python reference, and brute force when small), with the recorded solution, rules obeyed
+    (by default the default style's: whole lines and a region of 60 % allowed, a share of its puzzles with specks)."""
     n, regions = p.n, p.regions
     puzzle = Puzzle(regions, rule=p.rule)
     result = queens_sat.solve(puzzle, backend="python", limit=2)
@@ -48,11 +53,12 @@ def assert_good_puzzle(p, max_share: float = 0.4) -> None:
         assert brute_force_solutions(puzzle) == {tuple(p.solution)}
     for k in range(n):
         size = sum(row.count(k) for row in regions)
-        assert 1 <= size <= max(n, int(max_share * n * n + 1e-9))
+        assert min_size <= size <= max(n, int(max_share * n * n + 1e-9))
         assert regions[k][p.solution[k]] == k  # region k is the one grown from row k's queen
     assert _connected(regions)
-    for line in list(regions) + [list(col) for col in zip(*regions, strict=False)]:
-        assert len(set(line)) > 1, "a row or column lies inside one region"
+    if not full_lines:
+        for line in list(regions) + [list(col) for col in zip(*regions, strict=False)]:
+            assert len(set(line)) > 1, "a row or column lies inside one region"
 
 
 def _strip(records: list[dict]) -> list[dict]:
@@ -92,7 +98,7 @@ def test_region_rules_are_configurable():
     with pytest.raises(ValueError, match="max_share"):
         RegionRules(max_share=0)
     with pytest.raises(ValueError, match="1x1"):
-        GeneratorOptions(n=1)
+        GeneratorOptions(n=1, style="blobs")  # the blobs keep no whole line; the designed styles may
     (one,) = generate(1, 1, rules=RegionRules(full_lines=True))
     assert one.regions == [[0]] and one.solution == (0,)
 
@@ -186,7 +192,7 @@ def test_layout_key_is_the_symmetry_key():
 
 def test_no_two_puzzles_alike_and_duplicates_are_dropped():
     stats: dict = {}
-    puzzles = list(iter_generate(GeneratorOptions(n=4, seed=1), 20, stats=stats))
+    puzzles = list(iter_generate(GeneratorOptions(n=4, seed=1, style="blobs"), 20, stats=stats))
     keys = [layout_key(p.regions) for p in puzzles]
     assert len(set(keys)) == len(keys) == 20
     assert stats["duplicates"] > 0  # 4x4 has few puzzles: some were made twice and dropped
@@ -196,7 +202,7 @@ def test_no_two_puzzles_alike_and_duplicates_are_dropped():
 
 def test_a_size_out_of_new_puzzles_stops_with_a_clear_error():
     with pytest.raises(TooFewPuzzles, match="duplicates in a row"):
-        list(iter_generate(GeneratorOptions(n=4, seed=1), 10_000, max_duplicates_in_a_row=5))
+        list(iter_generate(GeneratorOptions(n=4, seed=1, style="blobs"), 10_000, max_duplicates_in_a_row=5))
 
 
 # ------------------------------------------------------------------ validators
@@ -228,8 +234,8 @@ def test_any_validator_callable_fits_the_contract():
 
 @pytest.mark.skipif(not NATIVE, reason="the native extension is not built")
 def test_native_and_python_validators_make_the_same_puzzles():
-    native = generate(9, 3, seed=6, validator="native")
-    python = generate(9, 3, seed=6, validator="python")
+    native = generate(9, 3, seed=6, validator="native", style="blobs")
+    python = generate(9, 3, seed=6, validator="python", style="blobs")
     assert [p.regions for p in native] == [p.regions for p in python]
 
 
@@ -404,13 +410,13 @@ def test_library_export():
 def test_the_pure_python_path_makes_the_same_puzzles():
     code = (
         "import json, queens_sat.engines.regions.counting as f; from queens_sat.services.generator import generate; "
-        "print(json.dumps([f.IMPLEMENTATION, [p.regions for p in generate(8, 2, seed=3)]]))"
+        "print(json.dumps([f.IMPLEMENTATION, [p.regions for p in generate(8, 2, seed=3, style='blobs')]]))"
     )
     env = dict(os.environ, QUEENS_SAT_PURE_PYTHON="1")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, cwd=HERE)
     implementation, regions = json.loads(done.stdout)
     assert implementation == "python"
-    assert regions == [p.regions for p in generate(8, 2, seed=3)]
+    assert regions == [p.regions for p in generate(8, 2, seed=3, style="blobs")]
 
 
 def test_logic_and_grade_keep_only_what_the_engine_solves(capsys):
@@ -470,3 +476,92 @@ def test_the_compiled_cut_off_is_the_python_one():
                 assert check.cut_off(layout.cells, n, k, layout.anchors[k], path) == want
                 outcomes.add("none" if want is None else "empty" if not want else "cut")
     assert outcomes == {"none", "empty", "cut"}
+
+
+# --- styles (issue 24) -------------------------------------------------------------------
+
+def _independent_count(regions, rule: str = "no-touch", stars: int = 1) -> int:
+    """Solutions counted by the pure-Python reference search, not the generator's validator."""
+    return queens_sat.solve(Puzzle(regions, rule=rule, stars=stars), backend="python", limit=2).count
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_every_style_makes_unique_puzzles_without_specks(style):
+    for p in generate(9, 4, seed=11, style=style):
+        assert _independent_count(p.regions) == 1
+        min_size = 1 if STYLES[style].speck_share else STYLES[style].min_size  # published lets a share keep specks
+        assert_good_puzzle(p, max_share=STYLES[style].max_share, full_lines=STYLES[style].full_lines, min_size=min_size)
+
+
+@pytest.mark.parametrize("style", ["rings", "mirror", "published"])
+def test_styles_make_star_battles_too(style):
+    for p in generate(10, 2, seed=3, stars=2, style=style):
+        assert _independent_count(p.regions, stars=2) == 1
+        assert all(sum(row.count(k) for row in p.regions) >= 2 for k in range(10))
+
+
+def test_same_seed_same_styled_puzzles_and_styles_differ():
+    a = generate(8, 3, seed=5, style="published")
+    assert [p.regions for p in a] == [p.regions for p in generate(8, 3, seed=5, style="published")]
+    assert [p.regions for p in a] != [p.regions for p in generate(8, 3, seed=5, style="bands")]
+
+
+def test_designs_draw_connected_partitions_of_n_regions():
+    rng = random.Random(1)
+    for name in DESIGNS:
+        drawn = [cells for _ in range(30) if (cells := design(name, 9, rng)) is not None]
+        assert drawn, name
+        for cells in drawn:
+            assert sorted(set(cells)) == list(range(9))
+            assert all(parts == 1 for parts in pieces(cells, 9)), name
+
+
+def test_symmetric_designs_are_symmetric_before_repair():
+    rng = random.Random(2)
+    cells = None
+    while cells is None:
+        cells = design("rotation", 8, rng)
+    image = mirror_map(8, "rotation")
+    # the region of a cell's image is the image of its region: same partition turned round
+    pairs = {(cells[c], cells[image[c]]) for c in range(64)}
+    assert len(pairs) == 8 and len({a for a, _ in pairs}) == 8
+    assert symmetry_of(cells, 8) is not None
+
+
+def test_no_repair_leaves_a_speck_when_the_style_forbids_them():
+    layout = Layout(4, "no-touch", [0, 0, 1, 1, 2, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3], (1, 3, 0, 2))
+    strict = RegionRules(min_size=3)
+    for cell in range(16):
+        for region, path in paths_out(layout, cell).items():
+            move = complete_move(layout, path, region, strict)
+            if move is not None:
+                assert layout.sizes[layout.cells[path[0]]] - len(move.cells) >= 3
+
+
+def test_the_command_line_names_every_style(capsys):
+    from queens_sat.cli.generate_command import STYLE_NAMES
+
+    assert tuple(STYLES) == STYLE_NAMES
+    assert main(["generate", "--n", "8", "--style", "zigzag", "--workers", "1"]) != 0
+    assert "unknown style" in capsys.readouterr().err
+
+
+def test_an_unknown_style_is_refused_and_big_boards_still_work():
+    with pytest.raises(ValueError, match="unknown style"):
+        GeneratorOptions(n=8, style="zigzag")
+    (big,) = generate(40, 1, seed=1)
+    assert _connected(big.regions)
+
+
+def test_grade_mix_and_score_range_and_depth_zero_default():
+    options = GeneratorOptions(n=8, logic=True)
+    assert options.max_depth == 0
+    assert GeneratorOptions(n=10, stars=2, logic=True).max_depth == 2
+    assert harder_share(7) < harder_share(8) < harder_share(9) == harder_share(11)
+    for p in generate(8, 4, seed=2, logic=True):
+        result = queens_sat.services.logic.logic_solve(p.puzzle(), max_depth=0)
+        assert result.solved and p.extra["grade"] == result.grade
+    for p in generate(8, 2, seed=2, score_range=(0.0, 20.0)):
+        assert 0 <= p.extra["score"] <= 20
+    with pytest.raises(ValueError, match="score range"):
+        GeneratorOptions(n=8, score_range=(5.0, 1.0))

@@ -60,16 +60,29 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--dask", metavar="ADDRESS", help="run on a Dask cluster: tcp://HOST:8786, or 'local' to start one here")
     p.add_argument("--logic", action="store_true", help="keep only puzzles the logic engine solves without guessing")
     p.add_argument(
-        "--max-depth", type=nonnegative_int, default=2, metavar="D", help="with --logic: deepest contradiction probe allowed (default 2)"
+        "--max-depth", type=nonnegative_int, metavar="D",
+        help="with --logic: deepest contradiction probe allowed (default 0 for Queens, as published dailies; 2 for --stars)",
     )
     p.add_argument(
         "--grade", nargs="+", metavar="GRADE", help="keep only puzzles of these logic grades (Trivial, Easy, Medium, Hard, Expert)"
     )
+    p.add_argument("--score", type=_score_range, metavar="LOW:HIGH", help="keep only puzzles whose logic score is in this range")
+    p.add_argument(
+        "--any-grade", action="store_true",
+        help="with --logic: any grade (default: a mix whose share of Hard-or-harder puzzles rises with n, as published)",
+    )
+    p.add_argument(
+        "--style", default="published", metavar="STYLE",
+        help=f"what the layouts look like: {', '.join(STYLE_NAMES)} (default published: a mix of the others)",
+    )
     rules = p.add_argument_group("region rules")
     rules.add_argument(
-        "--max-region-share", type=_share, default=0.4, metavar="SHARE", help="no region above this share of the board (default 0.4)"
+        "--max-region-share", type=_share, default=0.4, metavar="SHARE",
+        help="no region above this share of the board (default: the style's: 0.6, 0.4 for blobs)",
     )
-    rules.add_argument("--allow-full-lines", action="store_true", help="let a row or column lie inside one region")
+    rules.add_argument(
+        "--allow-full-lines", action="store_true", help="let a row or column lie inside one region (all styles but blobs do)"
+    )
     rules.add_argument("--allow-disconnected", action="store_true", help="let a repair cut a region in pieces")
     limits = p.add_argument_group("limits")
     limits.add_argument("--max-repairs", type=nonnegative_int, metavar="K", help="repairs per layout before a fresh one (default 3 n)")
@@ -101,6 +114,22 @@ def run(args: argparse.Namespace) -> int:
     return _generate(args, options, writer, progress, wanted)
 
 
+# the names of services.generator.styles.STYLES, spelled here so that --help imports no generator
+# (and so no numpy); tests/test_generator.py checks that the two agree
+STYLE_NAMES = ("published", "blobs", "rings", "bands", "figures", "spiral", "mirror", "rotation")
+
+
+def _score_range(text: str) -> tuple[float, float]:
+    """``LOW:HIGH`` (either side may be left empty: 0 and no limit) as two numbers."""
+    low, sep, high = text.partition(":")
+    try:
+        if not sep:
+            raise ValueError
+        return float(low or 0), float(high or "inf")
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected LOW:HIGH, such as 20:60, got {text!r}") from None
+
+
 def _check_usage(args: argparse.Namespace) -> None:
     """Refuse option combinations that cannot work, before any work is done."""
     from queens_sat.model.errors import UsageError
@@ -111,8 +140,8 @@ def _check_usage(args: argparse.Namespace) -> None:
         check_output_path(args.out)
     if args.resume and args.force:
         raise UsageError("give --resume or --force, not both")
-    if args.max_depth != 2 and not (args.logic or args.grade):
-        raise UsageError("--max-depth goes with --logic or --grade")
+    if args.max_depth is not None and not (args.logic or args.grade or args.score):
+        raise UsageError("--max-depth goes with --logic, --grade or --score")
     if args.dask and args.workers is not None and args.dask != "local":
         raise UsageError("--workers sets the size of a local cluster only; a remote Dask cluster has its own workers")
 
@@ -153,7 +182,10 @@ def _options(args: argparse.Namespace, seed: int) -> GeneratorOptions:
             logic=args.logic,
             max_depth=args.max_depth,
             grades=tuple(args.grade or ()),
+            score_range=args.score,
+            grade_mix=not args.any_grade,
             stars=args.stars,
+            style=args.style,
         )
     except ValueError as err:
         raise UsageError(str(err)) from None

@@ -1,7 +1,8 @@
 """``POST /generate``: new unique puzzles, streamed as JSON lines while they are made.
 
 The body is a JSON object of generator options (``n``, ``count``, ``seed``, ``rule``,
-``stars`` (k stars a row, column and region: Star Battle), ``strategy``, ``logic``, ``max_depth``, ``grade``); each line is the record
+``stars`` (k stars a row, column and region: Star Battle), ``strategy``, ``logic``, ``max_depth``,
+``grade``, ``score``, ``style``); each line is the record
 ``queens-sat generate`` writes. Every puzzle is made in a worker thread under the
 server's time limit; a failure after the first line is reported as a last line
 ``{"error": ...}``, since the status has been sent by then.
@@ -36,6 +37,8 @@ FIELDS: dict[str, tuple[type, ...]] = {
     "logic": (bool,),
     "max_depth": (int,),
     "grade": (list,),
+    "style": (str,),
+    "score": (list,),
 }
 MAX_RESTARTS = 200  # fresh layouts per puzzle: an impossible grade filter ends, not spins
 
@@ -58,6 +61,15 @@ def _fields(body: bytes) -> dict[str, Any]:
     return obj
 
 
+def _score(value: Any) -> tuple[float, float] | None:
+    """The "score" field, [low, high], as a range (None when absent)."""
+    if value is None:
+        return None
+    if len(value) != 2 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in value):
+        raise ServiceError(BAD_REQUEST, f'"score" must be [low, high], got {value!r}')
+    return float(value[0]), float(value[1])
+
+
 def options_from(fields: dict[str, Any], settings: ServiceSettings) -> tuple[GeneratorOptions, int]:
     """The generator's options from the request's fields, within the server's limits."""
     from queens_sat.services.generator import GeneratorOptions
@@ -77,8 +89,10 @@ def options_from(fields: dict[str, Any], settings: ServiceSettings) -> tuple[Gen
             max_restarts=MAX_RESTARTS,
             check_time_limit=settings.time_limit,
             logic=fields.get("logic", False),
-            max_depth=fields.get("max_depth", 2),
+            max_depth=fields.get("max_depth"),
             grades=tuple(str(g) for g in fields.get("grade", ())),
+            score_range=_score(fields.get("score")),
+            style=fields.get("style", "published"),
         )
     except ValueError as err:  # PuzzleError is one too
         raise ServiceError(BAD_REQUEST, str(err)) from None

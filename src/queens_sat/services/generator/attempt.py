@@ -22,7 +22,9 @@ from queens_sat.backends import searching
 from queens_sat.backends.native import NativeBackend
 from queens_sat.model.errors import QueensSatError
 from queens_sat.model.grids import PlainGrid
+from queens_sat.model.placement import star_cells
 from queens_sat.model.puzzle import Puzzle
+from queens_sat.services.generator.designs import design, symmetry_of
 from queens_sat.services.generator.growth import grow_regions
 from queens_sat.services.generator.joining import star_regions
 from queens_sat.services.generator.layout import Layout
@@ -30,12 +32,14 @@ from queens_sat.services.generator.moves import Probe
 from queens_sat.services.generator.placement import random_placement, star_room
 from queens_sat.services.generator.region_rules import RegionRules
 from queens_sat.services.generator.repair import repair
+from queens_sat.services.generator.styles import DEFAULT_STYLE, get_style
 from queens_sat.services.generator.validators import Validator, Verdict, interpret, named_validator, native_stars, refusal, shared_backend
 
 if TYPE_CHECKING:
     from queens_sat.backends.base import Backend
 
 STRATEGIES = ("repair", "reject")
+DESIGN_TRIES = 40  # drawn designs a puzzle tries before the rest of its layouts are blobs (always some puzzle)
 
 
 @dataclass(frozen=True)
@@ -53,9 +57,12 @@ class GeneratorOptions:
     check_time_limit: float | None = None  # seconds per validator call; None: none
     probe_time_limit: float | None = 1.0  # seconds per repair probe (only steers the repairs)
     logic: bool = False  # keep only puzzles the logic engine solves...
-    max_depth: int = 2  # ...with contradiction probes at most this deep
+    max_depth: int | None = None  # ...with contradiction probes at most this deep (None: 0 for Queens, as the dailies, 2 for k stars)
     grades: tuple[str, ...] = ()  # keep only puzzles of these grades (implies logic)
+    score_range: tuple[float, float] | None = None  # keep only puzzles whose logic score is in [low, high] (implies logic)
+    grade_mix: bool = True  # with logic and neither grades nor a score range: Hard-or-harder puzzles at ``harder_share(n)``
     stars: int = 1  # k stars a row, column and region (Star Battle); 1: Queens
+    style: str = DEFAULT_STYLE  # what the layouts look like (``styles.STYLES``)
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
@@ -69,7 +76,8 @@ class GeneratorOptions:
         why = star_room(self.n, self.stars, self.rule)
         if why:
             raise ValueError(why)
-        why = self.rules.infeasible(self.n)
+        get_style(self.style)
+        why = self.layout_rules.infeasible(self.n)
         if why:
             raise ValueError(why)
         for name in ("max_repairs", "max_restarts"):
@@ -80,13 +88,34 @@ class GeneratorOptions:
             named_validator(self.validator, stars=self.stars, n=self.n)  # an unknown, missing or unfit one fails here, not in every worker
         elif not callable(self.validator):
             raise ValueError(f"validator must be a name or a callable, got {self.validator!r}")
-        if self.logic or self.grades:
+        if self.max_depth is None:
+            object.__setattr__(self, "max_depth", 0 if self.stars == 1 else 2)
+        if self.score_range is not None:
+            low, high = (float(x) for x in self.score_range)
+            if not 0 <= low <= high:
+                raise ValueError(f"a score range runs from a low to a high of at least 0, got {self.score_range!r}")
+            object.__setattr__(self, "score_range", (low, high))
+        if self.logic or self.grades or self.score_range is not None:
             from queens_sat.services.generator.logic_filter import check_grades, check_logic_stars
 
             check_logic_stars(self.n, self.stars)
             object.__setattr__(self, "grades", check_grades(tuple(self.grades)))
-            if self.max_depth < 0:
+            if self.depth < 0:
                 raise ValueError(f"max_depth must be at least 0, got {self.max_depth}")
+
+    @property
+    def depth(self) -> int:
+        """The deepest probe the logic check allows (``max_depth`` after its default)."""
+        return 0 if self.max_depth is None else self.max_depth
+
+    @property
+    def checks_logic(self) -> bool:
+        return self.logic or bool(self.grades) or self.score_range is not None
+
+    @property
+    def layout_rules(self) -> RegionRules:
+        """The rules the layouts keep: ``rules`` widened by the style's (``Style.rules``)."""
+        return get_style(self.style).rules(self.rules, self.n)
 
     @property
     def repair_budget(self) -> int:
@@ -157,6 +186,23 @@ class Searches:
             )
         return verdict
 
+    def first_solution(self, grid: np.ndarray) -> list[int]:
+        """The board's lexicographically first solution (Queens; the board has one): row by row
+        the leftmost column from which a solution goes on, asked of the probe's search. Any
+        validator then plants the same solution, so the puzzles do not depend on which one."""
+        n = len(grid)
+        given: list[tuple[int, int]] = []
+        for r in range(n):
+            for c in range(n):
+                board = PlainGrid(n, grid, self.rule, grid, (*given, (r, c)))
+                found = searching.search(board, backend=self.queen_probe, limit=1, keep=0, time_limit=self.probe_time_limit)
+                if found.count:
+                    given.append((r, c))
+                    break
+            else:
+                raise ValidatorError("the validator found a solution that the search cannot extend: they disagree")
+        return [c for _, c in given]
+
     def solution_through(self, layout: Layout, cells: tuple[int, ...]) -> bool:
         """Whether some solution of the layout puts a queen on one of ``cells`` (the repair's probe).
 
@@ -186,23 +232,36 @@ def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
     start = time.perf_counter()
     rng = random.Random(attempt_seed(options.seed, index))
     searches = Searches(options)
-    keep = logic_filter(options)
-    n, cap = options.n, options.rules.max_size(options.n)
+    draw = random.Random(attempt_seed(options.seed, index) ^ 1).random()  # its own stream: the layouts' stays as it was
+    keep = logic_filter(options, draw)
+    n, base_rules, style = options.n, options.layout_rules, get_style(options.style)
+    cap = base_rules.max_size(n)
     restarts = 0
     while True:
         if options.max_restarts is not None and restarts > options.max_restarts:
             raise GenerationFailed(f"puzzle {index}: no unique puzzle after {options.max_restarts} fresh layouts")
-        solution = random_placement(n, rng, options.rule, options.stars)
-        if options.stars == 1:
-            cells = grow_regions(n, solution, rng, cap)
+        kind = style.draw(rng, n, options.stars)
+        rules = style.layout_rules(base_rules, rng)
+        cells: list[int] | None
+        if kind != "blobs" and restarts < DESIGN_TRIES:
+            drawn = designed(options, kind, rng, searches)
+            if drawn is None:
+                restarts += 1
+                continue
+            cells, solution = drawn
         else:
-            cells = star_regions(n, options.stars, solution, rng, cap)
-        if cells is None or options.rules.violations(cells, n):
+            solution = random_placement(n, rng, options.rule, options.stars)
+            if options.stars == 1:
+                cells = grow_regions(n, solution, rng, cap)
+            else:
+                cells = star_regions(n, options.stars, solution, rng, cap)
+        if cells is None or rules.violations(cells, n):
             restarts += 1
             continue
         layout = Layout(n, options.rule, cells, solution, options.stars)
         if options.strategy == "repair":
-            outcome = repair(layout, searches.check, rng, options.rules, options.repair_budget, searches.probe)
+            mirror = symmetry_of(cells, n) if kind != "blobs" else None
+            outcome = repair(layout, searches.check, rng, rules, options.repair_budget, searches.probe, mirror)
             unique, repairs = outcome.unique, outcome.repairs
         else:
             verdict = searches.check(layout)
@@ -216,10 +275,40 @@ def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
         restarts += 1
 
 
-def logic_filter(options: GeneratorOptions) -> Callable[[Layout], dict[str, Any] | None]:
-    """``keep(layout)``: what to record about a unique layout, or None to draw another."""
-    if not (options.logic or options.grades):
-        return lambda layout: {}
-    from queens_sat.services.generator.logic_filter import graded
+def designed(options: GeneratorOptions, kind: str, rng: random.Random, searches: Searches) -> tuple[list[int], list[int]] | None:
+    """A partition drawn in design ``kind`` and a solution of it, the regions renumbered as ``Layout``
+    wants them (region k holds the queen of row k; k stars: in the order of their first star);
+    None when the drawing failed or has no solution."""
+    n = options.n
+    cells = design(kind, n, rng)
+    if cells is None:
+        return None
+    searches.checks += 1
+    grid = np.array(cells, dtype=np.int64).reshape(n, n)
+    found = searches.call(grid, rule=options.rule) if options.stars == 1 else searches.call(grid, rule=options.rule, stars=options.stars)
+    solutions = list(getattr(found, "solutions", ()))
+    if not solutions:
+        return None
+    if options.stars == 1:
+        solution = searches.first_solution(grid)  # the same whichever validator found there is one
+    else:
+        solution = list(min(tuple(int(c) for c in s) for s in solutions))
+    order: dict[int, int] = {}
+    for r, c in star_cells(solution, options.stars):
+        order.setdefault(cells[r * n + c], len(order))
+    return [order[k] for k in cells], solution
 
-    return lambda layout: graded(layout.puzzle(), options.max_depth, options.grades)
+
+def logic_filter(options: GeneratorOptions, draw: float) -> Callable[[Layout], dict[str, Any] | None]:
+    """``keep(layout)``: what to record about a unique layout, or None to draw another.
+
+    ``draw`` (uniform in [0, 1), from the puzzle's seed) picks the puzzle's place in the
+    default grade mix when no grade or score is asked."""
+    if not options.checks_logic:
+        return lambda layout: {}
+    from queens_sat.services.generator.logic_filter import graded, mix_grades
+
+    grades = options.grades
+    if not grades and options.score_range is None and options.grade_mix:
+        grades = mix_grades(options.n, draw)
+    return lambda layout: graded(layout.puzzle(), options.depth, grades, options.score_range)

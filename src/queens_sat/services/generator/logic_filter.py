@@ -46,10 +46,30 @@ def check_grades(grades: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def graded(puzzle: Puzzle, max_depth: int, grades: tuple[str, ...]) -> dict[str, Any] | None:
+HARDER = ("Hard", "Expert")  # the grades the default mix counts as harder
+
+
+def harder_share(n: int) -> float:
+    """The default mix's share of Hard-or-harder puzzles at size n: rising with n as the
+    published dailies' does (issue 24: 7 % at n = 7, about a third from n = 9 on)."""
+    return min(0.33, max(0.07, 0.07 + 0.13 * (n - 7)))
+
+
+def mix_grades(n: int, draw: float) -> tuple[str, ...]:
+    """The grades one puzzle of the default mix may have, from a uniform ``draw`` in [0, 1)."""
+    _, known = logic_engine()
+    return HARDER if draw < harder_share(n) else tuple(g for g in known if g not in HARDER)
+
+
+def graded(
+    puzzle: Puzzle, max_depth: int, grades: tuple[str, ...], score_range: tuple[float, float] | None = None
+) -> dict[str, Any] | None:
     """The engine's verdict to record (grade, difficulty score, hardest technique, steps), or None to throw the puzzle away."""
     logic_solve, _ = logic_engine()
     result = logic_solve(puzzle, max_depth=max_depth)  # the puzzle carries its stars
     if not result.solved or (grades and result.grade not in grades):
         return None
-    return {"grade": result.grade, "score": result.score, "hardest": result.hardest, "logic_steps": result.step_count}
+    score = float(result.score)
+    if score_range is not None and not score_range[0] <= score <= score_range[1]:
+        return None
+    return {"grade": result.grade, "score": round(score, 3), "hardest": result.hardest, "logic_steps": result.step_count}

@@ -80,6 +80,8 @@ def complete_move(layout: Layout, path: list[int], region: int, rules: RegionRul
         moved = path + cut
     if layout.sizes[region] + len(moved) > rules.max_size(layout.n):
         return None
+    if layout.sizes[layout.cells[path[0]]] - len(moved) < rules.min_size:  # no speck left behind
+        return None
     if not rules.full_lines and _fills_line(layout, moved, region):
         return None
     return Move(tuple(moved), region)

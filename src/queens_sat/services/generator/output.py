@@ -45,6 +45,9 @@ OPTION_NAMES = {  # GeneratorOptions field (or RegionRules field) -> the command
     "logic": "--logic",
     "max_depth": "--max-depth",
     "grades": "--grade",
+    "style": "--style",
+    "score_range": "--score",
+    "grade_mix": "--any-grade",
 }
 
 
@@ -63,8 +66,8 @@ def run_options(options: GeneratorOptions) -> dict[str, Any]:
         value, default = getattr(holder, name), getattr(default_holder, name)
         if name == "validator" and not isinstance(value, str):
             value = getattr(value, "__name__", repr(value))
-        if isinstance(value, tuple):
-            value, default = list(value), list(default)
+        value = list(value) if isinstance(value, tuple) else value
+        default = list(default) if isinstance(default, tuple) else default
         if value != default:
             out[name] = value
     return out

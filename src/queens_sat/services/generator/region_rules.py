@@ -3,7 +3,9 @@
 - ``connected``: every region is one 4-connected piece;
 - ``max_share``: no region covers more than this share of the board (0.4 by default);
 - ``full_lines``: whether a row or column may lie entirely inside one region (not by
-  default: such a line gives its region's queen away at once).
+  default: such a line gives its region's queen away at once);
+- ``min_size``: no region has fewer cells (1 by default; the designed styles ask 2:
+  no 1-cell specks).
 
 The repair moves (``moves``) keep them as they go, checking only what a move
 touches: its two regions, its rows and columns (``stays_connected`` is the
@@ -25,10 +27,13 @@ class RegionRules:
     connected: bool = True
     max_share: float = 0.4
     full_lines: bool = False
+    min_size: int = 1
 
     def __post_init__(self) -> None:
         if not 0 < self.max_share <= 1:
             raise ValueError(f"max_share must be in (0, 1], got {self.max_share}")
+        if self.min_size < 1:
+            raise ValueError(f"min_size must be at least 1, got {self.min_size}")
 
     def max_size(self, n: int) -> int:
         """The most cells one region may have on an n x n board (never below n: n regions must fit)."""
@@ -36,6 +41,8 @@ class RegionRules:
 
     def infeasible(self, n: int) -> str | None:
         """Why no n x n layout can obey these rules, or None."""
+        if self.min_size * n > n * n:
+            return f"{n} regions of at least {self.min_size} cells do not fit on an {n}x{n} board"
         if not self.full_lines and n == 1:
             return "a 1x1 board's only row lies inside its one region (allow full lines to generate n = 1)"
         return None
@@ -48,6 +55,7 @@ class RegionRules:
             sizes[k] += 1
         cap = self.max_size(n)
         problems += [f"region {k} has {size} cells, over the limit of {cap}" for k, size in enumerate(sizes) if size > cap]
+        problems += [f"region {k} has {size} cells, under {self.min_size}" for k, size in enumerate(sizes) if size < self.min_size]
         if not self.full_lines:
             problems += [f"{what} lies inside region {k}" for what, k in full_lines(cells, n)]
         if self.connected:

@@ -17,8 +17,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from queens_sat.services.generator.layout import Layout
-from queens_sat.services.generator.moves import Probe, choose_move
+from queens_sat.services.generator.layout import Layout, Move, neighbours
+from queens_sat.services.generator.moves import Probe, choose_move, complete_move
 from queens_sat.services.generator.region_rules import RegionRules
 from queens_sat.services.generator.validators import Verdict
 
@@ -40,6 +40,7 @@ def repair(
     rules: RegionRules,
     max_repairs: int,
     probe: Probe | None = None,
+    mirror: list[int] | None = None,
 ) -> RepairOutcome:
     """Move cells until ``layout`` is unique (in place); give up after ``max_repairs`` moves."""
     repairs = checks = 0
@@ -57,5 +58,28 @@ def repair(
         if move is None:
             return RepairOutcome(False, repairs, checks, "stuck")
         layout.move(move)
+        if mirror is not None:
+            mirror_move(layout, move, mirror, rules)
         seen.add(layout.key)
         repairs += 1
+
+
+def mirror_move(layout: Layout, move: Move, mirror: list[int], rules: RegionRules) -> bool:
+    """After ``move``, the same move mirrored (``mirror``: each cell's image), so that a symmetric
+    layout stays symmetric; made only when it obeys the rules and moves no planted cell."""
+    n = layout.n
+    cells = [mirror[c] for c in move.cells if mirror[c] not in move.cells]
+    target_cells = [c for c in range(n * n) if layout.cells[c] == move.region and c not in move.cells]
+    if not cells or not target_cells or any(c in layout.queen_cells for c in cells):
+        return False
+    source = layout.cells[cells[0]]
+    target = layout.cells[mirror[target_cells[0]]]
+    if target == source or any(layout.cells[c] != source for c in cells):
+        return False
+    if not any(layout.cells[nb] == target for c in cells for nb in neighbours(n)[c]):
+        return False
+    twin = complete_move(layout, cells, target, rules)
+    if twin is None or any(c in layout.queen_cells for c in twin.cells):
+        return False
+    layout.move(twin)
+    return True
