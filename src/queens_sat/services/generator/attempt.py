@@ -20,7 +20,7 @@ import numpy as np
 
 from queens_sat.backends import searching
 from queens_sat.backends.native import NativeBackend
-from queens_sat.model.errors import QueensSatError
+from queens_sat.model.errors import PuzzleError, QueensSatError
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.placement import star_cells
 from queens_sat.model.puzzle import Puzzle
@@ -194,8 +194,11 @@ class Searches:
         given: list[tuple[int, int]] = []
         for r in range(n):
             for c in range(n):
-                board = PlainGrid(n, grid, self.rule, grid, (*given, (r, c)))
-                found = searching.search(board, backend=self.queen_probe, limit=1, keep=0, time_limit=self.probe_time_limit)
+                try:
+                    board = PlainGrid(n, grid, self.rule, grid, (*given, (r, c)))
+                    found = searching.search(board, backend=self.queen_probe, limit=1, keep=0, time_limit=self.probe_time_limit)
+                except PuzzleError:  # the cell clashes with a given queen (the pure-Python path says so, the native one counts 0)
+                    continue
                 if found.count:
                     given.append((r, c))
                     break
