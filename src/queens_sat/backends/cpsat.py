@@ -42,6 +42,7 @@ from queens_sat.backends.base import Backend, installed
 from queens_sat.backends.cells import diagonals, given_cells, line_units, region_units, too_large, touching, windows
 from queens_sat.backends.settings import Choice, Option, parse_bool, parse_positive_int, parse_seed, parse_settings, spec_name
 from queens_sat.backends.tally import SolutionTally
+from queens_sat.engines.signals import stop_on_signal
 from queens_sat.model.errors import BackendError
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
@@ -298,16 +299,22 @@ def _solve(solver: Any, model: Any, callback: Any = None) -> Any:
             return cp_model_status_unknown()
         solver.parameters.max_deterministic_time = left
     try:
-        return solver.solve(model, callback) if callback is not None else solver.solve(model)
+        with stop_on_signal(solver.stop_search):  # SIGTERM and Ctrl-C stop the solve now, not at its time limit
+            try:
+                return solver.solve(model, callback) if callback is not None else solver.solve(model)
+            finally:  # Python's SIGINT handler back before the signal caught takes effect
+                if threading.current_thread() is threading.main_thread():
+                    signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
     finally:
-        _EFFORT.branches = getattr(_EFFORT, "branches", 0) + solver.num_branches
-        _EFFORT.conflicts = getattr(_EFFORT, "conflicts", 0) + solver.num_conflicts
-        if left is not None:
-            used = solver.response_proto.deterministic_time
-            _EFFORT.left = left - used
-            _EFFORT.spent = used >= left * SPENT_SHARE
-        if threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
+        try:
+            _EFFORT.branches = getattr(_EFFORT, "branches", 0) + solver.num_branches
+            _EFFORT.conflicts = getattr(_EFFORT, "conflicts", 0) + solver.num_conflicts
+            if left is not None:
+                used = solver.response_proto.deterministic_time
+                _EFFORT.left = left - used
+                _EFFORT.spent = used >= left * SPENT_SHARE
+        except RuntimeError:  # "solve() has not been called": the solve ended by an exception (a signal)
+            pass
 
 
 def _import_ortools() -> None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -35,6 +36,7 @@ from queens_sat.backends.cells import diagonals, given_cells, line_units, region
 from queens_sat.backends.cnf import AT_MOST_ONE_ONLY, CARDINALITY_ENCODINGS, ENCODINGS, NATIVE, CnfBuilder
 from queens_sat.backends.settings import Choice, parse_settings
 from queens_sat.backends.tally import SolutionTally
+from queens_sat.engines.signals import stop_on_signal
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
@@ -283,12 +285,14 @@ class _Clock:
         self.interruptible = False
         self.conflicts = conflicts  # the effort budget of every solve together; None: none
         self.sliced = name in BUDGETED
+        self.stoppable = name not in BUDGETED and name not in UNLIMITED  # interrupt() works: signals use it
+        self.signals = ExitStack()
         self.spent = False
         if conflicts is not None and name not in UNLIMITED:
             self.solve = self._solve_budgeted
             self.interruptible = deadline is not None and not self.sliced
         elif deadline is None:
-            self.solve = solver.solve
+            self.solve = self._solve_stoppable if self.stoppable else solver.solve
         elif name in UNLIMITED:
             self.solve = self._solve_between_checks
         elif name in BUDGETED:
@@ -298,6 +302,8 @@ class _Clock:
             self.interruptible = True
 
     def __enter__(self) -> _Clock:
+        if self.stoppable:  # SIGTERM and Ctrl-C interrupt the solve at once (before the timer starts: it inherits the mask)
+            self.signals.enter_context(stop_on_signal(self._interrupt))
         if self.interruptible:
             assert self.deadline is not None
             self.timer = threading.Timer(max(0.0, self.deadline - time.perf_counter()), self._interrupt)
@@ -310,6 +316,7 @@ class _Clock:
             self.done = True  # the solver may be deleted from here on: never interrupt it again
         if self.timer is not None:
             self.timer.cancel()
+        self.signals.close()
 
     def _interrupt(self) -> None:
         with self.lock:
@@ -341,6 +348,10 @@ class _Clock:
     def _solve_interruptible(self) -> bool | None:
         if self._left() <= 0:
             return None
+        return self.solver.solve_limited(expect_interrupt=True)
+
+    def _solve_stoppable(self) -> bool | None:
+        """A solve with no deadline that a signal can still interrupt (None then)."""
         return self.solver.solve_limited(expect_interrupt=True)
 
     def _solve_in_slices(self) -> bool | None:

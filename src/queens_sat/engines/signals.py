@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
@@ -63,3 +64,51 @@ def die_with_parent() -> None:
         libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
     except (OSError, AttributeError):  # no libc with prctl: the pool's own clean-up must do
         pass
+
+
+@contextmanager
+def stop_on_signal(stop: Callable[[], object]) -> Iterator[None]:
+    """Within the block, a signal with a Python handler (SIGTERM under ``sigterm_as_interrupt``,
+    Ctrl-C) calls ``stop`` at once from a watcher thread: how a solve running in C++ with the
+    main thread inside it (CP-SAT, python-sat) stops within a moment, not at its time limit.
+
+    Python handlers run only when the main thread is back in the interpreter; the C-level
+    handler still writes the signal's number to the wakeup fd (``signal.set_wakeup_fd``),
+    which the watcher reads. The handler itself then runs as usual once the solve returns.
+    Elsewhere than the main thread (the server's workers) nothing changes.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    lock = threading.Lock()
+    ended = False
+    try:
+        previous = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    except ValueError:  # not the main interpreter's main thread after all
+        reader.close()
+        writer.close()
+        yield
+        return
+
+    def watch() -> None:
+        try:
+            if reader.recv(16):
+                with lock:
+                    if not ended:
+                        stop()
+        except Exception:  # a closed socket, a solver gone: the handler still runs after
+            pass
+        finally:
+            reader.close()
+
+    watcher = threading.Thread(target=watch, name="queens-sat-signal-watch", daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        signal.set_wakeup_fd(previous)
+        with lock:
+            ended = True  # ``stop`` is never called after the block (the solver may be gone)
+        writer.close()  # the watcher's recv sees the end and returns; a daemon, not waited for
