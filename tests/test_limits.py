@@ -102,3 +102,24 @@ def test_signal_stops_a_solver_solve(backend, sig, code):
         proc.kill()
     assert proc.returncode == code, err
     assert "Traceback" not in err and "RuntimeError" not in err
+
+
+def test_solutions_past_keep_are_counted_not_held():
+    """``check --n 100000000`` held two 10^8-tuples (MemoryError at 9 GB); past ``keep`` a
+    solution is counted only."""
+    from queens_sat.engines.nqueens.finding import find_solutions
+
+    found = find_solutions(200_000, "queens", 2, method="construct", keep=0)
+    assert found.count == 2 and found.solutions == []
+    kept = find_solutions(1000, "queens", 2, method="construct", keep=1)
+    assert kept.count == 2 and len(kept.solutions) == 1
+
+
+def test_check_keeps_no_solutions_of_huge_region_free_boards():
+    from queens_sat.formats.records import PuzzleRecord
+    from queens_sat.services.checking import KEEP_MAX_N, check_record
+
+    report = check_record(
+        PuzzleRecord("<test>", puzzle=Puzzle(n=KEEP_MAX_N + 1, rule="queens")), backend="nqueens:construct", logic_depth=None
+    )
+    assert report.status.value == "multiple" and report.result is not None and not report.result.solutions

@@ -107,4 +107,3 @@ def collect(board: Searching, limit: int | None, keep: int) -> Outcome:
     except Spent:
         complete, spent = False, True
     return Outcome(kept, count, complete, timed_out, {"nodes": board.nodes}, spent=spent)
-
