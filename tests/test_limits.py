@@ -123,3 +123,28 @@ def test_check_keeps_no_solutions_of_huge_region_free_boards():
         PuzzleRecord("<test>", puzzle=Puzzle(n=KEEP_MAX_N + 1, rule="queens")), backend="nqueens:construct", logic_depth=None
     )
     assert report.status.value == "multiple" and report.result is not None and not report.result.solutions
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [("[" * 100_000, "nested too deeply"), ('{"n": ' + "9" * 5000 + "}", "digits is too long")],
+    ids=["deep", "long-number"],
+)
+def test_generate_refuses_hostile_json_with_400(body, words):
+    """``/generate`` read its body with ``json.loads`` of its own: RecursionError and ValueError
+    answered 500 with a traceback in the log; it now reads it as every other route does."""
+    import warnings
+
+    pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from queens_sat.server import ServiceSettings, create_app
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with TestClient(create_app(ServiceSettings(max_body=1 << 20))) as client:
+            answer = client.post("/generate", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 400, answer.text
+    assert words in answer.json()["error"]
