@@ -76,7 +76,7 @@ class NQueensBackend(Backend):
         from queens_sat.engines.nqueens.finding import find_solutions
 
         try:
-            found = find_solutions(puzzle.n, puzzle.rule, limit, self.method, self.seed, time_limit)
+            found = find_solutions(puzzle.n, puzzle.rule, limit, self.method, self.seed, time_limit, keep)
         except ValueError as err:
             raise BackendError(str(err)) from None
         return replace(found, solutions=found.solutions[:keep]) if len(found.solutions) > keep else found

@@ -44,10 +44,13 @@ MAX_RESTARTS = 200  # fresh layouts per puzzle: an impossible grade filter ends,
 
 
 def _fields(body: bytes) -> dict[str, Any]:
-    try:
-        obj = json.loads(body_text(body))
-    except json.JSONDecodeError as err:
-        raise ServiceError(BAD_REQUEST, f"invalid JSON: {err.msg} (line {err.lineno}, column {err.colno})") from None
+    from queens_sat.formats.json_format import loads
+    from queens_sat.model.errors import FormatError
+
+    try:  # the package's one JSON decoding: a too deep nesting or a too long number is a FormatError
+        obj = loads(body_text(body), "<request>")
+    except FormatError as err:
+        raise ServiceError(BAD_REQUEST, str(err)) from None
     if not isinstance(obj, dict):
         raise ServiceError(BAD_REQUEST, f"expected a JSON object of generator options, got {type(obj).__name__}")
     for key, value in obj.items():

@@ -57,6 +57,9 @@ class CheckReport:
         return out
 
 
+KEEP_MAX_N = 100_000  # a check keeps (reports, draws) the solutions of boards up to this wide; ``solve --out`` writes bigger ones
+
+
 def check_record(
     record: PuzzleRecord,
     backend: str = "auto",
@@ -74,7 +77,8 @@ def check_record(
     if record.error is not None or record.puzzle is None:
         return CheckReport(record, Status.INVALID, error=str(record.error))
     try:
-        result = solve(record.puzzle, backend=backend, limit=2, time_limit=time_limit)
+        keep = 2 if record.puzzle.n <= KEEP_MAX_N else 0  # two to draw; none at n = 10^8 (3.6 GB a tuple)
+        result = solve(record.puzzle, backend=backend, limit=2, keep=keep, time_limit=time_limit)
     except BackendError as err:
         return CheckReport(record, Status.INVALID, error=str(err))
     return _report(record, result, time_limit, logic_depth)

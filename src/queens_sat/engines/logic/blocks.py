@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 from queens_sat.engines.logic.board import Geometry, State, bits
 from queens_sat.engines.logic.deduction import BLOCKS, Contradiction, Deduction
+from queens_sat.engines.search import Clock, current_clock
 
 
 def blocks(geo: Geometry, st: State, bulk: bool = False) -> Deduction | None:
@@ -77,18 +78,23 @@ def _groups(geo: Geometry, st: State) -> Iterator[tuple[int, ...]]:
 def _smallest_cover(geo: Geometry, cells: int, need: int) -> list[int] | None:
     """A smallest set of 2x2 blocks (top-left cells) covering ``cells``, if it has at most
     ``need`` blocks; None when more are needed."""
+    clock = current_clock()
     for size in range(need + 1):
-        for cover in _search(geo, cells, size, []):
+        for cover in _search(geo, cells, size, [], clock):
             return cover
     return None
 
 
 def _covers(geo: Geometry, cells: int, size: int) -> Iterator[list[int]]:
     """Every cover of ``cells`` by ``size`` blocks that the search meets (one per choice)."""
-    yield from _search(geo, cells, size, [])
+    yield from _search(geo, cells, size, [], current_clock())
 
 
-def _search(geo: Geometry, cells: int, left: int, chosen: list[int]) -> Iterator[list[int]]:
+def _search(geo: Geometry, cells: int, left: int, chosen: list[int], clock: Clock | None) -> Iterator[list[int]]:
+    """The covers of ``cells`` by ``left`` more blocks; exponential in ``left`` on wide boards,
+    so it reads the engine's clock (``deadline_scope``) and raises ``Stop`` past the deadline."""
+    if clock is not None:
+        clock.tick()
     if not cells:
         yield list(chosen)
         return
@@ -102,7 +108,7 @@ def _search(geo: Geometry, cells: int, left: int, chosen: list[int]) -> Iterator
         if 0 <= left_col <= n - 2:
             corner = top * n + left_col
             chosen.append(corner)
-            yield from _search(geo, cells & ~block_cells(geo, corner), left - 1, chosen)
+            yield from _search(geo, cells & ~block_cells(geo, corner), left - 1, chosen, clock)
             chosen.pop()
 
 

@@ -16,7 +16,7 @@ from queens_sat.engines.logic.deduction import Contradiction, Deduction
 from queens_sat.engines.logic.probes import next_deduction
 from queens_sat.engines.logic.result import LogicResult, Step
 from queens_sat.engines.logic.witness import Witnesses
-from queens_sat.engines.search import Stop
+from queens_sat.engines.search import Stop, deadline_scope
 from queens_sat.model.puzzle import Puzzle, PuzzleLike, as_puzzle
 from queens_sat.model.result import Status
 
@@ -53,7 +53,8 @@ class Engine:
             self.status = Status.TIMED_OUT
             return None
         try:
-            found = next_deduction(self.geo, self.state, self.max_depth, self.deadline, self.witnesses)
+            with deadline_scope(self.deadline):  # for the rules whose signature has no deadline
+                found = next_deduction(self.geo, self.state, self.max_depth, self.deadline, self.witnesses)
         except Contradiction as why:
             self.status, self.contradiction = Status.CONTRADICTION, why
             return None

@@ -10,6 +10,7 @@ mirror image, so there are always at least two), then further seeds.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -43,21 +44,25 @@ def choose_method(n: int, rule: str, method: str) -> str:
 
 
 def find_solutions(
-    n: int, rule: str, limit: int, method: str = "auto", seed: int = 0, time_limit: float | None = None
+    n: int, rule: str, limit: int, method: str = "auto", seed: int = 0, time_limit: float | None = None, keep: int | None = None
 ) -> Outcome:
-    """Up to ``limit`` distinct solutions (int tuples), found with ``method``; ``complete`` only
-    when backtracking saw every solution, ``stats`` the method and its effort."""
+    """Up to ``limit`` distinct solutions, found with ``method``, the first ``keep`` (all when None)
+    as int tuples; ``complete`` only when backtracking saw every solution, ``stats`` the method and
+    its effort. Solutions past ``keep`` are counted, never turned into tuples: at n = 10^8 a tuple
+    is 3.6 GB, and ``check`` wants two solutions only to know there are two."""
+    keep = limit if keep is None else keep
     method = choose_method(n, rule, method)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     if method == "backtrack" or n < 4:
         return _backtrack(n, rule, limit, deadline)
     solutions: list[Solution] = []
+    found = 0  # solutions found, kept or not
     stats: dict[str, Any] = {"method": method}
     timed_out = False
-    seen: set[Solution] = set()
+    seen: set[bytes] = set()  # digests of the column arrays found
     first = construct(n, rule) if method == "construct" else None
     attempt = 0
-    while len(solutions) < limit:
+    while found < limit:
         if first is None:
             if limit > 8 and n < FEW_SOLUTIONS_N:
                 return _backtrack(n, rule, limit, deadline)  # too few solutions for random draws
@@ -75,16 +80,18 @@ def find_solutions(
             first = run.columns
             attempt += 1
         for image in symmetric_images(first):
-            if len(solutions) == limit:
+            if found == limit:
                 break
-            key = as_tuple(image)
-            if limit == 1:  # nothing to compare with: hashing 10^8 columns costs a second
-                solutions.append(key)
-            elif key not in seen:
+            if limit > 1:  # nothing to compare with at limit 1: hashing 10^8 columns costs a second
+                key = hashlib.blake2b(np.ascontiguousarray(image, dtype=np.int64).data).digest()
+                if key in seen:
+                    continue
                 seen.add(key)
-                solutions.append(key)
+            found += 1
+            if len(solutions) < keep:
+                solutions.append(as_tuple(image))
         first = None
-    return Outcome(solutions, len(solutions), False, timed_out, stats)
+    return Outcome(solutions, found, False, timed_out, stats)
 
 
 def _backtrack(n: int, rule: str, limit: int, deadline: float | None) -> Outcome:

@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 
 from queens_sat.engines.regions.hall import HALL_N, hall_rows
-from queens_sat.engines.search import NO_BUDGET, Spent, Stop, collect
+from queens_sat.engines.search import NO_BUDGET, Spent, clock_for, collect
 from queens_sat.model.limits import CELL_MODEL_N
 from queens_sat.model.placement import Cell
 from queens_sat.model.result import Outcome, Solution
@@ -50,7 +50,6 @@ def search_parts(
 class Board:
     """Precomputed masks of one board and the recursive search over them."""
 
-    CHECK_EVERY = 1024  # nodes between two looks at the clock
 
     def __init__(
         self,
@@ -65,6 +64,7 @@ class Board:
         self.n = n
         self.rule = rule
         self.deadline = deadline
+        self.clock = clock_for(deadline)  # the deadline read at a bounded interval of time
         self.node_limit = node_limit or NO_BUDGET
         self.nodes = 0
         full_row = (1 << n) - 1
@@ -180,8 +180,8 @@ class Board:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise Spent
-        if self.deadline is not None and self.nodes % self.CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
-            raise Stop
+        if self.clock is not None:
+            self.clock.tick()
         if not open_units:
             yield placed
             return

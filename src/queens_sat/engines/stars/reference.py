@@ -10,7 +10,7 @@ import random
 import time
 from collections.abc import Iterable, Iterator, Sequence
 
-from queens_sat.engines.search import NO_BUDGET, Spent, Stop, collect
+from queens_sat.engines.search import NO_BUDGET, Spent, clock_for, collect
 from queens_sat.model.placement import Cell
 from queens_sat.model.result import Outcome, Solution
 
@@ -98,7 +98,6 @@ class StarBoard:
     star there, or not. The native search (``native/stars/``) makes the same moves.
     """
 
-    CHECK_EVERY = 1024  # nodes between two looks at the clock
 
     def __init__(
         self,
@@ -111,6 +110,7 @@ class StarBoard:
         rng: random.Random | None = None,
     ) -> None:
         self.n, self.k, self.deadline = n, stars, deadline
+        self.clock = clock_for(deadline)  # the deadline read at a bounded interval of time
         self.rng = rng  # when given, a random cell of the unit is branched on, not its first (random placements)
         self.nodes = 0
         self.node_limit = NO_BUDGET
@@ -398,8 +398,8 @@ class StarBoard:
             self.nodes += 1
             if self.nodes > self.node_limit:
                 raise Spent
-            if self.deadline is not None and self.nodes % self.CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
-                raise Stop
+            if self.clock is not None:
+                self.clock.tick()
             settled = self._settle(cand, need, placed)
             if settled is None:
                 return
