@@ -286,6 +286,6 @@ def test_readme_pictures_exist_and_were_drawn_by_render():
         assert (ROOT / picture).exists(), picture
         if f"QUEENS_SAT_SCREENSHOT={picture}" in readme:
             continue  # the page's screenshot, taken by tests/test_web_page.py as the README says
-        assert f"-o {picture}" in readme  # the command that drew it is shown
+        assert f"--out {picture}" in readme  # the command that drew it is shown
         with Image.open(ROOT / picture) as image:
             assert image.info.get("Title", "").endswith("no-touch rule")
