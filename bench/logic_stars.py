@@ -32,6 +32,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+from queens_sat.cli.progress import ProgressBar
 from queens_sat.formats import read_puzzles
 from queens_sat.model.placement import star_rows
 from queens_sat.services.logic import GRADES, logic_solve, rank
@@ -106,35 +107,38 @@ def run_file(path: Path, args: argparse.Namespace, out: Any) -> None:
     scores: list[float] = []
     grade_ranks: list[float] = []
     theirs: list[float] = []
-    for record in records:
-        puzzle = record.puzzle
-        assert puzzle is not None
-        start = time.perf_counter()
-        result = logic_solve(puzzle, args.max_depth, args.time_limit)
-        times.append(time.perf_counter() - start)
-        if args.reference:
-            ref = reference_time(puzzle)
-            if ref is not None:
-                ref_times.append(ref)
-        tiers[tier_of(result)] += 1
-        grades[str(result.grade)] += 1
-        expected = record.meta.get("solution")
-        if result.solution is not None and expected is not None:
-            got = star_rows(result.solution, puzzle.stars) if puzzle.stars > 1 else list(result.solution)
-            wrong += got != expected
-        label = record.meta.get("difficulty")
-        if label is not None:
-            by_label[str(label)].append(str(result.grade))
-        if "lwork" in record.meta and result.solved:
-            scores.append(difficulty_score(result))
-            grade_ranks.append(float(GRADES.index(str(result.grade))))
-            theirs.append(float(record.meta["lwork"]))
-            by_label[f"lwork grade {result.grade}"].append(str(record.meta["lwork"]))
-        if out is not None:
-            row = {"id": record.id, "status": result.status, "grade": result.grade, "hardest": result.hardest}
-            row.update(counts=result.counts, elapsed=round(times[-1], 6))
-            row.update({k: record.meta[k] for k in ("lwork", "difficulty") if k in record.meta})
-            out.write(json.dumps(row) + "\n")
+    progress = ProgressBar(len(records), f"{path.name}: solving by logic", lines_every=5.0)
+    with progress:
+        for record in records:
+            progress.advance()
+            puzzle = record.puzzle
+            assert puzzle is not None
+            start = time.perf_counter()
+            result = logic_solve(puzzle, args.max_depth, args.time_limit)
+            times.append(time.perf_counter() - start)
+            if args.reference:
+                ref = reference_time(puzzle)
+                if ref is not None:
+                    ref_times.append(ref)
+            tiers[tier_of(result)] += 1
+            grades[str(result.grade)] += 1
+            expected = record.meta.get("solution")
+            if result.solution is not None and expected is not None:
+                got = star_rows(result.solution, puzzle.stars) if puzzle.stars > 1 else list(result.solution)
+                wrong += got != expected
+            label = record.meta.get("difficulty")
+            if label is not None:
+                by_label[str(label)].append(str(result.grade))
+            if "lwork" in record.meta and result.solved:
+                scores.append(difficulty_score(result))
+                grade_ranks.append(float(GRADES.index(str(result.grade))))
+                theirs.append(float(record.meta["lwork"]))
+                by_label[f"lwork grade {result.grade}"].append(str(record.meta["lwork"]))
+            if out is not None:
+                row = {"id": record.id, "status": result.status, "grade": result.grade, "hardest": result.hardest}
+                row.update(counts=result.counts, elapsed=round(times[-1], 6))
+                row.update({k: record.meta[k] for k in ("lwork", "difficulty") if k in record.meta})
+                out.write(json.dumps(row) + "\n")
     total = len(records)
     solved = sum(v for t, v in tiers.items() if not t.startswith("not solved"))
     print(f"\n{path.name}: {total} puzzles, logic with probes up to depth {args.max_depth}")

@@ -301,7 +301,7 @@ def run(capsys, *argv):
 
 def test_cli_check_count_and_solve_boards_without_regions(capsys):
     code, out, _ = run(capsys, "check", "--n", "8", "--rule", "queens", "--no-color")
-    assert code == 1 and out.startswith("--n: multiple")
+    assert code == 1 and out.startswith("8x8 board (--n 8): multiple")
     code, out, _ = run(capsys, "count", "--n", "12", "--rule", "queens", "--workers", "1")
     assert code == 0 and out.startswith("14200 [nqueens") and "symmetric" in out
     code, out, _ = run(capsys, "count", "--n", "40", "--json")

@@ -286,6 +286,6 @@ def test_readme_pictures_exist_and_were_drawn_by_render():
         assert (ROOT / picture).exists(), picture
         if picture.startswith("docs/web-page") and "bench/page_screenshots.py" in readme:
             continue  # the page's screenshots, taken in a browser by bench/page_screenshots.py as the README says
-        assert f"-o {picture}" in readme  # the command that drew it is shown
+        assert f"--out {picture}" in readme  # the command that drew it is shown
         with Image.open(ROOT / picture) as image:
             assert image.info.get("Title", "").endswith("no-touch rule")

@@ -159,6 +159,16 @@ def _import(name: str) -> ModuleType:
     return module
 
 
+def missing_remedy(package: str | None = None) -> str:
+    """What to do about a missing compiled module, by where the package was imported from: a
+    folder outside any site-packages is a source tree on the path (PYTHONPATH, a copied
+    folder), which was never built, not an installation that lacked a compiler."""
+    folder = package or os.path.dirname(os.path.abspath(__file__))
+    if "site-packages" in folder.split(os.sep) or "dist-packages" in folder.split(os.sep):
+        return "it was installed without a working C compiler: reinstall with one, pip install ."
+    return f"queens_sat was imported from the unbuilt source folder {folder}: install it (pip install .) and run the installed one"
+
+
 def native_module(name: str = MODULE) -> ModuleType | None:
     """The compiled module ``name``, or None (warning once when it is missing by accident)."""
     if pure_python_forced():
@@ -171,7 +181,7 @@ def native_module(name: str = MODULE) -> ModuleType | None:
             warnings.warn(
                 NativeMissingWarning(
                     f"the native extension {name} is {_missing[name]}; using the pure-Python twin, "
-                    "which is much slower (reinstall with a C compiler: pip install .)"
+                    f"which is much slower ({missing_remedy()})"
                 ),
                 stacklevel=2,
             )

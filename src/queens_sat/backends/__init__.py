@@ -51,16 +51,17 @@ def available_backends() -> list[str]:
 
 
 def backend_info() -> list[dict[str, object]]:
-    """Name, availability, install hint, auto rank and one-line summary of every backend."""
+    """Name, availability, install hint (None when available), auto rank and one-line summary of every backend."""
     out = []
     for name in backend_names():
         cls = backend_class(name)
         doc = (cls.__doc__ or importlib.import_module(cls.__module__).__doc__ or "").strip().splitlines()
+        available = cls.available()
         out.append(
             {
                 "name": name,
-                "available": cls.available(),
-                "install_hint": cls.install_hint,
+                "available": available,
+                "install_hint": None if available else cls.install_hint,  # nothing to install for what is there
                 "auto_rank": AUTO_ORDER.index(name) + 1 if name in AUTO_ORDER else None,
                 "summary": doc[0].replace("``", "") if doc else "",
             }

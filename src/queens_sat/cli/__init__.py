@@ -17,6 +17,7 @@ from typing import TextIO
 
 from queens_sat import __version__
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
+from queens_sat.cli.parser import QueensSatParser
 from queens_sat.engines.signals import sigterm_as_interrupt
 from queens_sat.model.errors import BackendError, PuzzleError, UsageError, was_terminated
 
@@ -25,7 +26,7 @@ DEBUG_HELP = "print the traceback of an internal error (so does QUEENS_SAT_DEBUG
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = QueensSatParser(
         prog="queens-sat",
         description="Solve, validate and generate Queens puzzles.",
         epilog="Exit codes: 0 all unique (or success), 1 no solution or several, "

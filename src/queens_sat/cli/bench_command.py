@@ -62,7 +62,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the random boards (default 0: the same boards every run)")
     p.add_argument("--rule", choices=("no-touch", "queens"), default="no-touch", help="rule of the random boards")
     p.add_argument(
-        "--boards",
+        "--board-kind",
+        "--boards",  # the old spelling, kept (check and explain's --boards draws boards)
+        dest="board_kind",
         choices=("planted", "cells", "both"),
         default="planted",
         help="how the random boards' regions grow: around a planted solution (default), from n random cells "
@@ -138,7 +140,7 @@ def _cases(args: argparse.Namespace, generate: list[tuple[int, int]], sizes: set
 
     cases = list(corpus_cases(args.corpus, sizes, args.per_size, notes))
     try:
-        kinds = ("planted", "cells") if args.boards == "both" else (args.boards,)
+        kinds = ("planted", "cells") if args.board_kind == "both" else (args.board_kind,)
         cases += generated_cases(generate, args.per_size or DEFAULT_PER_SIZE, args.seed, args.rule, kinds)
     except ValueError as err:
         raise BenchError(f"--generate: {err}") from None

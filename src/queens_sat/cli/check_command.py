@@ -7,6 +7,7 @@ import sys
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
+from queens_sat.cli.colors import paint
 from queens_sat.cli.common import (
     add_input_arguments,
     add_output_arguments,
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
             elapsed += report.result.elapsed
         _show(args, report, batch, look)
     if batch and not args.quiet:
-        _summary(args, tally, grades, elapsed)
+        _summary(args, tally, grades, elapsed, look.color and not args.json)
     return exit_code(set(tally))
 
 
@@ -92,11 +93,11 @@ def _show(args: argparse.Namespace, report: CheckReport, batch: bool, look: _Loo
         return
     if report.error is not None:
         if batch:
-            print(f"{record.name}: invalid: {unlocated(record, report.error)}")
+            print(f"{record.name}: {paint('invalid', Status.INVALID, look.color)}: {unlocated(record, report.error)}")
         else:
             print(f"queens-sat: error: {report.error}", file=sys.stderr)
         return
-    print(_verdict_line(report))
+    print(_verdict_line(report, look.color))
     if not batch or args.boards:
         _boards(report, look)
     for warning in report.warnings[len(record.warnings) :]:  # the reader's doubts went to standard error
@@ -104,7 +105,7 @@ def _show(args: argparse.Namespace, report: CheckReport, batch: bool, look: _Loo
     sys.stdout.flush()
 
 
-def _verdict_line(report: CheckReport) -> str:
+def _verdict_line(report: CheckReport, color: bool = False) -> str:
     """``name: verdict [facts]; logic: grade``."""
     from queens_sat.services.logic.describe import logic_brief
 
@@ -122,6 +123,7 @@ def _verdict_line(report: CheckReport) -> str:
         if res.timed_out
         else ("unknown (reasoning alone cannot settle it)" if res.stats.get("logic") == "stuck" else "unknown"),
     }[report.status]
+    verdict = paint(verdict, report.status, color)
     logic = f"; logic: {logic_brief(report.logic)}" if report.logic is not None else ""
     return f"{report.record.name}: {verdict} [{facts}]{logic}"
 
@@ -144,10 +146,11 @@ def _boards(report: CheckReport, look: _Look) -> None:
             print(f"  columns: {solution_to_json(solution, puzzle.stars)}")
 
 
-def _summary(args: argparse.Namespace, tally: Counter[Status], grades: Counter[str], elapsed: float) -> None:
-    """The batch's last line: how many puzzles got each verdict, the search time, the logic grades."""
+def _summary(args: argparse.Namespace, tally: Counter[Status], grades: Counter[str], elapsed: float, color: bool) -> None:
+    """The batch's last line: how many puzzles got each verdict (the verdicts met in colour), the
+    search time, the logic grades."""
     total = sum(tally.values())
-    parts = ", ".join(f"{tally[s]} {s}" for s in SUMMARY_ORDER)
+    parts = ", ".join(f"{tally[s]} {paint(s, s, color and tally[s] > 0)}" for s in SUMMARY_ORDER)
     logic = ""
     if grades:
         logic = "; logic: " + ", ".join(f"{count} {grade}" for grade, count in sorted(grades.items(), key=_grade_order))

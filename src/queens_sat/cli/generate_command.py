@@ -47,7 +47,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="K stars in every row, column and region (Star Battle; no-touch only, n >= 4K; default 1: Queens)",
     )
     p.add_argument(
-        "--validator",
+        "--backend",
+        "--validator",  # the generator's own word, kept
+        dest="validator",
         default="auto",
         help="uniqueness check: auto (native when compiled, else python), native, python, sat, cpsat, "
         "or a backend variant such as sat:glucose4 (default auto)",
@@ -90,7 +92,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--max-restarts", type=nonnegative_int, metavar="K", help="fresh layouts per puzzle before giving up (default: no limit)"
     )
     limits.add_argument(
-        "--check-time-limit", type=positive_float, metavar="SECONDS", help="give up on a uniqueness check after this long (default: none)"
+        "--time-limit",
+        "--check-time-limit",  # the old spelling, kept
+        dest="check_time_limit",
+        type=positive_float, metavar="SECONDS", help="give up on a uniqueness check after this long (default: none)"
     )
     limits.add_argument(
         "--probe-time-limit", type=positive_float, default=1.0, metavar="SECONDS", help="time limit of a repair probe (default 1)"

@@ -40,7 +40,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_depth_argument(p)
     add_solver_arguments(p)
     add_output_arguments(p)
-    p.add_argument("--board", action="store_true", help="draw the board with the hint applied")
+    p.add_argument("--boards", "--board", dest="boards", action="store_true", help="draw the board with the hint applied")
     p.set_defaults(run=run)
 
 
@@ -101,7 +101,7 @@ def _show(args: argparse.Namespace, found: Hint) -> None:
     print(f"hint: {describe(hint, puzzle)}")
     if found.position is Status.MULTIPLE:
         print("(note: this position has several solutions)")
-    if args.board:
+    if args.boards:
         color = wants_color(sys.stdout, False if args.no_color else None)
         *_, (queens, crossed) = replay(puzzle, [*found.implied_steps, hint])
         print("\n".join(state_lines(puzzle, queens, crossed, color=color, queen=piece_mark(puzzle, sys.stdout))))

@@ -1,4 +1,6 @@
-"""A progress bar on standard error when it is a terminal; nothing otherwise (rich is imported only then)."""
+"""Progress on standard error: a bar with counts ("37/100") when it is a terminal (rich is imported
+only then); nothing otherwise, or, for long jobs whose output goes to a log (the bench scripts),
+a plain line every few seconds (``lines_every``), so a run is never silent for minutes."""
 
 from __future__ import annotations
 
@@ -9,30 +11,69 @@ from typing import Any
 LATE_BAR_AFTER = 0.5  # seconds before a ``LateProgressBar`` appears: short counts show none
 
 
+def _rich_bar() -> Any:
+    """A started rich bar on standard error: the description, the bar, done of total, elapsed and remaining time."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    bar.start()
+    return bar
+
+
+def count_line(description: str, done: int, total: int, seconds: float) -> str:
+    """The plain progress line: ``description: 37/100 (37 %), 12 s``."""
+    share = f" ({100 * done // total} %)" if total else ""
+    return f"{description}: {done}/{total}{share}, {seconds:.0f} s"
+
+
 class ProgressBar:
-    def __init__(self, total: int, description: str, *, enabled: bool = True, completed: int = 0) -> None:
+    """A bar of ``total`` steps, moved by ``advance``. On a terminal, rich's bar with counts; when
+    standard error is not one, silence, or with ``lines_every`` a line at most that many seconds apart."""
+
+    def __init__(
+        self, total: int, description: str, *, enabled: bool = True, completed: int = 0, lines_every: float | None = None
+    ) -> None:
         self.total, self.description, self.completed = total, description, completed
-        self.enabled = enabled and sys.stderr.isatty()
+        terminal = sys.stderr.isatty()
+        self.enabled = enabled and terminal
+        self.lines_every = lines_every if enabled and not terminal else None
         self.bar: Any = None
         self.task: Any = None
+        self.start = self.last_line = time.monotonic()
 
     def __enter__(self) -> ProgressBar:
+        self.start = self.last_line = time.monotonic()
         if self.enabled:
-            from rich.console import Console
-            from rich.progress import Progress
-
-            self.bar = Progress(*Progress.get_default_columns(), console=Console(stderr=True), transient=True)
-            self.bar.start()
+            self.bar = _rich_bar()
             self.task = self.bar.add_task(self.description, total=self.total, completed=self.completed)
         return self
 
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.stop()
+        elif self.lines_every is not None and self.completed:
+            self._line()
 
-    def advance(self) -> None:
+    def advance(self, steps: int = 1) -> None:
+        self.completed += steps
         if self.bar is not None:
-            self.bar.advance(self.task)
+            self.bar.advance(self.task, steps)
+        elif self.lines_every is not None and time.monotonic() - self.last_line >= self.lines_every:
+            self._line()
+
+    def _line(self) -> None:
+        now = time.monotonic()
+        self.last_line = now
+        print(count_line(self.description, self.completed, self.total, now - self.start), file=sys.stderr, flush=True)
 
     def print(self, text: str) -> None:
         if self.bar is not None:
@@ -64,19 +105,7 @@ class LateProgressBar:
     def update(self, done: int, total: int) -> None:
         """The callback: ``done`` of ``total`` steps finished."""
         if self.bar is None and self.enabled and time.perf_counter() - self.start > LATE_BAR_AFTER:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-            self.bar = Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            )
-            self.bar.start()
+            self.bar = _rich_bar()
             self.task = self.bar.add_task(self.description, total=total, completed=done)
         elif self.bar is not None:
             self.bar.update(self.task, completed=done)

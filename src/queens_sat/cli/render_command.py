@@ -17,12 +17,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="draw a puzzle as an SVG or PNG picture",
         description="Draw a puzzle: each region in its own colour (colour-blind safe; hatched and "
         "labelled when colours repeat), thick lines between regions, given queens on a token, "
-        "blocked cells crossed. The suffix of -o picks the format. Exit code 0 when drawn, "
+        "blocked cells crossed. The suffix of --out picks the format. Exit code 0 when drawn, "
         "1 when --solution finds no solution or several, 2 on bad input or usage, 3 when a "
         "time limit was hit.",
     )
     add_input_arguments(p, many=False)
-    p.add_argument("-o", "--output", required=True, metavar="PATH", help="picture to write: .svg or .png (.gif too with --steps)")
+    p.add_argument(
+        "--out",
+        "-o",
+        "--output",  # the old spelling, kept
+        dest="out",
+        required=True,
+        metavar="PATH",
+        help="picture to write: .svg or .png (.gif too with --steps)",
+    )
     what = p.add_mutually_exclusive_group()
     what.add_argument("--solution", action="store_true", help="draw the puzzle's unique solution (an error if it has none or several)")
     what.add_argument(
@@ -72,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     from queens_sat.services.render import BoardState, RenderError, image_format, render_board, render_steps
 
     try:
-        image_format(args.output, animated=args.steps)
+        image_format(args.out, animated=args.steps)
     except RenderError as err:
         return _fail(str(err))
     record = _pick_record(args)
@@ -96,13 +104,13 @@ def run(args: argparse.Namespace) -> int:
         state = BoardState.solved(res.solutions[0], stars=puzzle.stars)
     try:
         if args.steps:
-            written = render_steps(puzzle, logic_states(puzzle), args.output, cell=args.cell, labels=args.labels)
+            written = render_steps(puzzle, logic_states(puzzle), args.out, cell=args.cell, labels=args.labels)
         else:
-            written = [render_board(puzzle, args.output, state=state, cell=args.cell, labels=args.labels)]
+            written = [render_board(puzzle, args.out, state=state, cell=args.cell, labels=args.labels)]
     except RenderError as err:
         return _fail(str(err))
     except OSError as err:
-        return _fail(f"cannot write {err.filename or args.output}: {err.strerror or err}")
+        return _fail(f"cannot write {err.filename or args.out}: {err.strerror or err}")
     if not args.quiet:
         for path in written:
             print(f"wrote {path}")

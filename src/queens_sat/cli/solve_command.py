@@ -14,6 +14,7 @@ from queens_sat.model.result import Status
 
 if TYPE_CHECKING:
     from queens_sat.model.result import SolveResult
+from queens_sat.cli.colors import paint
 from queens_sat.cli.common import (
     add_input_arguments,
     add_output_arguments,
@@ -52,7 +53,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="write each solution as its queens' columns, row by row (\"0 4 7 5 2 6 1 3\"; with k stars a row, "
         "the rows' columns apart by commas: \"0 5, 2 7, ...\"), not as a board",
     )
-    p.add_argument("--out", metavar="FILE", help="write the solution(s) to FILE instead of standard output (one puzzle)")
+    p.add_argument("--out", "-o", metavar="FILE", help="write the solution(s) to FILE instead of standard output (one puzzle)")
     add_region_free_arguments(p, finding=True, counting=False)
     p.set_defaults(run=run)
 
@@ -150,13 +151,16 @@ def _solve_each(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleR
             continue
         prefix = f"{record.name}: " if batch else ""
         if found is None:
-            print(prefix + ("no solution" if res.complete else f"unknown ({gave_up(res)})"))
+            if res.complete:
+                print(prefix + paint("no solution", Status.NONE, color))
+            else:
+                print(prefix + paint(f"unknown ({gave_up(res)})", Status.UNKNOWN, color))
         elif out is not None:
             print(f"{prefix}solution of n = {puzzle.n} written to {args.out} [{facts(res)}]")
         elif args.columns or puzzle.n > DRAW_MAX_N:
             write_columns(sys.stdout, prefix, found, puzzle.stars)
         else:
-            print(f"{prefix}solution {solution_to_json(found, puzzle.stars)} [{facts(res)}]")
+            print(f"{prefix}{paint('solution', Status.SOLVED, color)} {solution_to_json(found, puzzle.stars)} [{facts(res)}]")
             if not batch:
                 print("\n".join(board_lines(puzzle, found, color=color, queen=queen_mark(sys.stdout))))
         sys.stdout.flush()

@@ -18,6 +18,11 @@ from queens_sat.model.puzzle import Puzzle
 STDIN = "-"
 
 
+def free_board_label(n: int) -> str:
+    """How reports name the board of ``--n N`` (no file): what it is, and the option that made it."""
+    return f"{n}x{n} board (--n {n})"
+
+
 def puzzle_records(
     files: Sequence[str],
     *,
@@ -35,10 +40,11 @@ def puzzle_records(
     if n is not None:
         if files:
             raise UsageError("give either FILE or --n, not both")
+        label = free_board_label(n)
         try:
-            yield PuzzleRecord("--n", puzzle=Puzzle(n=n, rule=rule or "no-touch", stars=stars or 1))
+            yield PuzzleRecord(label, puzzle=Puzzle(n=n, rule=rule or "no-touch", stars=stars or 1))
         except PuzzleError as err:
-            yield PuzzleRecord("--n", error=err)
+            yield PuzzleRecord(label, error=err)
         return
     if not files:
         raise UsageError("no puzzle given: name a FILE ('-' for standard input) or use --n")

@@ -92,6 +92,9 @@ class PoolExecutor:
             process.join(5)
 
 
+CONNECT_TIMEOUT = "3s"  # a scheduler that answers at all answers in milliseconds; a wrong address fails in seconds, not 20
+
+
 class DaskExecutor:
     """The same tasks on a Dask cluster: ``tcp://HOST:8786`` (a running scheduler) or ``local``.
 
@@ -115,7 +118,7 @@ class DaskExecutor:
             self.client = Client(self.cluster)
         else:
             try:
-                self.client = Client(address, timeout="20s")
+                self.client = Client(address, timeout=CONNECT_TIMEOUT)
             except (OSError, TimeoutError, ValueError) as err:
                 raise ExecutorError(f"cannot reach the Dask scheduler at {address}: {err}") from None
         self.slots = max(1, sum(self.client.nthreads().values()))
