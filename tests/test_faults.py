@@ -36,15 +36,17 @@ def rng_for(*parts: object) -> random.Random:
     return random.Random(f"{SEED}-" + "-".join(map(str, parts)))
 
 
-def start(*argv: str) -> subprocess.Popen:
+def start(*argv: str, group: bool = False) -> subprocess.Popen:
     """The command in a process of its own, run from a neutral folder so that the installed
-    package (with its compiled kernels) is the one imported, not a source tree beside it."""
+    package (with its compiled kernels) is the one imported, not a source tree beside it.
+    ``group``: in a process group of its own, as a terminal runs a command."""
     return subprocess.Popen(
         [sys.executable, "-m", "queens_sat", *argv],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         cwd=tempfile.gettempdir(),
+        start_new_session=group,
     )
 
 
@@ -213,6 +215,32 @@ def test_generate_then_resume(sig, tmp_path):
     expected = generate(8, wanted, seed=seed)
     assert [r["index"] for r in lines] == [p.index for p in expected]  # none lost, none twice
     assert [r["regions"] for r in lines] == [Puzzle(p.regions).label_rows() for p in expected]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("generate", "--n", "9", "--count", "100000", "--workers", "2", "-q", "-o", "{out}"),
+        ("count", "--n", "24", "--rule", "queens", "--workers", "2"),
+    ],
+    ids=["generate", "count"],
+)
+def test_ctrl_c_at_the_terminal_while_workers_start(argv, tmp_path):
+    """A terminal's Ctrl-C reaches the whole process group, workers too, and it may come while they
+    are still importing: no worker may die of it with a traceback (two runs in twelve printed one
+    from a spawned worker, or an InvalidStateError from the pool's manager thread), and the
+    command still ends as a Ctrl-C does."""
+    argv = tuple(arg.format(out=tmp_path / "p.jsonl") for arg in argv)
+    for attempt in range(3):
+        proc = start(*argv, group=True)
+        assert wait_until(lambda proc=proc: len(descendants(proc.pid)) >= 1), "the workers never started"
+        time.sleep(0.05 * attempt)  # the first worker just started, then later in their start-up
+        workers = descendants(proc.pid)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=HANG)
+        assert_clean_exit(proc.returncode, err, signal.SIGINT)
+        assert_no_orphans(workers)
+        (tmp_path / "p.jsonl").unlink(missing_ok=True)
 
 
 def test_a_second_writer_is_refused(tmp_path):

@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 from queens_sat.model.errors import Interrupted
 
@@ -80,13 +81,40 @@ def stop_on_signal(stop: Callable[[], None]) -> Iterator[None]:
 
 def worker_signals() -> None:
     """For a worker process: Ctrl-C is the main process's to report, SIGTERM (the pool's
-    ``terminate``) ends it at once, and the death of the main process ends it too."""
+    ``terminate``) ends it at once, and the death of the main process ends it too. A worker
+    started under ``signals_held`` gets both signals from here on, not while it starts."""
     parent = os.getppid()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
     die_with_parent()
     if os.getppid() != parent:  # the main process died before the request took effect
         os._exit(1)
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """Within the block, Ctrl-C and SIGTERM wait, and the processes started in it begin with them
+    blocked (a blocked mask survives fork and exec) until ``worker_signals`` runs. A Ctrl-C at the
+    terminal reaches the whole process group: a worker still importing would die of it with a
+    traceback, and one whose parent stopped half-way through starting it reads a torn message
+    (EOFError). The blocked mask covers the children; this process, whose other threads may take
+    the signal for it, keeps what arrives and raises it again as soon as the block ends."""
+    in_main = threading.current_thread() is threading.main_thread()
+    arrived: list[int] = []
+    previous_handlers: dict[int, Any] = {}
+    if in_main:
+        for stopping in STOPPING:
+            previous_handlers[stopping] = signal.signal(stopping, lambda signum, frame: arrived.append(signum))
+    previous_mask = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous_mask)
+        for held, handler in previous_handlers.items():
+            signal.signal(held, handler)
+        for came in dict.fromkeys(arrived):
+            signal.raise_signal(came)
 
 
 def die_with_parent() -> None:

@@ -250,6 +250,8 @@ def _results(jobs: list[Task], n: int, workers: int, deadline: float) -> Generat
         return
     import multiprocessing
 
+    from queens_sat.engines.pools import held_context
+
     # Few messages (each costs the parent a fraction of a millisecond): about 32 chunks
     # per worker. A message names its chunk by a range of ``_shuffled(n)``, never lists
     # the tasks: 100 KB messages fill the pipe, and Pool.terminate() then waits forever
@@ -257,7 +259,7 @@ def _results(jobs: list[Task], n: int, workers: int, deadline: float) -> Generat
     total = len(_shuffled(n))  # made before the fork: the workers inherit it
     chunk = max(1, total // (workers * 32))
     slices = [(n, lo, min(lo + chunk, total), deadline) for lo in range(0, total, chunk)]
-    with multiprocessing.Pool(workers, initializer=worker_signals) as pool:
+    with held_context().Pool(workers, initializer=worker_signals) as pool:
         results = pool.imap_unordered(_run_slice, slices)
         for _ in slices:
             wait = max(0.0, deadline - time.monotonic()) + DEADLINE_GRACE if deadline else None

@@ -8,11 +8,11 @@ simply made again.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
+from queens_sat.engines.pools import HeldSpawnContext
 from queens_sat.engines.signals import worker_signals  # Ctrl-C and SIGTERM are the main process's; die with it
 from queens_sat.model.errors import QueensSatError
 from queens_sat.services.generator.attempt import GeneratorOptions, make_puzzle
@@ -55,9 +55,9 @@ class _Deferred:
         return True
 
 
-def _new_pool(workers: int) -> ProcessPoolExecutor:
+def _new_pool(workers: int, context: HeldSpawnContext) -> ProcessPoolExecutor:
     # started fresh ("spawn"), not forked, so that no lock or thread of the main process is copied
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=worker_signals)
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=worker_signals)
 
 
 class PoolExecutor:
@@ -65,7 +65,8 @@ class PoolExecutor:
 
     def __init__(self, options: GeneratorOptions, workers: int) -> None:
         self.options, self.slots = options, workers
-        self.pool = _new_pool(workers)
+        self.context = HeldSpawnContext()
+        self.pool = _new_pool(workers, self.context)
 
     def submit(self, index: int) -> Future[Any]:
         return self.pool.submit(make_puzzle, self.options, index)
@@ -73,7 +74,7 @@ class PoolExecutor:
     def restart(self) -> None:
         """A new pool after a worker died (the old one is broken for good)."""
         self._stop()
-        self.pool = _new_pool(self.slots)
+        self.pool = _new_pool(self.slots, self.context)
 
     def close(self, cancel: bool = False) -> None:
         if cancel:
@@ -82,14 +83,28 @@ class PoolExecutor:
             self.pool.shutdown(wait=True)
 
     def _stop(self) -> None:
-        """Cancel what waits and end the workers now: a puzzle being made is not waited for."""
-        processes = list((getattr(self.pool, "_processes", None) or {}).values())
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
+        """End the workers now: a puzzle being made is not waited for (each is a pure function
+        of its index, so nothing is lost). They are killed before the pool is shut down: a
+        worker still starting would otherwise look for the pool's semaphores after this
+        process removed them, and print a traceback. The futures are left to fail with the
+        broken pool, not cancelled: Python 3.11's pool then sets an exception on a cancelled
+        future and prints an InvalidStateError traceback from its manager thread."""
+        processes = {*(getattr(self.pool, "_processes", None) or {}).values(), *self.context.made}
+        started = [process for process in processes if _started(process)]
+        for process in started:
             if process.is_alive():
-                process.terminate()
-        for process in processes:
+                process.kill()
+        for process in started:
             process.join(5)
+        self.pool.shutdown(wait=False)
+
+
+def _started(process: Any) -> bool:
+    """Started and not yet closed: the processes that may be killed and joined."""
+    try:
+        return process.pid is not None
+    except ValueError:  # closed by the pool
+        return False
 
 
 CONNECT_TIMEOUT = "3s"  # a scheduler that answers at all answers in milliseconds; a wrong address fails in seconds, not 20

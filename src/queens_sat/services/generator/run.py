@@ -98,9 +98,7 @@ def iter_generate(
                         f"{in_a_row} duplicates in a row after {made} new puzzles: n = {options.n} has few distinct puzzles left"
                     )
         finished = True
-    finally:
-        for _, future in pending:
-            future.cancel()
+    finally:  # the executor ends the work in flight itself (see PoolExecutor._stop)
         executor.close(cancel=not finished or bool(pending))
 
 
