@@ -274,3 +274,63 @@ def test_bench_keeps_whole_measurements(sig, tmp_path):
     assert "Traceback" not in err
     assert json.loads(out)["interrupted"]  # the figures measured so far are still printed
     assert _lines(raw)
+
+
+def _with_file_size_limit(limit: int):
+    """A preexec_fn: files of this process may grow to ``limit`` bytes (a disk that fills up)."""
+    import resource
+
+    def apply() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return apply
+
+
+def test_a_full_disk_leaves_whole_lines_and_names_the_file(tmp_path):
+    """The system refuses a line half-way (RLIMIT_FSIZE stands in for a full disk: the same short
+    write, then an error): the file ends with its last whole line, the message names the file and
+    says the lines are kept, and ``--resume`` goes on from there."""
+    out = tmp_path / "p.jsonl"
+    argv = [sys.executable, "-m", "queens_sat", "generate", "--n", "8", "--seed", "4", "-q", "-o", str(out)]
+    proc = subprocess.run(
+        [*argv, "--count", "50"],
+        capture_output=True,
+        text=True,
+        cwd=tempfile.gettempdir(),
+        preexec_fn=_with_file_size_limit(5000),
+        timeout=HANG,
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert f"cannot write to {out}" in proc.stderr and "kept" in proc.stderr, proc.stderr
+    lines = _lines(out)
+    assert 0 < len(lines) < 50
+    resumed = subprocess.run([*argv, "--count", "50", "--resume"], capture_output=True, text=True, cwd=tempfile.gettempdir(), timeout=HANG)
+    assert resumed.returncode == 0, resumed.stderr
+    assert [r["index"] for r in _lines(out)] == [p.index for p in generate(8, 50, seed=4)]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (a device every write to fails with ENOSPC)")
+@pytest.mark.parametrize(
+    "argv, named",
+    [
+        (["generate", "--n", "8", "--count", "3", "-o", "/dev/full"], "/dev/full"),
+        (["generate", "--n", "8", "--count", "3"], "standard output"),
+        (["solve", "--n", "3000", "--out", "/dev/full"], "/dev/full"),
+        (["bench", "--generate", "8", "--per-size", "2", "--backends", "python", "--raw", "/dev/full"], "/dev/full"),
+    ],
+    ids=["generate-out", "generate-stdout", "solve-out", "bench-raw"],
+)
+def test_a_device_that_refuses_writes_is_named(argv, named):
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "queens_sat", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=tempfile.gettempdir(),
+            timeout=HANG,
+        )
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
+    assert f"cannot write to {named}: No space left on device" in proc.stderr, proc.stderr

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -151,6 +152,7 @@ def _cases(args: argparse.Namespace, generate: list[tuple[int, int]], sizes: set
 
 def _measure(args: argparse.Namespace, cases: list[Any], engines: dict[str, Any]) -> Any:
     """``run_bench`` under a progress bar, each measurement written to --raw as it is made."""
+    from queens_sat.formats.line_output import append_line
     from queens_sat.services.benchmark.measure import run_bench
     from queens_sat.services.benchmark.report import describe_disagreement
 
@@ -160,8 +162,7 @@ def _measure(args: argparse.Namespace, cases: list[Any], engines: dict[str, Any]
 
             def measured(m: Any) -> None:
                 if raw is not None:
-                    raw.write(json.dumps(m.as_dict()) + "\n")
-                    raw.flush()
+                    append_line(raw, (json.dumps(m.as_dict()) + "\n").encode(), args.raw)
 
             def case_done(case: Any, disagreement: Any) -> None:
                 progress.advance()
@@ -171,7 +172,7 @@ def _measure(args: argparse.Namespace, cases: list[Any], engines: dict[str, Any]
             return run_bench(cases, engines, time_limit=args.time_limit, repeat=args.repeat, on_measurement=measured, on_case=case_done)
     finally:
         if raw is not None:
-            raw.close()
+            os.close(raw)
 
 
 def _report(args: argparse.Namespace, run: Any, notes: list[str]) -> None:
@@ -195,11 +196,12 @@ def _report(args: argparse.Namespace, run: Any, notes: list[str]) -> None:
         plot_times(run.measurements, run.backends, args.plot, f"uniqueness check, {plural(run.puzzles, 'puzzle')}")
 
 
-def _open_raw(path: str) -> Any:
+def _open_raw(path: str) -> int:
+    """The --raw file, emptied, open for appending whole lines (``append_line``)."""
     from queens_sat.services.benchmark import BenchError
 
     try:
-        return open(path, "w", encoding="utf-8")
+        return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o666)
     except OSError as err:
         raise BenchError(f"--raw {path}: cannot write: {err.strerror or err}") from None
 

@@ -36,19 +36,34 @@ class AtomicOutput:
         self.file = os.fdopen(fd, "w", encoding="utf-8")
 
     def write(self, text: str) -> int:
-        return self.file.write(text)
+        try:
+            return self.file.write(text)
+        except OSError as err:
+            raise self._refused(err) from err
 
     def flush(self) -> None:
-        self.file.flush()
+        try:
+            self.file.flush()
+        except OSError as err:
+            raise self._refused(err) from err
+
+    def _refused(self, err: OSError) -> OSError:
+        """The system's refusal (a full disk) as an error that names the file; the old file is kept."""
+        if isinstance(err, BrokenPipeError):
+            return err
+        from queens_sat.model.errors import OutputError
+
+        kept = "; nothing was changed there" if self.temporary is not None else ""
+        return OutputError(f"cannot write to {self.path}: {err.strerror or err}{kept}")
 
     def commit(self) -> None:
         """The file is complete: put it in place. No fsync: the rename is atomic for any
         process that stops us, and syncing a 900 MB solution would hold Ctrl-C off for seconds."""
         try:
             self.file.close()  # a full disk shows here
-        except OSError:
+        except OSError as err:
             self.discard()
-            raise
+            raise self._refused(err) from err
         if self.temporary is not None:
             os.replace(self.temporary, self.path)
 

@@ -116,6 +116,12 @@ class Undecided(QueensSatError, TimeoutError):
         self.found = found
 
 
+class OutputError(QueensSatError, OSError):
+    """An output could not be written (a full disk, a device error): the message names the file
+    and says what was kept. An ``OSError`` too, so code that handles the system's refusals
+    handles this one."""
+
+
 class MissingDependency(QueensSatError, RuntimeError):
     """An optional library that a feature needs is not installed; the message says what to install."""
 

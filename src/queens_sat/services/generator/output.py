@@ -18,13 +18,15 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import stat
 import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import IO, Any
 
 from queens_sat.formats import puzzle_to_dict
-from queens_sat.model.errors import PuzzleError
+from queens_sat.formats.line_output import append_line
+from queens_sat.model.errors import OutputError, PuzzleError
 from queens_sat.model.placement import star_rows
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.services.generator.attempt import GeneratedPuzzle, GeneratorOptions
@@ -133,20 +135,33 @@ class LineWriter:
             os.ftruncate(self.fd, 0)
 
     def write(self, obj: dict[str, Any]) -> None:
+        """One whole line, or none: a line the system refuses half-way (a full disk) is cut off
+        again, and the error names the file."""
         line = json.dumps(obj) + "\n"
         if self.fd is None:
-            self.stream.write(line)
-            self.stream.flush()
+            try:
+                self.stream.write(line)
+                self.stream.flush()
+            except BrokenPipeError:
+                raise
+            except OSError as err:
+                raise OutputError(f"cannot write to standard output: {err.strerror or err}") from err
             return
-        data = line.encode()
-        while data:  # one write for all but enormous lines; the loop covers a short write
-            data = data[os.write(self.fd, data):]
+        try:
+            append_line(self.fd, line.encode(), self.path or "")
+        except OutputError as err:
+            raise OutputError(f"{err} (--resume continues)") from err.__cause__
 
     def close(self) -> None:
         if self.fd is not None:
-            os.fsync(self.fd)
-            os.close(self.fd)
-            self.fd = None
+            fd, self.fd = self.fd, None
+            try:
+                if stat.S_ISREG(os.fstat(fd).st_mode):  # a device or a pipe has nothing to sync
+                    os.fsync(fd)
+            except OSError as err:
+                raise OutputError(f"cannot write to {self.path}: {err.strerror or err}") from err
+            finally:
+                os.close(fd)
 
 
 @dataclass
