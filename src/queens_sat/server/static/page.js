@@ -47,6 +47,7 @@ function friendly(text) {
   return String(text)
     .replace(/<request>(:\d+)?:\s*/g, "")
     .replace(/^row \d+, column \d+: (?=given )/, "")  // the place of a clash of givens, which it names anyway
+    .replace(/ \(rows and columns count from 0\)/g, "")  // true of the JSON, and no longer of the words below
     .replace(/<request>/g, "the puzzle")
     .replace(/the request body is empty: post a puzzle/i, "there is no puzzle here yet: paste one first")
     .replace(PLACES, (all, r, c, kinds, list, kind, k) => {
