@@ -24,7 +24,7 @@ WAIT = 30  # seconds for the page to settle after a change (the server answers i
 DESKTOP = (1400, 1000)
 PHONE = (390, 844)
 # what a player must never read: the API's source name, the browser's network error, 0-based places
-BAD_WORDING = re.compile(r"<request>|Failed to fetch|NetworkError|\brow 0\b|\bcolumn 0\b|\(\d+, \d+\)")
+BAD_WORDING = re.compile(r"<request>|Failed to fetch|NetworkError|\brows? 0\b|\bcolumns? 0\b|\(\d+, \d+\)|\br0c|\br\d+c0\b")
 
 
 def chrome(width: int, height: int, mobile: bool = False) -> Any:

@@ -32,9 +32,9 @@ def test_explain_lists_numbered_plain_steps(capsys):
     lines = out.splitlines()
     assert code == 0 and err == ""
     assert lines[0].startswith(f"{EXAMPLES / 'givens.json'}: solved by logic in 10 steps; grade Trivial")
-    assert lines[1] == "   1. the queen at (0, 0) rules out the rest of row 0, column 0 and region A, and its neighbours: " \
-        "(0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (1, 0), (1, 1), (2, 0) and 3 more are crossed out"
-    assert lines[2] == "   2. region C: only (1, 5) is left, so a queen goes there"
+    assert lines[1] == "   1. the queen at r1c1 rules out the rest of row 1, column 1 and region A, and its neighbours: " \
+        "r1c2, r1c3, r1c4, r1c5, r1c6, r2c1, r2c2, r3c1 and 3 more are crossed out"
+    assert lines[2] == "   2. region C: only r2c6 is left, so a queen goes there"
     assert len(lines) == 11
 
 
@@ -96,8 +96,8 @@ def test_hint_gives_the_next_step_after_the_players_own_crosses(capsys, tmp_path
     code, out, _ = run(capsys, "hint", path, "--board", "--no-color")
     lines = out.splitlines()
     assert code == 0
-    assert lines[0].startswith("(your queens also rule out (1, 0), (2, 0)")
-    assert lines[1] == "hint: region H: only (7, 1) is left, so a queen goes there"
+    assert lines[0].startswith("(your queens also rule out r2c1, r3c1")
+    assert lines[1] == "hint: region H: only r8c2 is left, so a queen goes there"
     assert lines[-1] == "  x \u265b G G G G G D" and len(lines) == 10  # the queen placed; its crosses are the next step
 
 

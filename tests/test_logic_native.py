@@ -196,8 +196,8 @@ def test_a_cross_probe_places_a_star_every_solution_has(engine):
     assert step.rule == "probe" and step.depth == 1 and step.placed == (step.cell,) and step.crossed == ()
     assert step.cell == (2, 6) and step.technique == "probe-1"
     assert solve(puzzle.replace(blocked=[step.cell]), backend="python", limit=1).count == 0  # every solution has it
-    assert describe(step, puzzle).startswith("if (2, 6) held no star, ")
-    assert describe(step, puzzle).endswith("so a star goes on (2, 6) (probe, depth 1)")
+    assert describe(step, puzzle).startswith("if r3c7 held no star, ")
+    assert describe(step, puzzle).endswith("so a star goes on r3c7 (probe, depth 1)")
     assert step.as_dict()["assumed"] == "cross"
 
 

@@ -51,18 +51,18 @@ def test_queen_eliminates_its_row_column_region_and_attacked_cells(rule):
     assert set(step.crossed) == expected and step.placed == ()
     assert step.units == (row(2), column(3), region(3))
     around = "diagonals" if rule == "queens" else "neighbours"
-    assert describe(step, puzzle).startswith(f"the queen at (2, 3) rules out the rest of row 2, column 3 and region D, and its {around}: ")
+    assert describe(step, puzzle).startswith(f"the queen at r3c4 rules out the rest of row 3, column 4 and region D, and its {around}: ")
 
 
 def test_single_candidate_in_a_row_and_in_a_region():
     puzzle = Puzzle(n=5, rule="queens", blocked=[(0, 0), (0, 1), (0, 2), (0, 4)])
     step = first_step(puzzle)
     assert (step.rule, step.placed, step.crossed, step.units) == ("single-candidate", ((0, 3),), (), (row(0),))
-    assert describe(step, puzzle) == "row 0: only (0, 3) is left, so a queen goes there"
+    assert describe(step, puzzle) == "row 1: only r1c4 is left, so a queen goes there"
     one_cell_region = Puzzle(["AAAB", "AAAA", "CCDD", "CCDD"])
     step = first_step(one_cell_region)
     assert (step.rule, step.placed, step.units) == ("single-candidate", ((0, 3),), (region(1),))
-    assert describe(step, one_cell_region) == "region B: only (0, 3) is left, so a queen goes there"
+    assert describe(step, one_cell_region) == "region B: only r1c4 is left, so a queen goes there"
 
 
 def test_confinement_region_inside_a_row():
@@ -71,8 +71,8 @@ def test_confinement_region_inside_a_row():
     assert step.rule == "confinement"
     assert (step.units, step.lines, set(step.crossed)) == ((region(0),), (row(0),), {(0, 3), (0, 4)})
     assert describe(step, puzzle) == (
-        "region A: all its cells left are in row 0, so row 0 gets region A's queen; "
-        "the other cells of row 0: (0, 3) and (0, 4) are crossed out"
+        "region A: all its cells left are in row 1, so row 1 gets region A's queen; "
+        "the other cells of row 1: r1c4 and r1c5 are crossed out"
     )
 
 
@@ -89,8 +89,8 @@ def test_pigeonhole_two_regions_inside_two_rows():
     assert step.rule == "pigeonhole"
     assert (step.units, step.lines, set(step.crossed)) == ((region(0), region(1)), (row(0), row(1)), {(0, 5), (1, 5)})
     assert describe(step, puzzle) == (
-        "regions A and B: all their cells left are in rows 0 and 1, so rows 0 and 1 hold their 2 queens; "
-        "the other cells of rows 0 and 1: (0, 5) and (1, 5) are crossed out"
+        "regions A and B: all their cells left are in rows 1 and 2, so rows 1 and 2 hold their 2 queens; "
+        "the other cells of rows 1 and 2: r1c6 and r2c6 are crossed out"
     )
 
 
@@ -111,7 +111,7 @@ def test_pigeonhole_two_rows_inside_two_regions():
     assert step.rule == "pigeonhole"
     assert (step.units, step.lines, set(step.crossed)) == ((row(3), row(4)), (region(3), region(4)), {(2, 3), (2, 4)})
     assert describe(step, puzzle).startswith(
-        "rows 3 and 4: all their cells left are in regions D and E, so regions D and E hold their 2 queens"
+        "rows 4 and 5: all their cells left are in regions D and E, so regions D and E hold their 2 queens"
     )
 
 
@@ -146,7 +146,7 @@ def test_would_empty_unit(rule, cells):
     assert (step.rule, step.units, set(step.crossed)) == ("would-empty-unit", (row(0),), expected)
     a, b = sorted(expected)
     assert describe(step, puzzle) == (
-        f"a queen at ({a[0]}, {a[1]}) or ({b[0]}, {b[1]}) would leave row 0 with no cell, so both are crossed out"
+        f"a queen at r{a[0] + 1}c{a[1] + 1} or r{b[0] + 1}c{b[1] + 1} would leave row 1 with no cell, so both are crossed out"
     )
 
 
@@ -158,8 +158,8 @@ def test_probe_of_depth_one():
     assert step.forced == ((0, 1), (2, 2), (4, 3)) and step.units == (row(5),)
     assert step.technique == "probe-1"
     assert describe(step, PROBE_1) == (
-        "if (1, 5) held a queen, queens would follow at (0, 1), (2, 2) and (4, 3), and row 5 would have "
-        "no cell left; so (1, 5) is crossed out (probe, depth 1)"
+        "if r2c6 held a queen, queens would follow at r1c2, r3c3 and r5c4, and row 6 would have "
+        "no cell left; so r2c6 is crossed out (probe, depth 1)"
     )
     assert all(cols[1] != 5 for cols in brute_force_solutions(PROBE_1))
 

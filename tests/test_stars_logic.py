@@ -56,7 +56,7 @@ def test_a_star_crosses_its_neighbours_and_a_full_unit_its_rest():
     step = Engine(puzzle).step()
     assert step.rule == "queen-eliminates" and step.units == (Unit("row", 0), Unit("region", 0))  # both are in A
     assert {(0, 4), (0, 5), (0, 6), (1, 3)} <= set(step.crossed)
-    assert "and the rest of row 0 and region A, which have 2 stars" in describe(step, puzzle)
+    assert "and the rest of row 1 and region A, which have 2 stars" in describe(step, puzzle)
 
 
 def test_a_unit_with_as_many_cells_as_stars_needed_gets_them_all():
@@ -66,7 +66,7 @@ def test_a_unit_with_as_many_cells_as_stars_needed_gets_them_all():
     assert found is not None and found.units == (3,) and cells(geo, found.place) == {(3, 0), (3, 5)}
     step = Engine(puzzle).step()
     assert step.rule == "single-candidate" and set(step.placed) == {(3, 0), (3, 5)} and step.stars == 2
-    assert describe(step, puzzle) == "row 3 needs 2 more stars and has exactly 2 cells left, so stars go on (3, 0) and (3, 5)"
+    assert describe(step, puzzle) == "row 4 needs 2 more stars and has exactly 2 cells left, so stars go on r4c1 and r4c6"
 
 
 def test_too_few_cells_that_can_hold_stars_together_is_a_contradiction():
@@ -115,7 +115,7 @@ def test_pigeonhole_counts_stars_in_m_units():
     assert (step.rule, set(step.crossed), step.stars) == ("pigeonhole", {(0, 4), (1, 3)}, 4)
     assert [puzzle.label(u.index) for u in step.units] == ["A", "B"] and step.lines == (Unit("row", 0), Unit("row", 1))
     assert describe(step, puzzle).startswith(
-        "regions A and B: all their cells left are in rows 0 and 1; they need 4 stars, as many as rows 0 and 1 still need"
+        "regions A and B: all their cells left are in rows 1 and 2; they need 4 stars, as many as rows 1 and 2 still need"
     )
 
 
@@ -141,7 +141,7 @@ def test_two_by_two_blocks_hold_one_star_each():
     assert {(0, 1), (1, 1), (5, 1), (6, 1)} <= cells(geo, found.cross)
     assert not found.cross & st.queens and not found.cross & mask(geo, [(0, 0), (1, 0), (5, 0), (6, 0)])
     text = describe(Engine(puzzle)._step(found), puzzle)
-    assert text.startswith("column 0 needs 2 more stars and its cells left fit in 2 2x2 blocks ((0, 0)-(1, 1), (5, 0)-(6, 1))")
+    assert text.startswith("column 1 needs 2 more stars and its cells left fit in 2 2x2 blocks (r1c1-r2c2, r6c1-r7c2)")
     assert blocks(*start(Puzzle(BOARD))) is None  # k = 1: not this rule's business
 
 

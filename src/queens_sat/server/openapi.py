@@ -88,8 +88,9 @@ ROUTES: tuple[tuple[str, str, str, tuple[str, ...], dict[str, Any]], ...] = (
     ("/solve", "post", "One solution (columns of the queens, row by row; for k stars, each row's k columns)",
      ("backend", "time_limit", "format"), JSON_ANSWER),
     ("/count", "post", "The number of solutions, exact or a lower bound", ("backend", "time_limit", "format", "limit"), JSON_ANSWER),
-    ("/explain", "post", "Solve by reasoning alone, every step explained", ("max_depth", "time_limit", "format"), JSON_ANSWER),
-    ("/hint", "post", "The next logical step; the player's marks are the puzzle's givens",
+    ("/explain", "post", "Solve by reasoning alone, every step explained (text counts rows and columns from 1, r3c9; "
+     "the cell and unit fields from 0)", ("max_depth", "time_limit", "format"), JSON_ANSWER),
+    ("/hint", "post", "The next logical step; the player's marks are the puzzle's givens (text from 1, fields from 0)",
      ("max_depth", "time_limit", "format", "backend"), JSON_ANSWER),
     ("/render", "post", "The board as a picture", ("image", "solution", "cell", "labels", "backend", "time_limit", "format"),
      {"image/svg+xml": {"schema": {"type": "string"}}, "image/png": {"schema": {"type": "string", "format": "binary"}}}),

@@ -27,6 +27,7 @@ const state = {
   verdictSeq: 0,
   focus: [0, 0],      // the cell that holds the board's tab stop
   started: null, elapsed: 0, won: false,
+  kept: "",          // the design as last loaded, shared or exported: anything else is work to lose
 };
 
 const $ = (id) => document.getElementById(id);
@@ -34,19 +35,23 @@ const copy = (grid) => grid.map((row) => row.slice());
 
 // ---------- talking to the server, in words a player reads ----------
 
-// the server's message as a player should read it: no "<request>" source name, and rows and
-// columns counted from 1 as the board labels them (the API counts from 0), in one pass so that
-// nothing is shifted twice
+// an error or warning of the server as a player should read it: no "<request>" source name, and
+// rows and columns counted from 1 as the board labels them. Errors and warnings count from 0 like
+// the files and JSON they are about, so they are shifted here, in one pass so that nothing is
+// shifted twice; the words of a hint or an explanation already count from 1 ("row 3", "r3c9")
+// and are shown as they come (see hint)
 const PLACES = /\((\d+), (\d+)\)|\b(rows|columns) (\d+(?:, \d+)*(?: (?:and|or) \d+)?)|\b(row|column|col) (\d+)\b/g;
 
 function friendly(text) {
   const up = (k) => String(Number(k) + 1);
   return String(text)
     .replace(/<request>(:\d+)?:\s*/g, "")
+    .replace(/^row \d+, column \d+: (?=given )/, "")  // the place of a clash of givens, which it names anyway
+    .replace(/ \(rows and columns count from 0\)/g, "")  // true of the JSON, and no longer of the words below
     .replace(/<request>/g, "the puzzle")
     .replace(/the request body is empty: post a puzzle/i, "there is no puzzle here yet: paste one first")
     .replace(PLACES, (all, r, c, kinds, list, kind, k) => {
-      if (r !== undefined) return `(row ${up(r)}, column ${up(c)})`;
+      if (r !== undefined) return `r${up(r)}c${up(c)}`;
       if (kinds !== undefined) return `${kinds} ${list.replace(/\d+/g, up)}`;
       return `${kind === "col" ? "column" : kind} ${up(k)}`;
     });
@@ -70,7 +75,7 @@ async function api(path, body, params = "", asText = false, type = "application/
   return asText ? response.text() : response.json();
 }
 
-function errorText(err) { return err instanceof ServerError ? err.message : friendly(err.message); }
+function errorText(err) { return String(err.message); }  // a ServerError is worded already; the page's own are its words
 
 // ---------- the puzzle as the API reads it ----------
 
@@ -128,6 +133,7 @@ function setBoard(n, regions, rule, stars) {
   clearHistory();
   resetGame();
   state.ghost = null;
+  keep();
   $("size").value = String(n);
   $("rule").value = state.rule;
   $("stars").value = String(state.stars);
@@ -137,6 +143,24 @@ function setBoard(n, regions, rule, stars) {
 }
 
 // true if nothing is lost, or the player agrees to lose it
+// the design as one string, to tell whether it changed since it was last kept
+function designKey() { return JSON.stringify([state.rule, state.stars, regionRows()]); }
+
+function keep() { state.kept = designKey(); }
+
+// work that closing the tab would lose: a design changed since it was loaded, shared or exported,
+// or a game under way and not yet won (the link keeps the board, never the marks)
+function unsavedWork() {
+  const playing = !state.won && cellsWith(QUEEN).length + cellsWith(CROSS).length > 0;
+  return playing || designKey() !== state.kept;
+}
+
+function warnBeforeLeaving(event) {
+  if (!unsavedWork()) return;
+  event.preventDefault();
+  event.returnValue = "";  // older browsers ask only when returnValue is set
+}
+
 function mayDiscard(what) {
   const work = cellsWith(QUEEN).length + cellsWith(CROSS).length > 0 || state.hist.design.undo.length > 0;
   return !work || window.confirm(`${what} replaces this board: your marks and changes will be lost. Go on?`);
@@ -511,7 +535,7 @@ async function hint() {
       setMessage("The board is already solved.");
     } else if (answer.step) {
       state.hinted = [...answer.step.placed, ...answer.step.crossed];
-      setMessage(`Hint: ${friendly(answer.step.text)}`);
+      setMessage(`Hint: ${answer.step.text}`);  // counted from 1 by the server: not shifted again
     } else {
       setMessage("No hint: reasoning alone finds no next step here.");
     }
@@ -530,7 +554,7 @@ function setMode(mode) {
   $("play-tools").hidden = mode !== "play";
   $("status-line").hidden = mode !== "play";
   $("keys").textContent = mode === "play"
-    ? "Keys: arrows move; Space or Enter marks a cell (cross, then queen, then empty); Q queen, X cross, Delete clears; H hint; U undo; R redo."
+    ? "Keys: arrows move; Space or Enter marks a cell (cross, then queen, then empty); Q queen, X cross, Delete clears; H hint; U undo; R redo. Hints name a cell as r3c9: row 3, column 9."
       .replace(/queen/g, pieces(1))
     : "Keys: arrows move; a letter picks that region's colour; Space or Enter paints the cell; U undo; R redo.";
   state.hinted = []; state.wrong = [];
@@ -662,6 +686,7 @@ async function newPuzzle(event) {
 async function exportAs(format) {
   try {
     $("io").value = await api("/convert", puzzleJson(state.mode === "play"), `?to=${format}`, true);
+    keep();
     setMessage(`Exported as ${format === "text" ? "a text grid" : "JSON"} into the box below.`);
   } catch (err) {
     setMessage(`Cannot export: ${errorText(err)}`, "error");
@@ -718,8 +743,10 @@ async function share(kind) {
   const what = kind === "play" ? "play link (it opens the game, without the verdict)" : "design link (it opens the editor)";
   try {
     await navigator.clipboard.writeText(url);
+    keep();
     setMessage(`The ${what} is copied, and in the box below.`);
   } catch (err) {
+    keep();
     setMessage(`The ${what} is in the box below.`);
   }
 }
@@ -798,6 +825,7 @@ function start() {
   window.addEventListener("pointerup", () => { state.painting = false; state.dragStart = null; });
   window.addEventListener("pointercancel", () => { state.painting = false; });
   window.addEventListener("resize", sizeMarks);
+  window.addEventListener("beforeunload", warnBeforeLeaving);
   window.addEventListener("hashchange", () => { if (location.href !== link(state.mode)) openFromUrl(); });
   setInterval(() => { if (state.mode === "play") tick(); }, 500);
   openFromUrl();

@@ -1,7 +1,8 @@
 """Steps in plain words, and the board as it stands after each step.
 
-"row 3: only (3, 5) is left, so a queen goes there". Rows and columns count from 0,
-as everywhere in queens-sat; regions go by their labels.
+"row 4: only r4c6 is left, so a queen goes there". The words count rows and columns from 1,
+as a player reads a board (``phrases``); the steps' JSON cells stay 0-based. Regions go by
+their labels.
 """
 
 from __future__ import annotations
