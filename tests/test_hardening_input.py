@@ -256,14 +256,17 @@ def test_line_reader_joins_long_lines_whatever_the_blocks():
     assert list(_binary_lines(b"a\n", io.BytesIO(b""), "")) == [b"a"]
 
 
-def test_line_reader_stops_at_a_line_past_the_limit_without_holding_it(monkeypatch):
+def test_line_reader_reads_past_a_line_over_the_limit_without_holding_it(monkeypatch):
     import queens_sat.formats as formats
+    from queens_sat.formats.json_format import SkippedLine, read_json_lines
 
     monkeypatch.setattr(formats, "INPUT_BYTES", 100_000)
-    lines = formats._binary_lines(b"ok\n", io.BytesIO(b"x" * 10**6 + b"\nnever"), "big.jsonl")
-    assert next(lines) == b"ok"
-    with pytest.raises(PuzzleError, match=r"big.jsonl:2: a line longer than 0 MB: stopped reading"):
-        next(lines)
+    lines = list(formats._binary_lines(b"ok\n", io.BytesIO(b"x" * 10**6 + b"\nafter\n" + b"y" * 10**6), "big.jsonl"))
+    assert lines[0] == b"ok" and lines[2] == b"after"
+    assert isinstance(lines[1], SkippedLine) and isinstance(lines[3], SkippedLine) and len(lines) == 4
+    assert lines[1].head == b"x" * 64
+    records = list(read_json_lines(lines, "big.jsonl"))
+    assert [r.line for r in records if r.error is not None and "longer than" in str(r.error)] == [2, 4]
 
 
 # ------------------------------------------------------------------ exit codes

@@ -229,31 +229,32 @@ def _binary_lines(head: bytes, handle: IO[bytes], source: str) -> Iterator[bytes
     """The lines of a file whose first block was already read, read on lazily as bytes.
 
     The pieces of a line that spans many blocks are kept in a list and joined once, so a line of
-    any length is read in linear time; a line longer than ``limits.INPUT_BYTES`` is refused with
-    a ``FormatError`` as soon as it passes the limit, without holding it (nothing after it is read)."""
+    any length is read in linear time; a line longer than ``limits.INPUT_BYTES`` is read past
+    without being held, and a ``SkippedLine`` stands in its place (its record is an error)."""
+    from queens_sat.formats.json_format import SkippedLine
+
     pieces: list[bytes] = []  # the line being read, so far
     held = 0
-    number = 0
+    skipping: SkippedLine | None = None  # the line being read past
     chunk = head
     while True:
         *complete, rest = chunk.split(b"\n")
         if complete:
-            pieces.append(complete[0])
-            number += 1
-            yield b"".join(pieces)
-            for line in complete[1:]:
-                number += 1
-                yield line
-            pieces, held = [], 0
-        pieces.append(rest)
-        held += len(rest)
-        if held > INPUT_BYTES:
-            raise FormatError(f"a line longer than {INPUT_BYTES >> 20} MB: stopped reading", source=source, line=number + 1)
+            yield skipping if skipping is not None else b"".join([*pieces, complete[0]])
+            yield from complete[1:]
+            pieces, held, skipping = [], 0, None
+        if skipping is None:
+            pieces.append(rest)
+            held += len(rest)
+            if held > INPUT_BYTES:
+                skipping = SkippedLine.of(pieces)
+                pieces, held = [], 0
         chunk = _read(handle, BLOCK_BYTES, source)
         if not chunk:
             break
-    tail = b"".join(pieces)
-    if tail:
+    if skipping is not None:
+        yield skipping
+    elif tail := b"".join(pieces):
         yield tail
 
 

@@ -19,6 +19,7 @@ from queens_sat.formats.encoding import check_utf8
 from queens_sat.formats.fields import FieldNames
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import FormatError, PuzzleError, printable, shown
+from queens_sat.model.limits import INPUT_BYTES
 from queens_sat.model.placement import star_rows
 from queens_sat.model.puzzle import Puzzle
 
@@ -139,10 +140,34 @@ def read_json_document(text: str, source: str, fields: FieldNames | None = None)
     return [_record(doc, source, None, fields=fields)]
 
 
+class SkippedLine(bytes):
+    """Stands for a line longer than ``limits.INPUT_BYTES``: read past without being held (its first
+    bytes only, in ``head``), and answered with an error record in its place, so the lines after
+    it are still read and answered (a co-process goes on)."""
+
+    head: bytes = b""
+
+    @classmethod
+    def of(cls, pieces: list[bytes]) -> SkippedLine:
+        """The stand-in for a line read so far as ``pieces``, keeping its first 64 bytes."""
+        head = b""
+        for piece in pieces:
+            head += piece[: 64 - len(head)]
+            if len(head) == 64:
+                break
+        line = cls()
+        line.head = head
+        return line
+
+
 def read_json_lines(lines: Iterable[str | bytes], source: str, fields: FieldNames | None = None) -> Iterator[PuzzleRecord]:
     """JSON lines: one puzzle object per line (text, or UTF-8 bytes as read); a bad line becomes an
     error record."""
     for number, line in enumerate(lines, start=1):
+        if isinstance(line, SkippedLine):
+            message = f"a line longer than {INPUT_BYTES >> 20} MB: skipped"
+            yield PuzzleRecord(source, number, error=FormatError(message, source=source, line=number))
+            continue
         if not line.strip():
             continue
         try:

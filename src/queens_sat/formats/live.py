@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 
 from queens_sat.formats.fields import FieldNames
-from queens_sat.formats.json_format import read_json_lines
+from queens_sat.formats.json_format import SkippedLine, read_json_lines
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import FormatError, PuzzleError
 from queens_sat.model.limits import INPUT_BYTES
@@ -45,16 +45,17 @@ class LiveLines:
 
     The pieces of a line that arrives in many chunks are kept apart and joined once it is
     complete, so a line of any length is read in linear time; a line longer than
-    ``limits.INPUT_BYTES`` is refused (a ``FormatError``) as soon as it passes the limit."""
+    ``limits.INPUT_BYTES`` is read past without being held, and a ``SkippedLine`` stands in
+    its place (answered with an error), so the lines after it are still answered."""
 
     def __init__(self, fd: int) -> None:
         self.fd = fd
         self.lines: deque[bytes] = deque()
         self.partial: list[bytes] = []  # the pieces of the line not yet complete
         self.held = 0  # their bytes
+        self.skipping: SkippedLine | None = None  # the line being read past (too long to hold)
         self.number = 0  # lines completed so far
         self.eof = False
-        self.failure: FormatError | None = None  # a line past the limit: raised when the lines before it are out
 
     def _fill(self, wait: bool) -> None:
         """Take in what has arrived; with ``wait``, block until something (or the end) does."""
@@ -66,22 +67,21 @@ class LiveLines:
             raise FormatError(f"cannot read: {err.strerror}", source="<stdin>") from None
         if not chunk:
             self.eof = True
-            if self.partial:
-                self._complete(b"".join(self.partial))
+            if self.skipping is not None or self.partial:
+                self._complete(self.skipping if self.skipping is not None else b"".join(self.partial))
             return
         *complete, rest = chunk.split(b"\n")
         if complete:
-            self._complete(b"".join([*self.partial, complete[0]]))
+            self._complete(self.skipping if self.skipping is not None else b"".join([*self.partial, complete[0]]))
             for line in complete[1:]:
                 self._complete(line)
-            self.partial, self.held = [], 0
-        if rest:
+            self.partial, self.held, self.skipping = [], 0, None
+        if rest and self.skipping is None:
             self.partial.append(rest)
             self.held += len(rest)
-            if self.held > INPUT_BYTES:  # nothing after it is read: the lines before it are still answered
-                message = f"a line longer than {INPUT_BYTES >> 20} MB: stopped reading"
-                self.failure = FormatError(message, source="<stdin>", line=self.number + 1)
-                self.partial, self.held, self.eof = [], 0, True
+            if self.held > INPUT_BYTES:  # read on past it; the lines before and after it are answered
+                self.skipping = SkippedLine.of(self.partial)
+                self.partial, self.held = [], 0
 
     def _complete(self, line: bytes) -> None:
         self.number += 1
@@ -89,33 +89,33 @@ class LiveLines:
 
     def next_line(self) -> bytes | None:
         """The next line without its newline (waiting for it), or None at the end; a line past the
-        limit is a ``FormatError`` in its place."""
+        limit is a ``SkippedLine``."""
         while not self.lines:
-            if self.failure is not None:
-                failure, self.failure = self.failure, None
-                raise failure
             if self.eof:
                 return None
             self._fill(wait=True)
         return self.lines.popleft()
 
     def ready(self) -> bool:
-        """Whether a line that is not blank, or the end, can be had without waiting."""
+        """Whether a line that is not blank (a skipped one counts: it gets an answer), or the end,
+        can be had without waiting."""
         if not self.lines and not self.eof:
             self._fill(wait=False)
-        return self.eof or self.failure is not None or any(line.strip() for line in self.lines)
+        return self.eof or any(isinstance(line, SkippedLine) or line.strip() for line in self.lines)
 
     def rest(self) -> bytes:
         """Everything not handed out yet, read to the end (a ``FormatError`` past ``limits.INPUT_BYTES``)."""
         held = sum(map(len, self.lines))
-        while not self.eof:
-            before = len(self.lines)
-            self._fill(wait=True)
-            held += sum(len(self.lines[i]) for i in range(before, len(self.lines)))  # the lines just completed
-            if held + self.held > INPUT_BYTES:
+        while True:
+            if held + self.held > INPUT_BYTES or self.skipping is not None or any(isinstance(line, SkippedLine) for line in self.lines):
                 raise FormatError(
                     f"larger than {INPUT_BYTES >> 20} MB: too big to read in one piece (JSON lines stream any size)", source="<stdin>"
                 )
+            if self.eof:
+                break
+            before = len(self.lines)
+            self._fill(wait=True)
+            held += sum(len(self.lines[i]) for i in range(before, len(self.lines)))  # the lines just completed
         out = b"\n".join(self.lines)
         self.lines.clear()
         return out
@@ -160,11 +160,15 @@ class LiveRecords(Iterator[PuzzleRecord]):
 
     def _read(self) -> Iterator[PuzzleRecord]:
         head: list[bytes] = []  # blank lines before the first record, kept for the line numbers
-        while (line := self._lines.next_line()) is not None and not line.strip():
+        while (line := self._lines.next_line()) is not None and not isinstance(line, SkippedLine) and not line.strip():
             head.append(line)
         if line is None:  # nothing but blank lines: not "every puzzle is fine"
             raise FormatError("no puzzle in it (it is empty, blank, or an empty list)", source=self.source)
-        if self._format == "jsonl" or (self._format is None and _one_line_object(line)):
+        if isinstance(line, SkippedLine) and not line.head.lstrip(b"\xef\xbb\xbf \t\r").startswith(b"{"):
+            raise FormatError(
+                f"larger than {INPUT_BYTES >> 20} MB: too big to read in one piece (JSON lines stream any size)", source=self.source
+            )
+        if self._format == "jsonl" or (self._format is None and (isinstance(line, SkippedLine) or _one_line_object(line))):
             yield from read_json_lines(self._binary_lines([*head, line]), self.source, self._fields)
         else:
             self._whole = True
@@ -173,7 +177,7 @@ class LiveRecords(Iterator[PuzzleRecord]):
     def _binary_lines(self, first: list[bytes]) -> Iterator[bytes]:
         """Every line as it was read (a line that is not UTF-8 is the JSON reader's to name), from
         the ones already read on; a byte-order mark before the first is dropped."""
-        if first:
+        if first and not isinstance(first[0], SkippedLine):
             first[0] = first[0].removeprefix(b"\xef\xbb\xbf")
         yield from first
         while (line := self._lines.next_line()) is not None:
