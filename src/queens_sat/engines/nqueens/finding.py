@@ -82,7 +82,9 @@ def find_solutions(
         for image in symmetric_images(first):
             if found == limit:
                 break
-            if limit > 1:  # nothing to compare with at limit 1: hashing 10^8 columns costs a second
+            if limit > 2:  # the first two images, a board and its mirror, always differ (a column
+                # equal to its mirror is the middle one, and one column cannot hold every queen);
+                # hashing 10^8 columns costs a second and an 800 MB copy
                 key = hashlib.blake2b(np.ascontiguousarray(image, dtype=np.int64).data).digest()
                 if key in seen:
                     continue
