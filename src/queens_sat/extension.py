@@ -75,6 +75,7 @@ if TYPE_CHECKING:  # the stubs of the compiled modules, for the typed views belo
         Enumerator = _nqueens.Enumerator
         local_search = staticmethod(_nqueens.local_search)
         first_violation = staticmethod(_nqueens.first_violation)
+        ColumnChecker = _nqueens.ColumnChecker
 
     class GridcheckModule:
         """What ``gridcheck()`` returns, as its stub types it."""

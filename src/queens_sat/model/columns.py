@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
-from typing import cast
+from typing import Protocol, cast
 
 import numpy as np
 
@@ -88,3 +88,76 @@ def _first_violation_numpy(arr: np.ndarray, rule: str) -> int:
         if len(touching):
             worst = min(worst, int(touching[0]) + 1)
     return -1 if worst == n else worst
+
+
+class ColumnChecker(Protocol):
+    """``first_violation`` a chunk at a time (``column_checker``)."""
+
+    @property
+    def rows(self) -> int: ...
+
+    def feed(self, col: np.ndarray) -> int: ...
+
+
+def column_checker(n: int, rule: str) -> ColumnChecker:
+    """A checker of a solution of the n x n board without regions fed a chunk of rows at a time, for
+    solutions too big to hold (n = 10^8 is 400 MB as int32): ``feed(chunk)`` gives the first bad row
+    so far (counted from row 0) or -1. Native when the extension is built, else ``PureColumnChecker``."""
+    kernel = nqueens()
+    if kernel is not None:
+        return kernel.ColumnChecker(n, rule == "queens")
+    return PureColumnChecker(n, rule)
+
+
+class PureColumnChecker:
+    """The twin of the native ``ColumnChecker``: the columns and diagonals seen as packed bits
+    (numpy), each chunk checked against them and within itself."""
+
+    def __init__(self, n: int, rule: str) -> None:
+        self.n, self.queens = n, rule == "queens"
+        self.rows = 0
+        self.last = -2
+        self.seen = np.zeros((n + 7) // 8, dtype=np.uint8)
+        self.d1 = np.zeros((2 * n + 7) // 8 if self.queens else 0, dtype=np.uint8)
+        self.d2 = np.zeros_like(self.d1)
+
+    def feed(self, col: np.ndarray) -> int:
+        start, m = self.rows, len(col)
+        if start + m > self.n:
+            return max(start, self.n)
+        cols = np.asarray(col, dtype=np.int64)
+        worst = _first_off(cols, self.n)
+        if worst == m:
+            worst = min(worst, _first_new_repeat(cols, self.seen))
+            if self.queens:
+                rows = np.arange(start, start + m, dtype=np.int64)
+                worst = min(worst, _first_new_repeat(rows - cols + self.n - 1, self.d1), _first_new_repeat(rows + cols, self.d2))
+            elif m:
+                touching = np.flatnonzero(np.abs(np.diff(np.concatenate(([self.last], cols)))) <= 1)
+                if len(touching):
+                    worst = min(worst, int(touching[0]))
+        self.rows += m
+        if m:
+            self.last = int(cols[-1])
+        return -1 if worst == m else start + worst
+
+
+def _first_off(cols: np.ndarray, n: int) -> int:
+    """The first index whose column is off the board, or len(cols)."""
+    off = np.flatnonzero((cols < 0) | (cols >= n))
+    return int(off[0]) if len(off) else len(cols)
+
+
+def _first_new_repeat(keys: np.ndarray, bits: np.ndarray) -> int:
+    """The first index whose key was seen before (in ``bits`` or earlier in ``keys``), or len(keys);
+    the keys are added to ``bits``."""
+    if not len(keys):
+        return 0
+    byte, mask = keys >> 3, (1 << (keys & 7)).astype(np.uint8)
+    before = np.flatnonzero(bits[byte] & mask)
+    worst = int(before[0]) if len(before) else len(keys)
+    ordered = np.sort(keys)
+    if np.any(ordered[1:] == ordered[:-1]):
+        worst = min(worst, _first_repeat(keys))
+    np.bitwise_or.at(bits, byte, mask)
+    return worst

@@ -12,6 +12,8 @@ two inside each run, and the jump between the runs is at least three from n = 4.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from queens_sat.engines.nqueens.arguments import board_size, rule_name
@@ -38,6 +40,36 @@ def construct_no_touch(n: int) -> np.ndarray | None:
     if n in (2, 3):
         return None
     return np.concatenate((np.arange(1, n, 2, dtype=np.int32), np.arange(0, n, 2, dtype=np.int32)))
+
+
+def _pieces(n: int, rule: str) -> list[tuple[str, tuple[int, ...]]]:
+    """The solution's columns (1-based) as a few pieces, in row order: ("run", (first, stop)) for
+    first, first + 2, ... below stop, ("list", columns) for the handful the formula moves."""
+    if rule != "queens":
+        return [("run", (2, n + 1)), ("run", (1, n + 1))]
+    if n % 6 == 2:
+        return [("run", (2, n + 1)), ("list", (3, 1)), ("run", (7, n + 1)), ("list", (5,))]
+    if n % 6 == 3:
+        return [("run", (4, n + 1)), ("list", (2,)), ("run", (5, n + 1)), ("list", (1, 3))]
+    return [("run", (2, n + 1)), ("run", (1, n + 1))]
+
+
+def construct_chunks(n: int, rule: str, size: int = 1 << 20) -> Iterator[np.ndarray]:
+    """``construct(n, rule)`` a chunk of at most ``size`` rows at a time (int32, 0-based), for a
+    solution never held whole (n = 10^8 is 400 MB). Nothing for n = 2, 3."""
+    n, rule = board_size(n), rule_name(rule)
+    if n in (2, 3):
+        return
+    if n == 1:
+        yield np.zeros(1, dtype=np.int32)
+        return
+    for kind, values in _pieces(n, rule):
+        if kind == "list":
+            yield np.array(values, dtype=np.int32) - 1
+            continue
+        first, stop = values
+        for lo in range(first, stop, 2 * size):
+            yield np.arange(lo - 1, min(lo + 2 * size, stop) - 1, 2, dtype=np.int32)
 
 
 def construct(n: int, rule: str) -> np.ndarray | None:
