@@ -434,3 +434,38 @@ def test_a_check_of_a_huge_board_holds_no_solution(monkeypatch):
     monkeypatch.setattr(finding, "construct_chunks", broken)
     with pytest.raises(RuntimeError, match="breaks the rule at row 1"):
         finding.find_solutions(1234, "queens", limit=2, keep=0)
+
+
+def test_columns_is_a_read_only_sequence_of_ints():
+    from queens_sat.model.columns import Columns
+
+    cols = Columns(np.array([1, 3, 0, 2]))
+    assert len(cols) == 4 and cols[1] == 3 and type(cols[1]) is int and list(cols) == [1, 3, 0, 2]
+    assert isinstance(cols[1:3], Columns) and list(cols[1:3]) == [3, 0]
+    assert cols == Columns(np.array([1, 3, 0, 2], dtype=np.int64)) and hash(cols) == hash(Columns(np.array([1, 3, 0, 2])))
+    assert cols != Columns(np.array([2, 0, 3, 1])) and len({cols, Columns(np.array([1, 3, 0, 2]))}) == 1
+    with pytest.raises(ValueError):
+        cols.array[0] = 2
+
+
+@pytest.mark.parametrize("rule", ["queens", "no-touch"])
+def test_a_huge_solution_is_never_a_tuple(monkeypatch, capsys, tmp_path, rule):
+    """Past ``STREAM_N`` a solution stays the array it was found in (``Columns``), is verified as it
+    is, and every output writes it a chunk at a time: the same columns as the small-board path."""
+    import queens_sat.cli.solve_command as solve_command
+    from queens_sat.cli import main
+    from queens_sat.model.columns import Columns
+
+    monkeypatch.setattr(finding, "STREAM_N", 1000)
+    monkeypatch.setattr(solve_command, "CHUNK", 300)
+    n = 2500
+    res = solve(Puzzle(n=n, rule=rule), limit=1)
+    assert isinstance(res.solution, Columns) and verify.first_violation(res.solution, rule) == -1
+    expected = list(res.solution)
+    assert main(["solve", "--n", str(n), "--rule", rule, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["solution"] == expected
+    assert main(["solve", "--n", str(n), "--rule", rule, "--columns"]) == 0
+    assert [int(c) for c in capsys.readouterr().out.split()] == expected
+    out = tmp_path / "s.json"
+    assert main(["solve", "--n", str(n), "--rule", rule, "--json", "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["solution"] == expected

@@ -2,7 +2,7 @@
 # the pure twin is queens_sat/engines/nqueens/verify.py.
 # Included textually, after the shared helpers of nqueens.pyx.
 
-def first_violation(int32_t[::1] col, bint queens):
+def first_violation(const int32_t[::1] col, bint queens):
     """The first row whose queen breaks the rules of a board without regions, or -1.
 
     A row is reported when its column is off the board or already used, when it
@@ -74,7 +74,7 @@ cdef class ColumnChecker:
         """Rows fed so far."""
         return self.row
 
-    def feed(self, int32_t[::1] col) -> int:
+    def feed(self, const int32_t[::1] col) -> int:
         """The next rows' columns: the first bad row (counted from the board's first row), or -1.
         Rows past the board's last are bad."""
         cdef Py_ssize_t m = col.shape[0], i

@@ -115,7 +115,7 @@ class NativeBackend(Backend):
             chunk = min(4 * chunk, 4096)
 
 
-Found = tuple[int, bool, bool, list[Solution], int, bool]  # the compiled count: count, complete, timed out, solutions, nodes, spent
+Found = tuple[int, bool, bool, list[tuple[int, ...]], int, bool]  # the compiled count: count, complete, timed out, solutions, nodes, spent
 
 
 def _found(board: Puzzle | PlainGrid, cap: int, keep: int, seconds: float, nodes: int) -> Found:

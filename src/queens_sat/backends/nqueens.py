@@ -100,7 +100,7 @@ class NQueensBackend(Backend):
         kept: list[Solution] = []
         if keep and count:
             left = None if time_limit is None else max(0.0, time_limit - (time.monotonic() - start))
-            kept = self._find(puzzle, min(keep, count), keep, left).solutions
+            kept = list(self._find(puzzle, min(keep, count), keep, left).solutions)
         return Outcome(kept, count, complete, not complete, stats)
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:

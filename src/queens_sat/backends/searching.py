@@ -23,7 +23,7 @@ from queens_sat.extension import gridcheck, rule_code
 from queens_sat.model.errors import BackendError
 from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, plain_cells_ok, plain_solution_ok
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.model.result import Outcome
+from queens_sat.model.result import Outcome, Solution
 
 Board = Puzzle | PlainGrid
 
@@ -135,7 +135,7 @@ def verified(board: Board, outcome: Outcome) -> Outcome:
             if board.violations(solution):
                 _refuse(board, outcome, solution)
     for solution in solutions:
-        if type(solution) is not tuple:
+        if type(solution) is not tuple and not _columns(solution):
             solutions = [tuple(s) for s in solutions]
             outcome = _with_solutions(outcome, solutions)
             break
@@ -145,7 +145,16 @@ def verified(board: Board, outcome: Outcome) -> Outcome:
     return outcome
 
 
-def _keeps_givens(puzzle: Puzzle, solution: tuple[int, ...]) -> bool:
+def _columns(solution: Solution) -> bool:
+    """Whether a solution is a huge board's ``Columns`` (an array, never to be made a tuple)."""
+    if type(solution).__name__ != "Columns":  # not numpy's to import for the common case
+        return False
+    from queens_sat.model.columns import Columns
+
+    return isinstance(solution, Columns)
+
+
+def _keeps_givens(puzzle: Puzzle, solution: Solution) -> bool:
     """Whether a Queens solution has the given queens and none on a blocked cell."""
     return all(solution[r] == c for r, c in puzzle.queens) and not any(solution[r] == c for r, c in puzzle.blocked)
 

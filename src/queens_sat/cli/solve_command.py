@@ -135,13 +135,16 @@ def _solve_each(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleR
         statuses.add(status)
         if args.json:
             obj: dict[str, Any] = {"source": record.source, "line": record.line, "id": record.id, "status": status}
-            shown = solution_to_json(found, puzzle.stars) if found else None
+            huge = found is not None and puzzle.stars == 1 and len(found) > CHUNK  # written a chunk at a time, never one list
+            shown = solution_to_json(found, puzzle.stars) if found and not huge else None
             obj.update(solution=shown, elapsed=round(res.elapsed, 6), backend=res.backend)
             obj.update({k: v for k, v in res.stats.items() if k in ("method", "seed")})
             with_warnings(obj, record)
             if out is not None:
-                out.write(_json_line(obj))
+                _write_json(out, obj, found if huge else None)
                 emit_json({k: v for k, v in obj.items() if k != "solution"} | {"out": args.out})
+            elif huge:
+                _write_json(sys.stdout, obj, found)
             else:
                 emit_json(obj)
             continue
@@ -174,10 +177,20 @@ def gave_up(res: SolveResult) -> str:
     return f"backend {res.backend} could not settle it" + (f": {res.stats['logic']}" if "logic" in res.stats else "")
 
 
-def _json_line(obj: dict[str, Any]) -> str:
-    import json
+def _write_json(stream: Any, obj: dict[str, Any], huge: Sequence[int] | None) -> None:
+    """``obj`` as one JSON line; ``huge``, when given, is its solution, written ``CHUNK`` columns at a
+    time in the place of ``obj``'s ``"solution": null`` (n = 10^7 as one list of Python ints is 360 MB)."""
+    from queens_sat.formats.numbers import json_line
 
-    return json.dumps(obj) + "\n"
+    line = json_line(obj)
+    if huge is None:
+        stream.write(line + "\n")
+        return
+    head, _, tail = line.partition('"solution":null')  # orjson's compact form, once: a string's quotes are escaped
+    stream.write(head + '"solution":[')
+    for i in range(0, len(huge), CHUNK):
+        stream.write(("," if i else "") + ",".join(map(str, huge[i : i + CHUNK])))
+    stream.write("]" + tail + "\n")
 
 
 def _solve_all(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleRecord], out: Any) -> int:
@@ -209,17 +222,8 @@ def _solve_all(args: argparse.Namespace, batch: bool, records: Iterator[PuzzleRe
                 if args.quiet and out is None:
                     continue
                 if args.json:
-                    stream.write(
-                        _json_line(
-                            {
-                                "source": record.source,
-                                "line": record.line,
-                                "id": record.id,
-                                "index": count,
-                                "solution": solution_to_json(solution, puzzle.stars),
-                            }
-                        )
-                    )
+                    entry = {"source": record.source, "line": record.line, "id": record.id, "index": count}
+                    _write_json(stream, entry | {"solution": solution_to_json(solution, puzzle.stars)}, None)
                 elif boards:
                     stream.write(f"{prefix}solution {count}: {solution_to_json(solution, puzzle.stars)}\n")
                     stream.write("\n".join(board_lines(puzzle, solution, color=color, queen=queen)) + "\n")

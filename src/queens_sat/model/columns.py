@@ -8,15 +8,56 @@ Part of the model: it is how a solution of a big region-free board is verified.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import chain
-from typing import Protocol, cast
+from typing import Protocol, cast, overload
 
 import numpy as np
 
 from queens_sat.extension import nqueens
 
 SLICE = 1 << 20  # values converted per call between Python and numpy, so that signals are not kept waiting
+
+
+class Columns(Sequence[int]):
+    """A solution of a huge board without regions kept as the int32 array it was found in, never
+    as a tuple: n = 10^7 is 40 MB here and 360 MB as a tuple of Python ints. Read-only; iterates
+    as Python ints, a slice at a time. Equal (and hashed alike) only to ``Columns`` of the same
+    columns: compare ``list(solution)`` with a tuple."""
+
+    __slots__ = ("array",)
+
+    def __init__(self, array: np.ndarray) -> None:
+        fixed = np.array(array, dtype=np.int32, copy=True)
+        fixed.flags.writeable = False
+        self.array = fixed
+
+    def __len__(self) -> int:
+        return len(self.array)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Columns: ...
+
+    def __getitem__(self, index: int | slice) -> int | Columns:
+        if isinstance(index, slice):
+            return Columns(self.array[index])
+        return int(self.array[index])
+
+    def __iter__(self) -> Iterator[int]:
+        for lo in range(0, len(self.array), SLICE):  # Ctrl-C is seen between slices
+            yield from self.array[lo : lo + SLICE].tolist()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Columns) and np.array_equal(self.array, other.array)
+
+    def __hash__(self) -> int:
+        return hash(self.array.tobytes())
+
+    def __repr__(self) -> str:
+        return f"Columns(n={len(self.array)})"
 
 
 def as_tuple(cols: np.ndarray) -> tuple[int, ...]:
@@ -28,6 +69,8 @@ def as_tuple(cols: np.ndarray) -> tuple[int, ...]:
 
 def as_columns(cols: Sequence[int] | np.ndarray) -> np.ndarray | None:
     """``cols`` as a contiguous int32 array, or None if some value cannot be a column."""
+    if isinstance(cols, Columns):
+        return cols.array
     if isinstance(cols, np.ndarray):
         arr = cols
     else:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-Solution = tuple[int, ...]  # the column of the queen in each row
+Solution = Sequence[int]  # the column of the queen in each row: a tuple, or for a huge board without regions ``model.columns.Columns``
 
 
 class Status(str, Enum):
@@ -41,7 +42,7 @@ class Outcome:
     a frozen dataclass sets each field through ``object.__setattr__``, which costs the
     validator's per-call path a microsecond a result."""
 
-    solutions: list[Solution]  # the solutions kept (at most ``keep``), in the order found
+    solutions: Sequence[Solution]  # the solutions kept (at most ``keep``), in the order found
     count: int  # solutions found; the exact number when ``complete``
     complete: bool  # the whole search space was explored
     timed_out: bool = False  # the time limit stopped the search

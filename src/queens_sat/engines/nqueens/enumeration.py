@@ -28,7 +28,7 @@ class SolutionStream(Protocol):
     @property
     def exhausted(self) -> bool: ...
 
-    def next_batch(self, max_solutions: int, max_nodes: int = ...) -> list[Solution]: ...
+    def next_batch(self, max_solutions: int, max_nodes: int = ...) -> list[tuple[int, ...]]: ...
 
 
 class PureStream:
@@ -80,8 +80,8 @@ class PureStream:
                 self.y = y
                 return -1
 
-    def next_batch(self, max_solutions: int, max_nodes: int = 1 << 62) -> list[Solution]:
-        out: list[Solution] = []
+    def next_batch(self, max_solutions: int, max_nodes: int = 1 << 62) -> list[tuple[int, ...]]:
+        out: list[tuple[int, ...]] = []
         while len(out) < max_solutions and not self.done:
             if self._advance(max_nodes) != 1:
                 break

@@ -21,7 +21,7 @@ from queens_sat.engines.nqueens import METHODS
 from queens_sat.engines.nqueens.construction import construct, construct_chunks
 from queens_sat.engines.nqueens.enumeration import BATCH, NODES_PER_CALL, solution_stream
 from queens_sat.engines.nqueens.min_conflicts import local_search
-from queens_sat.model.columns import as_tuple, column_checker
+from queens_sat.model.columns import Columns, as_tuple, column_checker
 from queens_sat.model.limits import NQUEENS_WORD_N
 from queens_sat.model.result import Outcome, Solution
 
@@ -94,7 +94,7 @@ def find_solutions(
                 seen.add(key)
             found += 1
             if len(solutions) < keep:
-                solutions.append(as_tuple(image))
+                solutions.append(as_tuple(image) if n < STREAM_N else Columns(image))
         first = None
     return Outcome(solutions, found, False, timed_out, stats)
 
