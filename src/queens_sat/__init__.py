@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # what a type checker sees; at run time ``__getattr__`` imports each name on first use
     from queens_sat.backends import available_backends, get_backend
     from queens_sat.backends.base import Backend
+    from queens_sat.engines import nqueens, regions
     from queens_sat.formats import parse_puzzle, puzzle_to_json, puzzle_to_text, read_puzzle, read_puzzles, write_puzzle
     from queens_sat.formats.image import ImageRead, ImageReadError, ImageReadWarning, read_puzzle_image
     from queens_sat.formats.records import PuzzleRecord
@@ -80,6 +81,9 @@ _EXPORTS = {
     "ImageRead": "queens_sat.formats.image",
     "ImageReadError": "queens_sat.formats.image",
     "ImageReadWarning": "queens_sat.formats.image",
+    # the raw kernels' modules the README imports (``from queens_sat import nqueens``), submodules of engines
+    "nqueens": "queens_sat.engines",
+    "regions": "queens_sat.engines",
 }
 
 __all__ = [  # the names of _EXPORTS and __version__ (tests/test_api.py checks they match)
@@ -120,12 +124,14 @@ __all__ = [  # the names of _EXPORTS and __version__ (tests/test_api.py checks t
     "iter_solutions",
     "logic_solve",
     "next_hint",
+    "nqueens",
     "parse_puzzle",
     "puzzle_to_json",
     "puzzle_to_text",
     "read_puzzle",
     "read_puzzle_image",
     "read_puzzles",
+    "regions",
     "solve",
     "write_puzzle",
 ]
@@ -136,7 +142,8 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'queens_sat' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    parent = importlib.import_module(module)
+    value = getattr(parent, name) if hasattr(parent, name) else importlib.import_module(f"{module}.{name}")
     globals()[name] = value
     return value
 
