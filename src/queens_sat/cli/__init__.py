@@ -16,12 +16,13 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from queens_sat import __version__
+from queens_sat.cli.completion_command import complete_if_asked
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
 from queens_sat.cli.parser import QueensSatParser
 from queens_sat.engines.signals import sigterm_as_interrupt
 from queens_sat.model.errors import BackendError, PuzzleError, UsageError, was_terminated
 
-COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "convert", "bench", "backends", "generate", "serve")
+COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "convert", "bench", "backends", "generate", "serve", "completion")
 DEBUG_HELP = "print the traceback of an internal error (so does QUEENS_SAT_DEBUG=1)"
 
 
@@ -53,6 +54,7 @@ def _show_warning(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    complete_if_asked(parser)  # a shell's Tab: prints the completions and exits
     args = parser.parse_args(argv)
     warnings.showwarning = _show_warning
     from queens_sat.services.process import tune_garbage_collection

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from queens_sat.cli.completion_command import offer_backends
 from queens_sat.formats import DIALECTS, INPUT_FORMATS, FieldNames, ImageOptions, field_names, values
 from queens_sat.formats.numbers import json_line
 from queens_sat.formats.records import PuzzleRecord
@@ -139,12 +140,13 @@ def backend_choice(name: str) -> str:
 
 
 def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
+    backend = parser.add_argument(
         "--backend",
         default="auto",
         type=backend_choice,
         help="solver backend: auto, native, python, ... (see 'queens-sat backends'; default auto)",
     )
+    offer_backends(backend)
     parser.add_argument("--time-limit", type=positive_float, metavar="SECONDS", help="give up on a puzzle after this long")
 
 

@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from queens_sat.cli.common import check_output_path, nonnegative_int, positive_float, positive_int
+from queens_sat.cli.completion_command import offer_backends
 from queens_sat.model.placement import RULES
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="K",
         help="K stars in every row, column and region (Star Battle; no-touch only, n >= 4K; default 1: Queens)",
     )
-    p.add_argument(
+    validator = p.add_argument(
         "--backend",
         "--validator",  # the generator's own word, kept
         dest="validator",
@@ -54,6 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="uniqueness check: auto (native when compiled, else python), native, python, sat, cpsat, "
         "or a backend variant such as sat:glucose4 (default auto)",
     )
+    offer_backends(validator)
     p.add_argument("--strategy", choices=STRATEGIES, default="repair", help="repair layouts until unique (default) or reject them")
     p.add_argument("--out", "-o", metavar="FILE", help="write the puzzles here (default: standard output)")
     p.add_argument("--resume", action="store_true", help="continue the interrupted run that wrote --out, up to --count in all")
