@@ -137,6 +137,20 @@ def out_of_date(target: str, sources: list[str]) -> bool:
     return any(os.path.getmtime(s) > built for s in sources if os.path.exists(s))
 
 
+CYTHON_OUT = "build/cython"  # the generated C stays out of native/
+
+
+def cython_source(module: Module, sources: list[str]) -> str:
+    """The module's .pyx, or the C that Cython made of it in an earlier build when that C is newer
+    than every file under native/. pip builds in a fresh environment each time, whose Cython
+    headers are newer than any C made before, so cythonize alone would make the C again and every
+    install (one per extra) would compile everything again: one to two minutes."""
+    generated = f"{CYTHON_OUT}/{module.path(module.pyx)[: -len('.pyx')]}.c"
+    if os.environ.get("QUEENS_SAT_RECYTHONIZE") or out_of_date(generated, sources):
+        return module.path(module.pyx)
+    return generated
+
+
 def native_extensions() -> list:
     from Cython.Build import cythonize
     from setuptools import Extension
@@ -145,7 +159,7 @@ def native_extensions() -> list:
     modules = [
         Extension(
             f"queens_sat._{m.name}",
-            [m.path(m.pyx), *COMMON, *(m.path(f) for f in m.once)],
+            [cython_source(m, headers), *COMMON, *(m.path(f) for f in m.once)],
             depends=headers,  # the C and declarations the module is built from
             include_dirs=[f"{NATIVE}/common", f"{NATIVE}/{m.folder}"],
             extra_compile_args=base_flags(),
@@ -156,7 +170,7 @@ def native_extensions() -> list:
         modules,
         language_level=3,
         include_path=[f"{NATIVE}/common"],
-        build_dir="build/cython",  # the generated C stays out of native/
+        build_dir=CYTHON_OUT,
         compiler_directives={"boundscheck": False, "wraparound": False},
     )
     for ext in built:  # set here: cythonize makes new Extension objects and drops the flag
