@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from queens_sat.backends import get_backend
+from queens_sat.cli.progress import tracked
 from queens_sat.engines.regions import counting as fast
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.services.benchmark.boards import kind_board
@@ -79,7 +80,7 @@ def compare_stars(args: argparse.Namespace) -> int:
     mismatches = 0
     spent = {"native": 0.0, "python": 0.0}
     counts: dict[int, int] = {}
-    for i in range(args.boards):
+    for i in tracked(range(args.boards), args.boards, "Star Battle boards, native against python"):
         try:
             puzzle = star_puzzle(rng, i)
         except ValueError:  # a given on the blocked cell, or a blocked cell next to it: refused by Puzzle
@@ -95,8 +96,6 @@ def compare_stars(args: argparse.Namespace) -> int:
             mismatches += 1
             print(f"board {i} ({puzzle!r}, givens {puzzle.queens}, blocked {puzzle.blocked}): native {found['native'][:2]} "
                   f"nodes {found['native'][3]}, python {found['python'][:2]} nodes {found['python'][3]}\n{puzzle.regions}")
-        if (i + 1) % 1000 == 0:
-            print(f"{i + 1} boards, {mismatches} mismatches", file=sys.stderr)
     shown = ", ".join(f"{c}: {m}" for c, m in sorted(counts.items()))
     print(f"{sum(counts.values())} Star Battle boards (seed {args.seed}, limit {limit}): {mismatches} mismatches in count, "
           f"completeness, solutions in order or node count; native {spent['native']:.2f} s, python {spent['python']:.2f} s")
@@ -120,7 +119,7 @@ def main() -> int:
     rng = random.Random(args.seed)
     mismatches = 0
     spent = {"native": 0.0, "python": 0.0}
-    for i in range(args.boards):
+    for i in tracked(range(args.boards), args.boards, "boards, native against python"):
         regions, rule, queens, blocked = board(rng, i)
         found = {}
         for name, count in (("native", fast.native_count_regions), ("python", fast.python_count_regions)):
@@ -132,8 +131,6 @@ def main() -> int:
             mismatches += 1
             print(f"board {i} ({rule}, n = {len(regions)}, queens {queens}, blocked {blocked}): native {found['native'][:2]} "
                   f"nodes {found['native'][3]}, python {found['python'][:2]} nodes {found['python'][3]}\n{regions.tolist()}")
-        if (i + 1) % 1000 == 0:
-            print(f"{i + 1} boards, {mismatches} mismatches", file=sys.stderr)
     print(f"{args.boards} boards (seed {args.seed}, limit {args.limit}): {mismatches} mismatches in count, "
           f"completeness, solutions in order or node count; native {spent['native']:.2f} s, python {spent['python']:.2f} s")
     return 1 if mismatches else 0

@@ -34,6 +34,7 @@ from typing import Any
 
 import queens_sat as qs
 from queens_sat import extension
+from queens_sat.cli.progress import tracked
 from queens_sat.engines.logic.engine import logic_solve
 from queens_sat.formats import read_puzzles
 from queens_sat.model.puzzle import Puzzle
@@ -89,7 +90,7 @@ def stars(paths: list[Path], time_limit: float, python_sample: int) -> None:
     print(f"2. Star Battle, probes up to depth 2, time limit {time_limit:g} s (CPU per puzzle):")
     for (name, n, k, level), puzzles in sorted(star_groups(paths).items()):
         times, statuses, deepest = [], Counter(), Counter()
-        for puzzle in puzzles:
+        for puzzle in tracked(puzzles, len(puzzles), f"{name} {n}x{n} {k}-star {level}"):
             spent, result = cpu(lambda p=puzzle: logic_solve(p, 2, time_limit))
             times.append(spent)
             statuses[result.status.value] += 1

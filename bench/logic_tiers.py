@@ -33,6 +33,7 @@ from rich.console import Console
 from rich.table import Table
 
 from queens_sat import solve
+from queens_sat.cli.progress import tracked
 from queens_sat.formats import read_puzzles
 from queens_sat.services.logic import GRADES, logic_solve
 
@@ -80,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for path in paths:
             count = 0
-            for rec in read_puzzles(path):
+            records = list(read_puzzles(path))
+            for rec in tracked(records, len(records), f"{path.name}: solved by logic"):
                 if rec.puzzle is None or rec.meta.get("solutions") != 1:
                     continue
                 puzzle = rec.puzzle

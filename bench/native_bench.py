@@ -37,6 +37,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from queens_sat.cli.progress import tracked
 from queens_sat.engines.regions import counting as fast
 from queens_sat.extension import PATH_ENV as NATIVE_PATH_ENV
 from queens_sat.extension import native_path
@@ -90,17 +91,17 @@ def measure(corpus: Path, repeat: int) -> dict:
     """Every timing, keyed by (file, task, implementation, n)."""
     times: dict = {}
     walls: dict = {}
-    for name in FILES:
-        for n, (grids, exact) in load(corpus / name).items():
-            for task, limit in (("unique", 2), ("exact", None)):
-                want = exact if limit is None else np.minimum(exact, limit)
-                for impl, count_batch in (("native", fast.native_count_batch), ("python", fast.python_count_batch)):
-                    seconds, counts, wall = time_batch(count_batch, grids, limit, repeat)
-                    if not (counts == want).all():
-                        raise SystemExit(f"{impl} miscounts {name} n={n} ({task}): {counts.tolist()} != {want.tolist()}")
-                    times[name, task, impl, n] = seconds
-                    walls[name, task, impl, n] = wall
-                times[name, task, "native call", n] = time_calls(grids, limit, repeat)
+    sets = [(name, n, grids, exact) for name in FILES for n, (grids, exact) in load(corpus / name).items()]
+    for name, n, grids, exact in tracked(sets, len(sets), "corpus sizes timed (native, python, per call)"):
+        for task, limit in (("unique", 2), ("exact", None)):
+            want = exact if limit is None else np.minimum(exact, limit)
+            for impl, count_batch in (("native", fast.native_count_batch), ("python", fast.python_count_batch)):
+                seconds, counts, wall = time_batch(count_batch, grids, limit, repeat)
+                if not (counts == want).all():
+                    raise SystemExit(f"{impl} miscounts {name} n={n} ({task}): {counts.tolist()} != {want.tolist()}")
+                times[name, task, impl, n] = seconds
+                walls[name, task, impl, n] = wall
+            times[name, task, "native call", n] = time_calls(grids, limit, repeat)
     return {"times": times, "walls": walls}
 
 

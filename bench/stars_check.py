@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from star_boards import star_board
 
 from queens_sat.backends import get_backend
+from queens_sat.cli.progress import tracked
 from queens_sat.formats import read_puzzles
 from queens_sat.model.puzzle import Puzzle
 
@@ -76,7 +77,7 @@ def time_backend(name: str, puzzles: list[Puzzle], time_limit: float) -> tuple[l
     backend = get_backend(name)
     backend.search(puzzles[0], limit=2, keep=2, time_limit=time_limit)  # warm-up: imports, tables
     times, counts, timeouts = [], [], 0
-    for puzzle in puzzles:
+    for puzzle in tracked(puzzles, len(puzzles), f"{name}: boards searched"):
         start = time.perf_counter()
         outcome = backend.search(puzzle, limit=2, keep=2, time_limit=time_limit)
         times.append((time.perf_counter() - start) * 1e3)

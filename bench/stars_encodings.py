@@ -27,6 +27,7 @@ from star_boards import star_board
 
 from queens_sat import solve
 from queens_sat.backends.cnf import CARDINALITY_ENCODINGS, NATIVE
+from queens_sat.cli.progress import tracked
 
 REFERENCE = "python"
 AGREEING = ["native", "cpsat", "cpsat:blocking", "sat", *(f"sat:glucose4:{e}" for e in CARDINALITY_ENCODINGS if e != NATIVE)]
@@ -40,7 +41,7 @@ def agreement(boards: int, limit: int, seed: int) -> int:
     rng = random.Random(seed)
     bad = 0
     counts: dict[int, int] = {}
-    for i in range(boards):
+    for i in tracked(range(boards), boards, "boards, every backend against the reference"):
         n, k = AGREEMENT_SIZES[i % len(AGREEMENT_SIZES)]
         puzzle, _ = star_board(n, k, rng)
         ref = solve(puzzle, backend=REFERENCE, limit=limit, keep=limit)
@@ -68,7 +69,7 @@ def timing(per_size: int, seed: int) -> None:
     print(f"{'backend':<28}" + "".join(f"{f'{n}x{n} {k}*':>26}" for n, k in TIMING_SIZES))
     boards = {size: [star_board(*size, rng)[0] for _ in range(per_size)] for size in TIMING_SIZES}
     times: dict[str, dict[tuple[int, int], list[float]]] = {}
-    for name in TIMED:
+    for name in tracked(TIMED, len(TIMED), "backends timed"):
         times[name] = {}
         for size, puzzles in boards.items():
             spent = []

@@ -14,7 +14,8 @@ import argparse
 import statistics
 import time
 
-from queens_sat.services.generator import generate
+from queens_sat.cli.progress import tracked
+from queens_sat.services.generator import GeneratorOptions, iter_generate
 from queens_sat.services.generator.logic_filter import HARDER, harder_share
 
 
@@ -30,7 +31,8 @@ def main() -> None:
         base = None
         for style in args.styles:
             start = time.perf_counter()
-            puzzles = generate(n, args.count, seed=args.seed, style=style, logic=True, workers=1)
+            made = iter_generate(GeneratorOptions(n=n, seed=args.seed, style=style, logic=True), args.count, workers=1)
+            puzzles = list(tracked(made, args.count, f"n = {n}, {style}: puzzles made"))  # generate(), counted as made
             wall = time.perf_counter() - start
             seconds = sorted(q.seconds for q in puzzles)
             median = statistics.median(seconds)

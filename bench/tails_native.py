@@ -22,6 +22,7 @@ import time
 
 import numpy as np
 
+from queens_sat.cli.progress import tracked
 from queens_sat.engines.regions import counting as fast
 from queens_sat.services.benchmark.boards import flood_fill, planted_board
 
@@ -59,7 +60,7 @@ def main() -> None:
     )
     for n in map(int, args.sizes.split(",")):
         times, nodes, unknown, solvable = [], [], 0, 0
-        for grid in boards(n, args.per_size, args.seed):
+        for grid in tracked(boards(n, args.per_size, args.seed), args.per_size, f"n = {n}: boards searched"):
             t0 = time.perf_counter()
             result = fast.native_count_regions(grid, "no-touch", 2, time_limit=args.time_limit)
             times.append(time.perf_counter() - t0)

@@ -87,3 +87,12 @@ def test_progress_lines_when_piped_show_counts(capsys):
             bar.advance()
     err = capsys.readouterr().err
     assert "measuring: 3/3 (100 %)" in err
+
+
+def test_a_tracked_loop_counts_as_it_goes(capsys):
+    """bench scripts' loops: ``tracked`` yields every item and counts each one done."""
+    from queens_sat.cli.progress import tracked
+
+    assert list(tracked(range(3), 3, "boards", lines_every=0.0)) == [0, 1, 2]
+    err = capsys.readouterr().err
+    assert "boards: 1/3 (33 %)" in err and "boards: 3/3 (100 %)" in err

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 LATE_BAR_AFTER = 0.5  # seconds before a ``LateProgressBar`` appears: short counts show none
 
@@ -80,6 +83,16 @@ class ProgressBar:
             self.bar.console.print(text, markup=False, highlight=False)
         else:
             print(text, file=sys.stderr, flush=True)
+
+
+def tracked(items: Iterable[T], total: int, description: str, *, lines_every: float = 5.0) -> Iterator[T]:
+    """``items`` one by one, each counted as done when the next is asked for: a bench script's loop
+    shows a bar on a terminal and a count line every ``lines_every`` seconds in a log, with no change
+    to its body (``for board in tracked(boards, len(boards), "boards"):``)."""
+    with ProgressBar(total, description, lines_every=lines_every) as progress:
+        for item in items:
+            yield item
+            progress.advance()
 
 
 class LateProgressBar:
