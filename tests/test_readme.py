@@ -361,3 +361,21 @@ def test_the_source_tree_does_not_shadow_the_installed_package() -> None:
     assert res.returncode == 0, res.stderr
     assert Path(res.stdout.strip()).parent.parent != ROOT
     assert res.stderr == "", res.stderr
+
+
+def _inline_bench_commands() -> list[str]:
+    """The bench scripts the prose names in backticks (``bench/tails.py``, ``python bench/realism.py``)."""
+    prose = FENCE.sub("", README.read_text(encoding="utf-8"))
+    spans = re.findall(r"`((?:\.venv/bin/python |python )?bench/[\w.-]+\.(?:py|sh)[^`]*)`", prose)
+    return sorted({span.split("bench/", 1)[1] for span in spans})
+
+
+@pytest.mark.parametrize("mention", _inline_bench_commands())
+def test_the_bench_scripts_the_prose_names_exist_and_start(mention: str, checkout: Path) -> None:
+    """Each one is there and answers --help with the options the prose gives it (a shell script: bash -n)."""
+    script, *options = mention.split()
+    assert (ROOT / "bench" / script).exists(), f"README names bench/{script}, which is not there"
+    if script.endswith(".sh"):
+        assert subprocess.run(["bash", "-n", str(ROOT / "bench" / script)], timeout=60).returncode == 0
+        return
+    _parse(" ".join([".venv/bin/python", f"bench/{script}", *options]), checkout)
