@@ -23,7 +23,6 @@ import argparse
 import json
 import math
 import statistics
-import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -31,6 +30,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from queens_sat.cli.progress import tracked
 from queens_sat.engines.logic.result import step_items
 from queens_sat.formats import read_puzzles
 from queens_sat.services.logic import GRADES, logic_solve
@@ -86,8 +86,7 @@ def measure(paths: list[Path], max_depth: int, time_limit: float, dump: Any) -> 
     """Solve every puzzle once; per set, one row a puzzle: level, score, grade, seconds."""
     sets: dict[str, list[dict[str, Any]]] = defaultdict(list)
     records = [(path, r) for path in paths for r in read_puzzles(str(path))]
-    start = time.perf_counter()
-    for done, (path, record) in enumerate(records, 1):
+    for path, record in tracked(records, len(records), "puzzles solved by logic"):
         p = record.puzzle
         name = str(record.meta.get("set", f"{path.name} {p.n}x{p.n} {p.stars}★"))
         began = time.perf_counter()
@@ -100,8 +99,6 @@ def measure(paths: list[Path], max_depth: int, time_limit: float, dump: Any) -> 
         if dump is not None:
             dump.write(json.dumps({"set": name, "level": row["level"], "n": p.n, "k": p.stars, "solved": result.solved,
                                    "lwork": row["lwork"], "steps": step_items(result.steps)}) + "\n")  # fmt: skip
-        if done % 50 == 0 or done == len(records):
-            print(f"  solved {done} of {len(records)}, {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
     return sets
 
 

@@ -31,6 +31,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from queens_sat.cli.progress import tracked
 from queens_sat.formats.image import ImageReadError, read_puzzle_image
 from queens_sat.formats.image.decode import decode_image
 from queens_sat.model.errors import PuzzleError
@@ -210,16 +211,12 @@ def main() -> int:
     tallies: dict[str, Tally] = defaultdict(Tally)
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
-    done = 0
-    for kind in kinds:
-        for i in range(args.per_kind):
-            shot = make_shot(kind, random.Random(f"{args.seed}-{kind}-{i}"), i)
-            if args.save:
-                (args.save / shot.name).write_bytes(shot.data)
-            measure(tallies[kind], shot.name, shot.data, shot.truth, shot.marks)
-            done += 1
-            if done % 50 == 0:
-                print(f"  {done} pictures read...", file=sys.stderr, flush=True)
+    shots = [(kind, i) for kind in kinds for i in range(args.per_kind)]
+    for kind, i in tracked(shots, len(shots), "synthetic pictures read"):
+        shot = make_shot(kind, random.Random(f"{args.seed}-{kind}-{i}"), i)
+        if args.save:
+            (args.save / shot.name).write_bytes(shot.data)
+        measure(tallies[kind], shot.name, shot.data, shot.truth, shot.marks)
     if any(t.total for t in tallies.values()):
         tallies["all synthetic"] = _summed(list(tallies.values()))
     if args.real:

@@ -37,6 +37,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from queens_sat.cli.progress import tracked
 from queens_sat.engines.logic.engine import LogicResult, logic_solve
 from queens_sat.formats import read_puzzles
 from queens_sat.model.puzzle import Puzzle
@@ -235,7 +236,9 @@ def main(argv: list[str] | None = None) -> int:
     done = 0
     started = time.perf_counter()
     try:
-        for source, puzzle, depth in cases(random.Random(args.seed), per_source, sources):
+        made = cases(random.Random(args.seed), per_source, sources)
+        expected = per_source * sum(s != "corpus" or corpus_dir() is not None for s in sources)
+        for source, puzzle, depth in tracked(made, expected, "boards, native against python"):
             difference, reference, native, py_s, nat_s = compare(puzzle, depth, args.python_limit)
             done += 1
             totals[source]["boards"] += 1
@@ -252,8 +255,6 @@ def main(argv: list[str] | None = None) -> int:
                 if out is not None:
                     out.write(json.dumps({"source": source, "depth": depth, "board": board_json(puzzle), "difference": difference}) + "\n")
                     out.flush()
-            if done % 250 == 0:
-                print(f"  {done} boards, {mismatches} mismatches, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
     finally:
         if out is not None:
             out.close()
