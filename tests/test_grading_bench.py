@@ -52,6 +52,6 @@ def test_a_run_prints_auc_grades_and_time(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(sys, "argv", ["grading.py", str(path), "--dump", str(dump)])
     grading.main()
     out, err = capsys.readouterr()
-    assert "AUC q1 < q2: 0.500" in out and "grades" in out and "time a puzzle" in out and "solved 2 of 2" in err
+    assert "AUC q1 < q2: 0.500" in out and "grades" in out and "time a puzzle" in out and "puzzles solved by logic: 2/2" in err
     rows = [json.loads(line) for line in dump.read_text().splitlines()]
     assert len(rows) == 2 and rows[0]["solved"] and rows[0]["steps"]
