@@ -9,14 +9,18 @@ search (``backends.searching.search``, ``search_many``) and ``logic_solve`` then
 ``model.errors.Cancelled``, so that a loop of searches (a batch, the generator's repairs) ends too,
 instead of starting the next one.
 
-``token.cancel()`` may be called from any thread (a server's event loop, a signal handler); it is
-one store. ``cancel_all()`` cancels every search in a scope in this process (a server that stops).
+A solver that looks at no flag of ours (python-sat, CP-SAT) is stopped through its own thread-safe
+stop, which it registers for the length of a solve with ``on_cancel``.
+
+``token.cancel()`` may be called from any thread (a server's event loop, a signal handler): a store,
+and the registered stops called. ``cancel_all()`` cancels every search in a scope in this process
+(a server that stops).
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -27,14 +31,17 @@ from queens_sat.model.errors import Cancelled
 class CancelToken:
     """A flag that stops the searches of the scopes it is given to; set once, never cleared."""
 
-    __slots__ = ("flag",)
+    __slots__ = ("flag", "stops")
 
     def __init__(self) -> None:
         self.flag = bytearray(1)  # the compiled kernels read this byte (never resized, so it never moves)
+        self.stops: list[Callable[[], None]] = []  # the solvers' own stops, registered by ``on_cancel``
 
     def cancel(self) -> None:
         """Stop the searches under this token at their next look at the clock (any thread)."""
         self.flag[0] = 1
+        for stop in list(self.stops):
+            stop()
 
     @property
     def cancelled(self) -> bool:
@@ -74,6 +81,24 @@ def cancel_all() -> None:
         tokens = list(_live.values())
     for token in tokens:
         token.cancel()
+
+
+@contextmanager
+def on_cancel(stop: Callable[[], None]) -> Iterator[None]:
+    """Within the block, a cancel of this thread's search also calls ``stop`` (at once if it was
+    cancelled already): for a solver that can be told to stop from another thread. Outside any
+    cancel scope, nothing."""
+    token = _current.get()
+    if token is None:
+        yield
+        return
+    token.stops.append(stop)
+    try:
+        if token.cancelled:
+            stop()
+        yield
+    finally:
+        token.stops.remove(stop)
 
 
 def current_token() -> CancelToken | None:

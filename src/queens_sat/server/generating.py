@@ -23,6 +23,7 @@ from queens_sat.model.errors import Cancelled
 from queens_sat.server.errors import BAD_REQUEST, ServiceError
 from queens_sat.server.inputs import body_text, query_options, read_body
 from queens_sat.server.settings import ServiceSettings
+from queens_sat.server.stopping import cut_short_on_stop, stopping
 from queens_sat.server.workers import STOPPING, cancellable, thread_limiter
 
 if TYPE_CHECKING:
@@ -111,10 +112,10 @@ async def _lines(puzzles: Iterator[Any], options: Any, settings: ServiceSettings
     try:
         while True:
             try:
-                with anyio.fail_after(wall):  # past it, the puzzle's searches are cancelled
+                with anyio.fail_after(wall) as scope, cut_short_on_stop(scope):  # past it, the puzzle's searches are cancelled
                     puzzle = await cancellable(lambda: next(puzzles, None), limiter)
             except TimeoutError:
-                yield _error_line(f"the next puzzle took over {wall:g} s; stopped")
+                yield _error_line(STOPPING if stopping() else f"the next puzzle took over {wall:g} s; stopped")
                 return
             except Cancelled:  # the server is stopping
                 yield _error_line(STOPPING)

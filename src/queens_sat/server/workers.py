@@ -21,6 +21,7 @@ from queens_sat.engines.cancel import CancelToken, cancel_scope
 from queens_sat.model.errors import BackendError, Cancelled, PuzzleError
 from queens_sat.server.errors import BAD_REQUEST, UNAVAILABLE, ServiceError
 from queens_sat.server.settings import ServiceSettings
+from queens_sat.server.stopping import cut_short_on_stop, stopping
 
 T = TypeVar("T")
 STOPPING = "the server is stopping; try again"  # the 503 of a search cancelled by a shutdown
@@ -57,13 +58,14 @@ async def in_thread(
 ) -> T:
     """``func()`` in a worker thread. The library gets the time limit itself; should it
     overrun that by ``settings.grace``, the request is answered 503 and the search cancelled.
-    A ``PuzzleError`` or ``BackendError`` is a 400; a search cancelled by a shutdown a 503."""
+    A ``PuzzleError`` or ``BackendError`` is a 400; a search cancelled by a shutdown a 503
+    (``server.stopping``: at most ``STOP_ANSWER_SECONDS`` after the signal)."""
     wall = (settings.time_limit if limit is None else limit) + settings.grace
-    with anyio.move_on_after(wall):
+    with anyio.move_on_after(wall) as scope, cut_short_on_stop(scope):
         try:
             return await cancellable(func, limiter)
         except (PuzzleError, BackendError) as err:
             raise ServiceError(BAD_REQUEST, str(err)) from None
         except Cancelled:
             raise ServiceError(UNAVAILABLE, STOPPING) from None
-    raise ServiceError(UNAVAILABLE, f"the search did not finish within {wall:g} s")
+    raise ServiceError(UNAVAILABLE, STOPPING if stopping() else f"the search did not finish within {wall:g} s")
