@@ -49,6 +49,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     limits.add_argument("--time-limit", type=positive_float, default=10.0, metavar="SECONDS", help="search time per request (default 10)")
     limits.add_argument(
+        "--batch-time-limit",
+        type=positive_float,
+        default=60.0,
+        metavar="SECONDS",
+        help="time for a whole batch body of /check, each puzzle under --time-limit (default 60)",
+    )
+    limits.add_argument(
         "--body-timeout", type=positive_float, default=10.0, metavar="SECONDS", help="time for a request body to arrive (default 10)"
     )
     limits.add_argument(
@@ -111,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
         body_timeout=args.body_timeout,
         head_timeout=args.header_timeout,
         time_limit=args.time_limit,
+        batch_time_limit=args.batch_time_limit,
         max_n=args.max_n,
         max_generate=args.max_generate,
         threads=args.threads,
