@@ -155,8 +155,18 @@ def _raise_open_files_limit() -> None:
             pass
 
 
+def _http_protocol() -> str:
+    """uvicorn's httptools protocol with a deadline for request heads (server.protocol); uvicorn's
+    own choice, without that deadline, where httptools is not installed (uvicorn without [standard])."""
+    try:
+        from queens_sat.server.protocol import IMPORT_NAME
+    except ImportError as err:
+        print(f"queens-sat: no --header-timeout without {err.name} (pip install 'uvicorn[standard]')", file=sys.stderr, flush=True)
+        return "auto"
+    return IMPORT_NAME
+
+
 def _serve(uvicorn: Any, args: argparse.Namespace) -> None:
-    from queens_sat.server.protocol import IMPORT_NAME
     from queens_sat.server.stopping import GRACEFUL_SECONDS
 
     uvicorn.run(
@@ -168,6 +178,6 @@ def _serve(uvicorn: Any, args: argparse.Namespace) -> None:
         access_log=args.access_log,
         timeout_keep_alive=5,
         timeout_graceful_shutdown=GRACEFUL_SECONDS,  # the searches in flight are cancelled first (server.stopping)
-        http=IMPORT_NAME,  # httptools with a deadline for request heads (server.protocol)
+        http=_http_protocol(),  # httptools with a deadline for request heads (server.protocol)
         log_level="info",
     )
