@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -334,3 +335,220 @@ def test_a_device_that_refuses_writes_is_named(argv, named):
     assert proc.returncode == 2, proc.stderr
     assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
     assert f"cannot write to {named}: No space left on device" in proc.stderr, proc.stderr
+
+
+# --- serve: every search cancelled when the server stops waiting for it, a stop within 2 s ----------
+
+STOP_BOUND = 2.0  # seconds from SIGTERM or Ctrl-C to the server's exit, whatever runs (issue 27)
+SERVE_HOST = "127.0.0.1"
+
+
+def start_server(*options: str, preexec_fn=None, env: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
+    """``queens-sat serve`` on a free port, in a session of its own (so that Ctrl-C can go to its
+    whole process group, as a terminal sends it), once ``/health`` answers: the process and its URL."""
+    pytest.importorskip("uvicorn", reason="serve needs the serve extra: pip install '.[serve]'")
+    import socket
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind((SERVE_HOST, 0))
+        port = probe.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "queens_sat", "serve", "--host", SERVE_HOST, "--port", str(port), *options],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tempfile.gettempdir(),
+        start_new_session=True,
+        preexec_fn=preexec_fn,
+        env=env,
+    )
+    url = f"http://{SERVE_HOST}:{port}"
+
+    def up() -> bool:
+        assert proc.poll() is None, proc.communicate()[1]
+        try:
+            with urllib.request.urlopen(url + "/health", timeout=5) as answer:
+                return answer.status == 200
+        except OSError:
+            return False
+
+    assert wait_until(up), "the server never answered /health"
+    return proc, url
+
+
+def post_in_background(url: str, body: bytes) -> tuple[threading.Thread, list]:
+    """POST ``body`` from a thread; the list gets (status, body) or the error that ended it."""
+    import urllib.error
+    import urllib.request
+
+    answers: list = []
+
+    def post() -> None:
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url, data=body, method="POST"), timeout=HANG) as answer:
+                answers.append((answer.status, answer.read()))
+        except urllib.error.HTTPError as err:
+            answers.append((err.code, err.read()))
+        except OSError as err:  # the connection closed without an answer: allowed at a stop
+            answers.append(err)
+
+    thread = threading.Thread(target=post, daemon=True)
+    thread.start()
+    return thread, answers
+
+
+def thread_states(pid: int) -> list[str]:
+    """The scheduler state (R running or runnable, S sleeping, ...) of each thread of ``pid`` but its main one."""
+    states = []
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        if int(tid) != pid:
+            try:
+                states.append(Path(f"/proc/{pid}/task/{tid}/stat").read_text().rpartition(")")[2].split()[0])
+            except OSError:
+                pass
+    return states
+
+
+def stop_server(proc: subprocess.Popen, sig: signal.Signals, group: bool) -> tuple[float, str]:
+    """Signal the server (or its whole process group); the seconds it took to exit, and its stderr."""
+    (os.killpg if group else os.kill)(proc.pid, sig)
+    sent = time.monotonic()
+    try:
+        _, err = proc.communicate(timeout=HANG)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        pytest.fail(f"the server still ran {HANG} s after {sig.name}")
+    return time.monotonic() - sent, err
+
+
+SLOW_BATCH = "\n".join(['{"n": 64, "stars": 16}'] * 50).encode()  # the Python star search times out on each
+
+
+def test_serve_cancels_the_search_it_answers_503_for():
+    """A batch past its time limit is answered 503, and its search stops then: no thread of the
+    server runs on after the answer (before: the batch ran on, a core at 100 %, for a minute)."""
+    proc, url = start_server("--time-limit", "1", "--batch-time-limit", "1")
+    try:
+        thread, answers = post_in_background(url + "/check?backend=python&logic=false", SLOW_BATCH)
+        thread.join(HANG)
+        assert answers and answers[0][0] == 503, answers
+        time.sleep(0.3)  # a cancelled search stops within one look at its clock: milliseconds
+        busy = 0
+        for _ in range(60):
+            busy += "R" in thread_states(proc.pid)
+            time.sleep(0.025)
+        assert busy <= 12, f"a server thread was running in {busy} of 60 looks after the 503"
+    finally:
+        _, err = stop_server(proc, signal.SIGTERM, group=False)
+    assert proc.returncode == 0 and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=lambda s: s.name)
+def test_serve_stops_within_2_s_whatever_runs(sig, workers):
+    """SIGTERM (to the server) or Ctrl-C (to its process group) with searches in flight that would
+    run a minute: exit 0 within 2 s, no traceback, every request answered (503, "the server is
+    stopping") or its connection closed. Before: 51 to 124 s, the graceful stop waiting for them."""
+    proc, url = start_server("--time-limit", "60", "--workers", str(workers))
+    posts = [
+        post_in_background(url + "/count", b'{"n": 22, "rule": "queens"}'),
+        post_in_background(url + "/count?backend=python", b'{"n": 20, "stars": 2}'),
+    ]
+    time.sleep(rng_for("serve", sig, workers).uniform(1.0, 2.0))  # the searches are under way
+    assert proc.poll() is None and not any(answers for _, answers in posts), [a for _, a in posts]
+    seconds, err = stop_server(proc, sig, group=sig == signal.SIGINT)
+    assert seconds < STOP_BOUND, f"{seconds:.2f} s from {sig.name} to the exit\n{err}"
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err, err
+    for thread, answers in posts:
+        thread.join(HANG)
+        assert answers, "a request got neither an answer nor a closed connection"
+        if isinstance(answers[0], tuple):
+            assert answers[0][0] == 503 and b"stopping" in answers[0][1], answers
+
+
+def _fd_limit(limit: int) -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+
+
+def test_serve_drops_connections_stalled_in_their_headers():
+    """300 connections that send part of their headers and stop, against a server of 256 file
+    descriptors: each is answered 408 and closed after --header-timeout, so /health is answered
+    again within seconds (before: never, every descriptor held for ever)."""
+    import socket
+    import urllib.request
+
+    proc, url = start_server("--header-timeout", "1", preexec_fn=lambda: _fd_limit(256))
+    stalled = []
+    try:
+        for _ in range(300):
+            conn = socket.create_connection((SERVE_HOST, int(url.rpartition(":")[2])), timeout=HANG)
+            conn.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            stalled.append(conn)
+
+        def healthy() -> bool:
+            try:
+                with urllib.request.urlopen(url + "/health", timeout=5) as answer:
+                    return answer.status == 200
+            except OSError:
+                return False
+
+        assert wait_until(healthy, 15), "/health went unanswered with 300 stalled connections"
+        first = stalled[0].recv(4096)
+        assert first.startswith(b"HTTP/1.1 408") and b"did not arrive within 1 s" in first, first
+        assert wait_until(lambda: len(os.listdir(f"/proc/{proc.pid}/fd")) < 100, 15), "the stalled connections' descriptors were kept"
+    finally:
+        for conn in stalled:
+            conn.close()
+        _, err = stop_server(proc, signal.SIGTERM, group=False)
+    assert proc.returncode == 0 and "Traceback" not in err, err
+
+
+def test_serve_raises_its_open_files_limit_to_the_hard_one():
+    import resource
+
+    def limits() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, 1024))
+
+    proc, _ = start_server(preexec_fn=limits)
+    try:
+        line = next(x for x in Path(f"/proc/{proc.pid}/limits").read_text().splitlines() if x.startswith("Max open files"))
+        assert line.split()[3:5] == ["1024", "1024"], line
+    finally:
+        stop_server(proc, signal.SIGTERM, group=False)
+
+
+def test_a_quick_check_never_holds_the_event_loop():
+    """The check that a server makes on its event loop (a bounded effort) is bounded in time too:
+    the pure-Python star search's 16,384 nodes on n = 64, k = 16 held the loop for 125 s."""
+    import urllib.request
+
+    proc, url = start_server("--time-limit", "1", env={**os.environ, "QUEENS_SAT_PURE_PYTHON": "1"})
+    try:
+        thread, answers = post_in_background(url + "/check?logic=false", b'{"n": 64, "stars": 16}')
+        time.sleep(0.5)
+        with urllib.request.urlopen(url + "/health", timeout=HANG) as health:
+            assert health.status == 200
+        thread.join(HANG)
+        assert answers and answers[0][0] == 200, answers
+    finally:
+        stop_server(proc, signal.SIGTERM, group=False)
+
+
+def test_stragglers_do_not_hold_the_exit():
+    """A worker thread that no cancel reaches (code with no clock) ends the process anyway, soon."""
+    pytest.importorskip("anyio", reason="serve needs the serve extra")
+    code = (
+        "import threading, time\n"
+        "from queens_sat.server.stopping import leave_stragglers\n"
+        "threading.Thread(target=time.sleep, args=(60,)).start()\n"
+        "leave_stragglers(0)\n"
+    )
+    began = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG, cwd=tempfile.gettempdir())
+    assert time.monotonic() - began < 10 and done.returncode == 0, done.stderr
+    assert "still busy" in done.stderr and "Traceback" not in done.stderr

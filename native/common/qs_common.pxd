@@ -19,7 +19,9 @@ cdef extern from "stop.h" nogil:
         QS_BUDGET
         QS_NO_MEMORY
     int qs_signalled() noexcept  # takes the GIL; the exception stays pending
-    int qs_should_stop(double deadline) noexcept  # QS_TIMED_OUT, QS_INTERRUPTED or 0
+    int qs_should_stop(double deadline) noexcept  # QS_TIMED_OUT (the clock or a cancel), QS_INTERRUPTED or 0
+    void qs_set_cancel_flag(unsigned char *flag) noexcept  # this thread's; NULL: none
+    int qs_cancelled() noexcept  # this thread's flag is set
 
 cdef extern from "cpu.h" nogil:
     enum:

@@ -1,10 +1,24 @@
-/* The one error path of the native kernels: the look for Ctrl-C and the clock (see stop.h). */
+/* The one error path of the native kernels: the look for Ctrl-C, the cancel flag and the clock (see stop.h). */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include "clock.h"
 #include "stop.h"
+
+#if defined(_MSC_VER)
+#define QS_THREAD_LOCAL __declspec(thread)
+#else
+#define QS_THREAD_LOCAL _Thread_local
+#endif
+
+/* This thread's cancel flag (engines/cancel.py's token), or NULL. One per thread and per module:
+   stop.c is linked into every module, and ``set_cancel_flag`` (cancel.pxi) sets each one's. */
+static QS_THREAD_LOCAL const volatile unsigned char *cancel_flag = NULL;
+
+void qs_set_cancel_flag(const volatile unsigned char *flag) { cancel_flag = flag; }
+
+int qs_cancelled(void) { return cancel_flag != NULL && *cancel_flag != 0; }
 
 int qs_signalled(void) {
     PyGILState_STATE gil = PyGILState_Ensure();
@@ -15,6 +29,7 @@ int qs_signalled(void) {
 
 int qs_should_stop(double deadline) {
     if (deadline > 0 && qs_now() > deadline) return QS_TIMED_OUT;
+    if (qs_cancelled()) return QS_TIMED_OUT;  /* cancelled: as if the deadline had come */
     if (qs_signalled()) return QS_INTERRUPTED;
     return 0;
 }

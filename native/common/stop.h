@@ -1,4 +1,4 @@
-/* Why a kernel stopped, and the one check for the reasons to stop early (the clock, Ctrl-C).
+/* Why a kernel stopped, and the one check for the reasons to stop early (the clock, a cancel, Ctrl-C).
 
    Every kernel runs without the GIL and looks, every few thousand nodes, at
    ``qs_should_stop``; the Cython wrapper turns what it returns into Python's terms
@@ -21,8 +21,17 @@ enum {
    code that runs without it, every few thousand nodes (the error stays set). */
 int qs_signalled(void);
 
-/* QS_TIMED_OUT when ``deadline`` (qs_now() seconds; 0: none) has passed, else
-   QS_INTERRUPTED when a signal handler raised, else 0: go on. */
+/* QS_TIMED_OUT when ``deadline`` (qs_now() seconds; 0: none) has passed or this thread's search
+   was cancelled, else QS_INTERRUPTED when a signal handler raised, else 0: go on. */
 int qs_should_stop(double deadline);
+
+/* Point this thread's cancel flag at ``flag`` (NULL: none). Another thread stops the search by
+   setting *flag to non-zero: the kernel sees it at its next ``qs_should_stop``, where it reads the
+   clock anyway, and stops as if its deadline had passed (QS_TIMED_OUT). The flag's memory must
+   outlive the search (engines/cancel.py's ``CancelToken`` holds it). */
+void qs_set_cancel_flag(const volatile unsigned char *flag);
+
+/* Whether this thread's cancel flag is set (no GIL, one load). */
+int qs_cancelled(void);
 
 #endif

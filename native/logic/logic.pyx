@@ -59,6 +59,7 @@ cdef extern from "kernels.h" nogil:
 cdef qs_variants *VARIANTS = &ql_logic_variants
 
 include "variants.pxi"
+include "cancel.pxi"
 
 MAX_N = QL_MAX_N
 MAX_STAR_N = QL_MAX_STAR_N

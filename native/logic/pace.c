@@ -23,7 +23,7 @@ int ql_pace_check(ql_pace *p) {
         p->released = 1;
         p->release(p->release_ctx);
     }
-    if (p->deadline > 0 && now > p->deadline) {
+    if ((p->deadline > 0 && now > p->deadline) || qs_cancelled()) {  /* a cancel: as if the deadline had come */
         p->stop = QS_TIMED_OUT;
         return 1;
     }

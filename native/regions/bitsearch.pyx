@@ -43,6 +43,7 @@ cdef extern from "search.h" nogil:
 cdef qs_variants *VARIANTS = &qs_regions_variants
 
 include "variants.pxi"
+include "cancel.pxi"
 
 MAX_N = QS_MAX_BOARD
 CHECK_EVERY = QS_CHECK_MASK + 1

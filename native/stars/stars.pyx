@@ -40,6 +40,7 @@ cdef extern from "stars.h" nogil:
 cdef qs_variants *VARIANTS = &qs_stars_variants
 
 include "variants.pxi"
+include "cancel.pxi"
 
 MAX_N = QS_STARS_MAX_N
 

@@ -13,11 +13,13 @@ if TYPE_CHECKING:  # what a type checker sees; at run time ``__getattr__`` impor
     from queens_sat.backends import available_backends, get_backend
     from queens_sat.backends.base import Backend
     from queens_sat.engines import nqueens, regions
+    from queens_sat.engines.cancel import CancelToken, cancel_scope
     from queens_sat.formats import parse_puzzle, puzzle_to_json, puzzle_to_text, read_puzzle, read_puzzles, write_puzzle
     from queens_sat.formats.image import ImageRead, ImageReadError, ImageReadWarning, read_puzzle_image
     from queens_sat.formats.records import PuzzleRecord
     from queens_sat.model.errors import (
         BackendError,
+        Cancelled,
         FormatError,
         Interrupted,
         MissingDependency,
@@ -41,6 +43,9 @@ _EXPORTS = {
     "QueensSatError": "queens_sat.model.errors",
     "Interrupted": "queens_sat.model.errors",
     "MissingDependency": "queens_sat.model.errors",
+    "Cancelled": "queens_sat.model.errors",
+    "CancelToken": "queens_sat.engines.cancel",
+    "cancel_scope": "queens_sat.engines.cancel",
     "Outcome": "queens_sat.model.result",
     "Backend": "queens_sat.backends.base",
     "PuzzleRecord": "queens_sat.formats.records",
@@ -91,6 +96,8 @@ __all__ = [  # the names of _EXPORTS and __version__ (tests/test_api.py checks t
     "MAX_REGION_N",
     "Backend",
     "BackendError",
+    "CancelToken",
+    "Cancelled",
     "CheckReport",
     "FormatError",
     "GeneratedPuzzle",
@@ -115,6 +122,7 @@ __all__ = [  # the names of _EXPORTS and __version__ (tests/test_api.py checks t
     "__version__",
     "as_puzzle",
     "available_backends",
+    "cancel_scope",
     "check_record",
     "check_records",
     "count_solutions",

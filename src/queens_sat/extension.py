@@ -98,6 +98,7 @@ LOGIC: Final = "queens_sat._logic"
 MODULE: Final = BITSEARCH  # the region-board search, the one most callers mean
 PATHS = ("portable", "popcnt", "avx512")  # the variants of the searches, by the CPU level they need
 WITH_VARIANTS = (BITSEARCH, STARS, LOGIC)  # the modules whose C comes in those variants
+SEARCHING = (BITSEARCH, STARS, LOGIC, NQUEENS)  # the modules whose kernels read a cancel flag
 RULE_CODES = {"no-touch": 0, "queens": 1}  # how the compiled modules number the rules
 
 _loaded: dict[str, ModuleType | None] = {}
@@ -228,6 +229,17 @@ def required(name: str = MODULE) -> object:
     if module is None:
         raise RuntimeError(f"the native extension is not available: {unavailable_reason(name)}")
     return module
+
+
+def set_cancel_flag(flag: bytearray | None) -> None:
+    """Point this thread's cancel flag in every compiled search at ``flag[0]`` (None: at none); see
+    engines/cancel.py. Each module links its own copy of native/common/stop.c, so each is told.
+    Modules already loaded are told even when the pure-Python switch is on now: none may keep
+    pointing at a flag that is gone."""
+    for name in SEARCHING:
+        module = _loaded.get(name) if flag is None or pure_python_forced() else native_module(name)
+        if module is not None:
+            module.set_cancel_flag(flag)
 
 
 def native_path() -> str:

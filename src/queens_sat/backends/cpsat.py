@@ -41,6 +41,7 @@ from queens_sat.backends.base import Backend, installed
 from queens_sat.backends.cells import diagonals, given_cells, line_units, region_units, too_large, touching, windows
 from queens_sat.backends.settings import Choice, Option, parse_bool, parse_positive_int, parse_seed, parse_settings, spec_name
 from queens_sat.backends.tally import SolutionTally
+from queens_sat.engines.cancel import cancelled, on_cancel
 from queens_sat.engines.signals import stop_on_signal
 from queens_sat.model.errors import BackendError
 from queens_sat.model.grids import PlainGrid
@@ -149,7 +150,7 @@ class CpSatBackend(Backend):
         n = puzzle.n
         while True:
             if deadline is not None:
-                left = deadline - time.perf_counter()
+                left = 0.0 if cancelled() else deadline - time.perf_counter()  # a cancel: no time left
                 if left <= 0:
                     return True
                 solver.parameters.max_time_in_seconds = left
@@ -171,7 +172,7 @@ class CpSatBackend(Backend):
         solves = 0
         while not tally.full:
             if deadline is not None:
-                left = deadline - time.perf_counter()
+                left = 0.0 if cancelled() else deadline - time.perf_counter()  # a cancel: no time left
                 if left <= 0:
                     return False, True, solves
                 solver.parameters.max_time_in_seconds = left
@@ -191,7 +192,7 @@ class CpSatBackend(Backend):
 
         solver = self._solver()
         if deadline is not None:
-            left = deadline - time.perf_counter()
+            left = 0.0 if cancelled() else deadline - time.perf_counter()  # a cancel: no time left
             if left <= 0:
                 return False, True, 0
             solver.parameters.max_time_in_seconds = left
@@ -288,7 +289,7 @@ def _solve(solver: Any, model: Any, callback: Any = None) -> Any:
             _EFFORT.spent = True
             return cp_model_status_unknown()
         solver.parameters.max_deterministic_time = left
-    with stop_on_signal(solver.stop_search):
+    with stop_on_signal(solver.stop_search), on_cancel(solver.stop_search):  # Ctrl-C, SIGTERM, a cancel
         status = solver.solve(model, callback) if callback is not None else solver.solve(model)
     _EFFORT.branches = getattr(_EFFORT, "branches", 0) + solver.num_branches
     _EFFORT.conflicts = getattr(_EFFORT, "conflicts", 0) + solver.num_conflicts

@@ -9,7 +9,9 @@ the service. Here, and only here:
 - a ``PlainGrid`` (a bare grid checked in C: no ``Puzzle`` built) goes to a backend that
   takes one, and becomes a ``Puzzle`` for any other;
 - every solution found is verified against the rules (in C for a plain grid), so that no
-  backend's mistake reaches a user; a wrong one is a ``BackendError``.
+  backend's mistake reaches a user; a wrong one is a ``BackendError``;
+- a search cancelled from another thread (``engines.cancel``), which stopped as at its time
+  limit, raises ``Cancelled``, so the loop that called it (a batch, the generator) ends too.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 
 from queens_sat.backends import get_backend
 from queens_sat.backends.base import Backend
+from queens_sat.engines.cancel import raise_if_cancelled
 from queens_sat.extension import gridcheck, rule_code
 from queens_sat.model.errors import BackendError
 from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, plain_cells_ok, plain_solution_ok
@@ -54,12 +57,16 @@ def search(
     says it ran out first), where the backend takes one."""
     keep = _keep(limit, keep)
     engine = backend_for(backend, board)
+    raise_if_cancelled()
     if isinstance(board, PlainGrid):
         if not engine.takes_plain:
             return search(as_puzzle_of(board), backend=engine, limit=limit, keep=keep, time_limit=time_limit, effort=effort)
-        return _plain_search(engine, board, limit, keep, time_limit, effort)
+        outcome = _plain_search(engine, board, limit, keep, time_limit, effort)
+        raise_if_cancelled()
+        return outcome
     budget = {} if effort is None else {"effort": effort}  # a backend written before budgets takes none
     outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit, **budget)
+    raise_if_cancelled()
     return verified(board, outcome.named(engine.full_name))
 
 
@@ -77,7 +84,9 @@ def search_many(
     Ctrl-C or SIGTERM raises ``Interrupted`` holding the outcomes finished (unverified)."""
     keep = _keep(limit, keep)
     engine = get_backend(backend)
+    raise_if_cancelled()
     found = engine.search_many(puzzles, limit=limit, keep=keep, time_limit=time_limit)
+    raise_if_cancelled()
     out: list[Outcome | BackendError] = []
     for puzzle, outcome in zip(puzzles, found, strict=True):
         try:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from queens_sat.cli.common import positive_float, positive_int
 
 if TYPE_CHECKING:
-    from queens_sat.server import ServiceSettings
+    pass
 
 DEFAULT_HOST = "127.0.0.1"  # this machine only, unless asked otherwise
 DEFAULT_PORT = 8000
@@ -32,7 +32,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="serve the HTTP JSON API and the puzzle designer page",
         description="Serve POST /check, /solve, /count, /explain, /hint, /render, /convert and "
         "/generate, GET /backends, /health and /openapi.json, and the puzzle designer and player "
-        "page at /. Stops cleanly on Ctrl-C or SIGTERM. Needs the serve extra: "
+        "page at /. Ctrl-C or SIGTERM stops it within 2 s, whatever runs: searches in flight are cancelled "
+        "(their requests answered 503), exit code 0. Needs the serve extra: "
         "pip install 'queens-sat[serve]'.",
     )
     p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST}: this machine only)")
@@ -48,7 +49,21 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     limits.add_argument("--time-limit", type=positive_float, default=10.0, metavar="SECONDS", help="search time per request (default 10)")
     limits.add_argument(
+        "--batch-time-limit",
+        type=positive_float,
+        default=60.0,
+        metavar="SECONDS",
+        help="time for a whole batch body of /check, each puzzle under --time-limit (default 60)",
+    )
+    limits.add_argument(
         "--body-timeout", type=positive_float, default=10.0, metavar="SECONDS", help="time for a request body to arrive (default 10)"
+    )
+    limits.add_argument(
+        "--header-timeout",
+        type=positive_float,
+        default=10.0,
+        metavar="SECONDS",
+        help="time for a request's line and headers to arrive; a connection that is late is answered 408 and closed (default 10)",
     )
     limits.add_argument("--max-n", type=positive_int, default=1000, metavar="N", help="largest board a request may name (default 1000)")
     limits.add_argument(
@@ -93,14 +108,17 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from queens_sat.server import ServiceSettings
-        from queens_sat.server.app import SETTINGS_VARIABLE
+        from queens_sat.server.settings import SETTINGS_VARIABLE
+        from queens_sat.server.stopping import leave_stragglers
     except ImportError as err:
         raise UsageError(f"serve needs {err.name}: pip install 'queens-sat[serve]'") from None
     settings = ServiceSettings(
         max_body=args.max_body,
         max_image_body=args.max_image_body,
         body_timeout=args.body_timeout,
+        head_timeout=args.header_timeout,
         time_limit=args.time_limit,
+        batch_time_limit=args.batch_time_limit,
         max_n=args.max_n,
         max_generate=args.max_generate,
         threads=args.threads,
@@ -112,15 +130,45 @@ def run(args: argparse.Namespace) -> int:
     # uvicorn stops gracefully on SIGTERM, then raises the signal again with the handler that
     # was in place before it: a no-op one makes that clean stop exit 0, not "killed by SIGTERM"
     signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    _raise_open_files_limit()
     try:
-        _serve(uvicorn, args, settings)
+        _serve(uvicorn, args)
     except SystemExit as stop:  # uvicorn gives up this way when it cannot start; it said why
         if stop.code:
             raise PuzzleError("the server could not start (see the messages above)") from None
+    leave_stragglers(0)  # a worker thread still busy (its search cancelled, but in code with no clock) holds no exit
     return 0
 
 
-def _serve(uvicorn: Any, args: argparse.Namespace, settings: ServiceSettings) -> None:
+def _raise_open_files_limit() -> None:
+    """Raise the soft limit of open files to the hard one (each connection holds a descriptor; the
+    soft limit is often 256 or 1024). Where there is no such limit (Windows), nothing."""
+    try:
+        import resource
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or soft < hard):
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError):  # macOS refuses more than OPEN_MAX under an unlimited hard limit
+            pass
+
+
+def _http_protocol() -> str:
+    """uvicorn's httptools protocol with a deadline for request heads (server.protocol); uvicorn's
+    own choice, without that deadline, where httptools is not installed (uvicorn without [standard])."""
+    try:
+        from queens_sat.server.protocol import IMPORT_NAME
+    except ImportError as err:
+        print(f"queens-sat: no --header-timeout without {err.name} (pip install 'uvicorn[standard]')", file=sys.stderr, flush=True)
+        return "auto"
+    return IMPORT_NAME
+
+
+def _serve(uvicorn: Any, args: argparse.Namespace) -> None:
+    from queens_sat.server.stopping import GRACEFUL_SECONDS
+
     uvicorn.run(
         "queens_sat.server.app:app_from_environment",
         factory=True,
@@ -129,6 +177,7 @@ def _serve(uvicorn: Any, args: argparse.Namespace, settings: ServiceSettings) ->
         workers=args.workers,
         access_log=args.access_log,
         timeout_keep_alive=5,
-        timeout_graceful_shutdown=int(settings.time_limit + settings.grace),
+        timeout_graceful_shutdown=GRACEFUL_SECONDS,  # the searches in flight are cancelled first (server.stopping)
+        http=_http_protocol(),  # httptools with a deadline for request heads (server.protocol)
         log_level="info",
     )

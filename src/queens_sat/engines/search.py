@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Protocol
 
+from queens_sat.engines.cancel import current_token
 from queens_sat.model.result import Outcome, Solution
 
 
 class Stop(Exception):
-    """Raised inside the search when the time limit has passed."""
+    """Raised inside the search when the time limit has passed, or the search was cancelled."""
 
 
 class Spent(Exception):
@@ -33,10 +35,12 @@ class Clock:
     GAP = 0.005  # seconds aimed for between two reads of the clock
     MAX_STRIDE = 1 << 14
 
-    __slots__ = ("countdown", "deadline", "last", "stride")
+    __slots__ = ("countdown", "deadline", "flag", "last", "stride")
 
     def __init__(self, deadline: float) -> None:
         self.deadline = deadline
+        token = current_token()
+        self.flag = _NEVER if token is None else token.flag
         self.stride = self.countdown = 1
         self.last = time.perf_counter()
 
@@ -46,7 +50,7 @@ class Clock:
         if self.countdown > 0:
             return
         now = time.perf_counter()
-        if now > self.deadline:
+        if now > self.deadline or self.flag[0]:
             raise Stop
         gap, self.last = now - self.last, now
         if gap < self.GAP / 2:
@@ -56,9 +60,14 @@ class Clock:
         self.countdown = self.stride
 
 
+_NEVER = bytearray(1)  # the flag of a clock outside any cancel scope: never set
+
+
 def clock_for(deadline: float | None) -> Clock | None:
-    """A ``Clock`` for the deadline, or None when there is none."""
-    return None if deadline is None else Clock(deadline)
+    """A ``Clock`` for the deadline, or None when there is none and no cancel scope either."""
+    if deadline is None:
+        return None if current_token() is None else Clock(math.inf)
+    return Clock(deadline)
 
 
 _current: ContextVar[Clock | None] = ContextVar("queens_sat_clock", default=None)

@@ -122,6 +122,11 @@ class OutputError(QueensSatError, OSError):
     handles this one."""
 
 
+class Cancelled(QueensSatError):
+    """Another thread cancelled the search (``engines.cancel``: a server that no longer waits for
+    it, or stops). The search itself stopped as at its time limit; this ends its caller's work too."""
+
+
 class MissingDependency(QueensSatError, RuntimeError):
     """An optional library that a feature needs is not installed; the message says what to install."""
 

@@ -8,7 +8,9 @@ Modules, one job each: ``settings`` (limits), ``errors`` (the one error type and
 its JSON form), ``inputs`` (bodies, puzzles and query options), ``workers`` (searches
 in threads under a time limit), ``puzzles`` (check, solve, count, explain, hint,
 convert), ``pictures`` (render), ``generating`` (streamed generate), ``meta``
-(backends, health, OpenAPI), ``page`` (the static page), ``app`` (assembly).
+(backends, health, OpenAPI), ``page`` (the static page), ``app`` (assembly),
+``protocol`` (uvicorn's HTTP protocol with a deadline for request heads), ``stopping``
+(searches cancelled at SIGTERM or Ctrl-C, the process ended within a second or two).
 """
 
 from __future__ import annotations

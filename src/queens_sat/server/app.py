@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import logging
-import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from starlette.applications import Starlette
@@ -16,10 +16,10 @@ from starlette.staticfiles import StaticFiles
 from queens_sat.server import generating, importing, meta, page, pictures, puzzles
 from queens_sat.server.errors import ServiceError, http_error_handler, service_error_handler
 from queens_sat.server.responses import JsonAnswer
-from queens_sat.server.settings import ServiceSettings
+from queens_sat.server.settings import ServiceSettings, settings_from_environment
+from queens_sat.server.stopping import cancel_on_signal
 
 log = logging.getLogger("queens_sat.server")
-SETTINGS_VARIABLE = "QUEENS_SAT_SERVICE_SETTINGS"  # JSON of ServiceSettings, set by ``queens-sat serve``
 
 
 async def internal_error(request: Request, exc: Exception) -> JsonAnswer:
@@ -50,8 +50,17 @@ def routes() -> list[Any]:
     ]
 
 
+@asynccontextmanager
+async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    """While the app serves, SIGTERM and Ctrl-C cancel its searches before uvicorn's graceful stop
+    waits for their requests (``stopping.cancel_on_signal``)."""
+    with cancel_on_signal():
+        yield
+
+
 def create_app(settings: ServiceSettings | None = None) -> Starlette:
     app = Starlette(
+        lifespan=lifespan,
         routes=routes(),
         exception_handlers={
             ServiceError: service_error_handler,
@@ -69,5 +78,4 @@ def app_from_environment() -> Starlette:
     from queens_sat.services.process import tune_garbage_collection
 
     tune_garbage_collection()
-    text = os.environ.get(SETTINGS_VARIABLE)
-    return create_app(ServiceSettings(**json.loads(text)) if text else None)
+    return create_app(settings_from_environment())

@@ -19,10 +19,12 @@ import anyio
 from starlette.requests import Request
 from starlette.responses import StreamingResponse
 
+from queens_sat.model.errors import Cancelled
 from queens_sat.server.errors import BAD_REQUEST, ServiceError
 from queens_sat.server.inputs import body_text, query_options, read_body
 from queens_sat.server.settings import ServiceSettings
-from queens_sat.server.workers import thread_limiter
+from queens_sat.server.stopping import cut_short_on_stop, stopping
+from queens_sat.server.workers import STOPPING, cancellable, thread_limiter
 
 if TYPE_CHECKING:
     from queens_sat.services.generator import GeneratorOptions
@@ -110,10 +112,13 @@ async def _lines(puzzles: Iterator[Any], options: Any, settings: ServiceSettings
     try:
         while True:
             try:
-                with anyio.fail_after(wall):
-                    puzzle = await anyio.to_thread.run_sync(next, puzzles, None, abandon_on_cancel=True, limiter=limiter)
+                with anyio.fail_after(wall) as scope, cut_short_on_stop(scope):  # past it, the puzzle's searches are cancelled
+                    puzzle = await cancellable(lambda: next(puzzles, None), limiter)
             except TimeoutError:
-                yield _error_line(f"the next puzzle took over {wall:g} s; stopped")
+                yield _error_line(STOPPING if stopping() else f"the next puzzle took over {wall:g} s; stopped")
+                return
+            except Cancelled:  # the server is stopping
+                yield _error_line(STOPPING)
                 return
             except (TooFewPuzzles, GenerationFailed) as err:
                 yield _error_line(str(err))
@@ -124,7 +129,7 @@ async def _lines(puzzles: Iterator[Any], options: Any, settings: ServiceSettings
     finally:
         try:
             puzzles.close()  # type: ignore[attr-defined]
-        except (ValueError, AttributeError):  # still running in an abandoned thread; it ends at its limit
+        except (ValueError, AttributeError):  # still running in an abandoned thread, cancelled: it ends soon
             pass
 
 

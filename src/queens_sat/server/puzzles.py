@@ -83,6 +83,7 @@ async def check(request: Request) -> Response:
 INLINE_BODY = 16 << 10  # bytes of a body parsed on the event loop (a 64 x 64 puzzle is about 12 KB)
 INLINE_NODES = 1 << 14  # search nodes spent on the event loop before a check moves to a thread
 INLINE_LOGIC_SECONDS = 0.002  # and seconds of reasoning
+INLINE_SEARCH_SECONDS = 0.005  # and of search, whatever a node costs (the pure-Python twins' cost ms on big boards)
 
 
 def _quick_check(body: bytes, options: dict[str, Any], settings: ServiceSettings) -> dict[str, Any] | None:
@@ -98,7 +99,9 @@ def _quick_check(body: bytes, options: dict[str, Any], settings: ServiceSettings
         return None
     puzzle = puzzle_from_body(body, settings, options.get("format"))
     depth = options.get("max_depth", LOGIC_DEPTH) if options.get("logic", True) else None
-    report = quick_check(PuzzleRecord(SOURCE, puzzle=puzzle), "auto", depth, INLINE_NODES, INLINE_LOGIC_SECONDS)
+    report = quick_check(
+        PuzzleRecord(SOURCE, puzzle=puzzle), "auto", depth, INLINE_NODES, INLINE_LOGIC_SECONDS, INLINE_SEARCH_SECONDS
+    )
     if report is None:
         return None
     if report.status is Status.INVALID:

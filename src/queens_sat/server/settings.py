@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import os
 from dataclasses import dataclass
 
 DEFAULT_PORT = 8000
+SETTINGS_VARIABLE = "QUEENS_SAT_SERVICE_SETTINGS"  # JSON of ServiceSettings, set by ``queens-sat serve``
 
 
 @dataclass(frozen=True)
@@ -14,6 +17,7 @@ class ServiceSettings:
     max_body: int = 1 << 20  # bytes of a request body; a 64x64 puzzle is about 4 KiB
     max_image_body: int = 16 << 20  # bytes of a screenshot posted to /import (a 4K PNG is a few MB)
     body_timeout: float = 10.0  # seconds for a whole body to arrive (slow or stalled senders)
+    head_timeout: float = 10.0  # seconds for a request's line and headers to arrive (server.protocol)
     time_limit: float = 10.0  # seconds of search per request
     max_n: int = 1000  # largest board a request may name (boards with regions stop at 64 anyway)
     max_generate: int = 100  # puzzles one /generate request may ask for
@@ -26,6 +30,13 @@ class ServiceSettings:
         for name in ("max_body", "max_image_body", "max_n", "max_generate", "max_generate_n", "threads"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
-        for name in ("body_timeout", "time_limit", "batch_time_limit"):
+        for name in ("body_timeout", "head_timeout", "time_limit", "batch_time_limit"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be positive, got {getattr(self, name)}")
+
+
+def settings_from_environment() -> ServiceSettings:
+    """The settings ``queens-sat serve`` put in the environment for its server processes (the
+    defaults when there are none)."""
+    text = os.environ.get(SETTINGS_VARIABLE)
+    return ServiceSettings(**json.loads(text)) if text else ServiceSettings()

@@ -85,12 +85,19 @@ def check_record(
 
 
 def quick_check(
-    record: PuzzleRecord, backend: str, logic_depth: int | None, nodes: int, logic_seconds: float
+    record: PuzzleRecord,
+    backend: str,
+    logic_depth: int | None,
+    nodes: int,
+    logic_seconds: float,
+    search_seconds: float | None = None,
 ) -> CheckReport | None:
     """``check_record``'s report when a bounded amount of work gives it, else None (then call
     ``check_record``): the search gets a budget of ``nodes`` (the same verdict as the full check,
-    or nothing), the logic verdict ``logic_seconds``. What a server answers without leaving its
-    event loop: a daily's check costs tens of microseconds, and handing it to a thread costs more."""
+    or nothing) and at most ``search_seconds`` (a node of the pure-Python search on a big Star
+    Battle board costs milliseconds), the logic verdict ``logic_seconds``. What a server answers
+    without leaving its event loop: a daily's check costs tens of microseconds, and handing it to
+    a thread costs more."""
     puzzle = record.puzzle
     if record.error is not None or puzzle is None or backend != "auto":
         return None
@@ -98,8 +105,8 @@ def quick_check(
     if engine.effort_unit != "nodes":
         return None
     start = time.perf_counter()
-    outcome = searching.search(puzzle, backend=engine, limit=2, effort=nodes)
-    if outcome.spent:
+    outcome = searching.search(puzzle, backend=engine, limit=2, effort=nodes, time_limit=search_seconds)
+    if outcome.spent or outcome.timed_out:
         return None
     report = _report(record, SolveResult.of(outcome, time.perf_counter() - start), logic_seconds, logic_depth)
     if report.logic is not None and report.logic.status is Status.TIMED_OUT:

@@ -10,6 +10,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 
+from queens_sat.engines.cancel import cancelled, raise_if_cancelled
 from queens_sat.engines.logic import native
 from queens_sat.engines.logic.board import Geometry, State, Unit
 from queens_sat.engines.logic.deduction import Contradiction, Deduction
@@ -49,7 +50,7 @@ class Engine:
         contradiction or out of time (``status`` says which)."""
         if self.status is not None:
             return None
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.deadline is not None and (time.perf_counter() > self.deadline or cancelled()):
             self.status = Status.TIMED_OUT
             return None
         try:
@@ -127,18 +128,22 @@ def logic_solve(
 
     Never guesses: when it reports ``solved`` the solution is proven unique, and
     ``contradiction`` proves there is none. This is what ``check``, ``explain`` and
-    the generator's ``--logic``/``--grade`` filter call.
+    the generator's ``--logic``/``--grade`` filter call. A run cancelled from another thread
+    (``engines.cancel``) raises ``Cancelled``.
     """
     puzzle = as_puzzle(puzzle, rule)
     check_depth(max_depth)
     if engine not in ENGINES:
         raise ValueError(f"engine {engine!r} is not one of {', '.join(ENGINES)}")
-    if engine != "python":
-        if native.takes(puzzle):
-            return native.logic_solve_native(puzzle, max_depth, time_limit)
-        if engine == "native":
-            raise ValueError(f"the native logic engine cannot take this board: {native.why_not(puzzle)}")
-    return logic_solve_python(puzzle, max_depth, time_limit)
+    raise_if_cancelled()
+    if engine != "python" and native.takes(puzzle):
+        result = native.logic_solve_native(puzzle, max_depth, time_limit)
+    elif engine == "native":
+        raise ValueError(f"the native logic engine cannot take this board: {native.why_not(puzzle)}")
+    else:
+        result = logic_solve_python(puzzle, max_depth, time_limit)
+    raise_if_cancelled()  # stopped as out of time by a cancel (engines.cancel): the caller's work ends too
+    return result
 
 
 def logic_solve_python(puzzle: Puzzle, max_depth: int = DEFAULT_DEPTH, time_limit: float | None = None) -> LogicResult:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+from queens_sat.engines.cancel import cancelled
 from queens_sat.engines.logic.basic_deductions import BASIC_RULES, confinement, would_empty_unit
 from queens_sat.engines.logic.blocks import blocks
 from queens_sat.engines.logic.board import Geometry, State, bits
@@ -148,7 +149,7 @@ def probe(
     for depth in range(1, max_depth + 1):
         for cross in (False, True):
             for i in order:
-                if deadline is not None and time.perf_counter() > deadline:
+                if deadline is not None and (time.perf_counter() > deadline or cancelled()):
                     raise Stop
                 tried += 1
                 if witnesses is not None and (witnesses.avoids(st, i) if cross else witnesses.covers(st, i)):

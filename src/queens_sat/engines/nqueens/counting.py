@@ -29,6 +29,7 @@ from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from functools import lru_cache
 
+from queens_sat.engines.cancel import cancelled
 from queens_sat.engines.nqueens._impl import bits, native
 from queens_sat.engines.nqueens.arguments import board_size
 from queens_sat.engines.signals import worker_signals
@@ -141,14 +142,14 @@ def count_task(n: int, kind: int, prefix: tuple[int, ...], deadline: float = 0.0
                 total += 8 if kind == CORNER else edge_weight(col, key)
             return
         nodes += 1  # the clock inside the sub-tree: one below the first rows can take hours
-        if deadline and nodes & 1023 == 0 and time.monotonic() > deadline:
+        if deadline and nodes & 1023 == 0 and (time.monotonic() > deadline or cancelled()):
             raise Stop
         for c in bits(avail):
             bit = 1 << c
             col[y] = c
             search(y + 1, (ld | bit) << 1, cols | bit, (rd | bit) >> 1)
 
-    if deadline and time.monotonic() > deadline:
+    if deadline and (time.monotonic() > deadline or cancelled()):
         return 0, False
     try:
         search(len(prefix), *_replay(prefix))

@@ -12,6 +12,7 @@ import time
 from collections.abc import Generator
 from typing import Protocol
 
+from queens_sat.engines.cancel import cancelled
 from queens_sat.engines.nqueens._impl import native
 from queens_sat.engines.nqueens.arguments import board_size, rule_name
 from queens_sat.model.limits import NQUEENS_WORD_N
@@ -109,6 +110,6 @@ def _solutions(n: int, rule: str, deadline: float | None) -> Generator[Solution,
     stream = solution_stream(n, rule)
     while not stream.exhausted:
         yield from stream.next_batch(BATCH, NODES_PER_CALL)
-        if deadline is not None and time.monotonic() > deadline and not stream.exhausted:
+        if deadline is not None and (time.monotonic() > deadline or cancelled()) and not stream.exhausted:
             return True
     return False

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from queens_sat.engines.cancel import cancelled
 from queens_sat.engines.nqueens import METHODS
 from queens_sat.engines.nqueens.construction import construct, construct_chunks
 from queens_sat.engines.nqueens.enumeration import BATCH, NODES_PER_CALL, solution_stream
@@ -106,7 +107,7 @@ def _streamed_construction(n: int, rule: str, limit: int, deadline: float | None
     stats: dict[str, Any] = {"method": "construct", "streamed": True}
     checker = column_checker(n, rule)
     for chunk in construct_chunks(n, rule):
-        if deadline is not None and time.monotonic() > deadline:
+        if (deadline is not None and time.monotonic() > deadline) or cancelled():
             return Outcome([], 0, False, True, stats)
         bad = checker.feed(chunk)
         if bad >= 0:
@@ -122,7 +123,7 @@ def _backtrack(n: int, rule: str, limit: int, deadline: float | None) -> Outcome
     timed_out = False
     while len(out) < limit and not stream.exhausted:
         out.extend(stream.next_batch(min(BATCH, limit - len(out)), NODES_PER_CALL))
-        if deadline is not None and time.monotonic() > deadline and len(out) < limit and not stream.exhausted:
+        if deadline is not None and (time.monotonic() > deadline or cancelled()) and len(out) < limit and not stream.exhausted:
             timed_out = True
             break
     complete = stream.exhausted and len(out) < limit

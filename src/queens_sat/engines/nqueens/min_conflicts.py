@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from queens_sat.engines.cancel import cancelled
 from queens_sat.engines.nqueens._impl import native
 from queens_sat.engines.nqueens.arguments import board_size, rule_name
 
@@ -97,7 +98,7 @@ class PureSearch:
         return r
 
     def _late(self) -> bool:
-        return bool(self.deadline) and time.monotonic() > self.deadline
+        return bool(self.deadline) and (time.monotonic() > self.deadline or cancelled())
 
     def _draw(self, i: int, greedy: int, fits: Callable[[int, int], bool]) -> int:
         """Give row ``i`` a random unused column (a Fisher-Yates step), drawing again until

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 
+from queens_sat.engines.cancel import cancelled
 from queens_sat.engines.nqueens.arguments import board_size
 
 METHOD = "recurrence of OEIS A002464"
@@ -32,7 +33,7 @@ def count_no_touch(n: int, time_limit: float | None = None) -> int | None:
     a4, a3, a2, a1 = terms  # a(k-4), a(k-3), a(k-2), a(k-1)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     for k in range(4, n + 1):
-        if deadline is not None and k & 255 == 0 and time.monotonic() > deadline:
+        if deadline is not None and k & 255 == 0 and (time.monotonic() > deadline or cancelled()):
             return None
         a4, a3, a2, a1 = a3, a2, a1, (k + 1) * a1 - (k - 2) * a2 - (k - 5) * a3 + (k - 3) * a4
     return a1
