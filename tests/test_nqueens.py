@@ -469,3 +469,29 @@ def test_a_huge_solution_is_never_a_tuple(monkeypatch, capsys, tmp_path, rule):
     out = tmp_path / "s.json"
     assert main(["solve", "--n", str(n), "--rule", rule, "--json", "--out", str(out)]) == 0
     assert json.loads(out.read_text())["solution"] == expected
+
+
+@pytest.mark.parametrize("rule", ["queens", "no-touch"])
+def test_past_hold_n_the_explicit_solution_is_never_held(monkeypatch, capsys, rule):
+    """Past ``HOLD_N`` (where the local search's arrays pass 200 MB) ``auto`` gives the explicit
+    solution as ``ConstructedColumns``: checked a chunk at a time, made again from the formula
+    as it is written; ``--method construct`` does the same from ``STREAM_N``."""
+    import queens_sat.cli.solve_command as solve_command
+    from queens_sat.cli import main
+    from queens_sat.engines.nqueens.construction import ConstructedColumns
+
+    monkeypatch.setattr(finding, "STREAM_N", 1000)
+    monkeypatch.setattr(finding, "HOLD_N", 2000)
+    monkeypatch.setattr(solve_command, "CHUNK", 300)
+    n = 2500
+    expected = construct(n, rule).tolist()
+    res = solve(Puzzle(n=n, rule=rule), limit=1)
+    assert isinstance(res.solution, ConstructedColumns) and res.stats["method"] == "construct"
+    assert list(res.solution) == expected and len(res.solution) == n
+    assert res.solution[7] == expected[7] and res.solution[-1] == expected[-1] and list(res.solution[100:2200:3]) == expected[100:2200:3]
+    assert verify.first_violation(res.solution, rule) == -1
+    for argv in (["--json"], ["--method", "construct", "--json"]):
+        assert main(["solve", "--n", str(n), "--rule", rule, *argv]) == 0
+        assert json.loads(capsys.readouterr().out)["solution"] == expected
+    assert main(["solve", "--n", "1500", "--rule", rule, "--method", "construct", "--columns"]) == 0  # below HOLD_N, past STREAM_N
+    assert [int(c) for c in capsys.readouterr().out.split()] == construct(1500, rule).tolist()

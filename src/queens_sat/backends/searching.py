@@ -155,12 +155,12 @@ def verified(board: Board, outcome: Outcome) -> Outcome:
 
 
 def _columns(solution: Solution) -> bool:
-    """Whether a solution is a huge board's ``Columns`` (an array, never to be made a tuple)."""
-    if type(solution).__name__ != "Columns":  # not numpy's to import for the common case
+    """Whether a solution is a huge board's ``ChunkedColumns`` (never to be made a tuple)."""
+    if not hasattr(type(solution), "chunks"):  # not numpy's to import for the common case
         return False
-    from queens_sat.model.columns import Columns
+    from queens_sat.model.columns import ChunkedColumns
 
-    return isinstance(solution, Columns)
+    return isinstance(solution, ChunkedColumns)
 
 
 def _keeps_givens(puzzle: Puzzle, solution: Solution) -> bool:

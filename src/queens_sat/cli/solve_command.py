@@ -66,9 +66,19 @@ def write_columns(stream: Any, prefix: str, cols: Sequence[int], stars: int = 1)
         stream.write(prefix + ", ".join(" ".join(map(str, cols[i : i + stars])) for i in range(0, len(cols), stars)) + "\n")
         return
     stream.write(prefix)
-    for i in range(0, len(cols), CHUNK):
-        stream.write((" " if i else "") + " ".join(map(str, cols[i : i + CHUNK])))
+    for i, chunk in enumerate(_chunks(cols)):
+        stream.write((" " if i else "") + " ".join(map(str, chunk)))
     stream.write("\n")
+
+
+def _chunks(cols: Sequence[int]) -> Iterator[Sequence[int]]:
+    """``cols`` ``CHUNK`` columns at a time: a huge board's solution (``ChunkedColumns``) is read
+    as its chunks, never whole."""
+    if hasattr(cols, "chunks"):
+        yield from (chunk.tolist() for chunk in cols.chunks(CHUNK))
+        return
+    for i in range(0, len(cols), CHUNK):
+        yield cols[i : i + CHUNK]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -188,8 +198,8 @@ def _write_json(stream: Any, obj: dict[str, Any], huge: Sequence[int] | None) ->
         return
     head, _, tail = line.partition('"solution":null')  # orjson's compact form, once: a string's quotes are escaped
     stream.write(head + '"solution":[')
-    for i in range(0, len(huge), CHUNK):
-        stream.write(("," if i else "") + ",".join(map(str, huge[i : i + CHUNK])))
+    for i, chunk in enumerate(_chunks(huge)):
+        stream.write(("," if i else "") + ",".join(map(str, chunk)))
     stream.write("]" + tail + "\n")
 
 

@@ -8,6 +8,7 @@ Part of the model: it is how a solution of a big region-free board is verified.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from itertools import chain
 from typing import Protocol, cast, overload
@@ -19,11 +20,54 @@ from queens_sat.extension import nqueens
 SLICE = 1 << 20  # values converted per call between Python and numpy, so that signals are not kept waiting
 
 
-class Columns(Sequence[int]):
-    """A solution of a huge board without regions kept as the int32 array it was found in, never
-    as a tuple: n = 10^7 is 40 MB here and 360 MB as a tuple of Python ints. Read-only; iterates
-    as Python ints, a slice at a time. Equal (and hashed alike) only to ``Columns`` of the same
-    columns: compare ``list(solution)`` with a tuple."""
+class ChunkedColumns(Sequence[int]):
+    """A solution of a huge board without regions that is read a chunk of rows at a time
+    (``chunks``) and never turned into a tuple: n = 10^7 as a tuple of Python ints is 360 MB.
+    Checks (``first_violation``) and outputs read it by chunks; indexing and iterating give
+    Python ints."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def chunks(self, size: int = SLICE) -> Iterator[np.ndarray]:
+        """The columns, ``size`` rows at a time (int32 arrays)."""
+
+    def __iter__(self) -> Iterator[int]:
+        for chunk in self.chunks():  # Ctrl-C is seen between chunks
+            yield from chunk.tolist()
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Columns: ...
+
+    def __getitem__(self, index: int | slice) -> int | Columns:
+        n = len(self)
+        if isinstance(index, slice):
+            lo, hi, step = index.indices(n)
+            parts, start = [], 0
+            for chunk in self.chunks():
+                if start + len(chunk) > lo and start < hi:
+                    parts.append(chunk[max(lo - start, 0) : hi - start])
+                start += len(chunk)
+            whole = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int32)
+            return Columns(whole[::step])
+        if not -n <= index < n:
+            raise IndexError("column index out of range")
+        index %= n
+        start = 0
+        for chunk in self.chunks():
+            if index < start + len(chunk):
+                return int(chunk[index - start])
+            start += len(chunk)
+        raise IndexError("column index out of range")  # pragma: no cover (chunks shorter than len)
+
+
+class Columns(ChunkedColumns):
+    """A solution kept as the int32 array it was found in (the local search's): 40 MB at
+    n = 10^7. Read-only. Equal (and hashed alike) only to ``Columns`` of the same columns:
+    compare ``list(solution)`` with a tuple."""
 
     __slots__ = ("array",)
 
@@ -35,6 +79,10 @@ class Columns(Sequence[int]):
     def __len__(self) -> int:
         return len(self.array)
 
+    def chunks(self, size: int = SLICE) -> Iterator[np.ndarray]:
+        for lo in range(0, len(self.array), size):
+            yield self.array[lo : lo + size]
+
     @overload
     def __getitem__(self, index: int) -> int: ...
 
@@ -45,10 +93,6 @@ class Columns(Sequence[int]):
         if isinstance(index, slice):
             return Columns(self.array[index])
         return int(self.array[index])
-
-    def __iter__(self) -> Iterator[int]:
-        for lo in range(0, len(self.array), SLICE):  # Ctrl-C is seen between slices
-            yield from self.array[lo : lo + SLICE].tolist()
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Columns) and np.array_equal(self.array, other.array)
@@ -90,6 +134,12 @@ def as_columns(cols: Sequence[int] | np.ndarray) -> np.ndarray | None:
 
 def first_violation(cols: Sequence[int] | np.ndarray, rule: str) -> int:
     """The first row whose queen breaks ``rule`` on a board without regions, or -1."""
+    if isinstance(cols, ChunkedColumns) and not isinstance(cols, Columns):  # never held whole
+        checker = column_checker(len(cols), rule)
+        for chunk in cols.chunks():
+            if (bad := checker.feed(chunk)) >= 0:
+                return bad
+        return -1 if checker.rows == len(cols) else checker.rows
     arr = as_columns(cols)
     if arr is None:
         return _first_off_board(cast(Sequence[int], cols))  # not an array: a plain sequence

@@ -19,7 +19,7 @@ import numpy as np
 
 from queens_sat.engines.cancel import cancelled
 from queens_sat.engines.nqueens import METHODS
-from queens_sat.engines.nqueens.construction import construct, construct_chunks
+from queens_sat.engines.nqueens.construction import ConstructedColumns, construct, construct_chunks
 from queens_sat.engines.nqueens.enumeration import BATCH, NODES_PER_CALL, solution_stream
 from queens_sat.engines.nqueens.min_conflicts import local_search
 from queens_sat.model.columns import Columns, as_tuple, column_checker
@@ -32,6 +32,7 @@ BACKTRACK_MAX_N = {"queens": 29, "no-touch": 63}
 MAX_BACKTRACK_N = NQUEENS_WORD_N  # rows are machine words
 FEW_SOLUTIONS_N = 12  # from here on every board has thousands of solutions
 STREAM_N = 1 << 20  # from here on a check that keeps no solution never holds one (4 MB as int32, 36 MB as a tuple)
+HOLD_N = 1 << 24  # from here on the local search's arrays pass 200 MB: auto gives the explicit solution, never held
 
 
 def choose_method(n: int, rule: str, method: str) -> str:
@@ -54,8 +55,10 @@ def find_solutions(
     is 3.6 GB, and ``check`` wants two solutions only to know there are two."""
     keep = limit if keep is None else keep
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    if keep == 0 and limit <= 2 and method == "auto" and n >= STREAM_N:
-        return _streamed_construction(n, rule, limit, deadline)
+    if limit <= 2 and ((keep == 0 and method == "auto" and n >= STREAM_N) or (keep <= 1 and method == "auto" and n >= HOLD_N)):
+        return _streamed_construction(n, rule, limit, keep, deadline)
+    if method == "construct" and n >= STREAM_N and keep <= 1 and limit <= 2:
+        return _streamed_construction(n, rule, limit, keep, deadline)
     method = choose_method(n, rule, method)
     if method == "backtrack" or n < 4:
         return _backtrack(n, rule, limit, deadline)
@@ -100,10 +103,11 @@ def find_solutions(
     return Outcome(solutions, found, False, timed_out, stats)
 
 
-def _streamed_construction(n: int, rule: str, limit: int, deadline: float | None) -> Outcome:
-    """Whether there are ``limit`` (1 or 2) solutions, when none is wanted (``check``): the explicit
-    solution, checked a chunk of rows at a time and never held (n = 10^8 in about 70 MB, where
-    the local search holds 1.2 GB), and its mirror image, which always differs."""
+def _streamed_construction(n: int, rule: str, limit: int, keep: int, deadline: float | None) -> Outcome:
+    """``limit`` (1 or 2) solutions, at most one kept, without holding one: the explicit solution,
+    checked a chunk of rows at a time (n = 10^8 in about 70 MB, where the local search holds
+    1.2 GB) and kept, if at all, as ``ConstructedColumns`` (made again from the formula as it is
+    read); the second is its mirror image, which always differs."""
     stats: dict[str, Any] = {"method": "construct", "streamed": True}
     checker = column_checker(n, rule)
     for chunk in construct_chunks(n, rule):
@@ -114,7 +118,8 @@ def _streamed_construction(n: int, rule: str, limit: int, deadline: float | None
             raise RuntimeError(f"the explicit {rule} solution of n = {n} breaks the rule at row {bad}")  # a bug, never the input's fault
     if checker.rows != n:
         raise RuntimeError(f"the explicit {rule} solution of n = {n} has {checker.rows} rows")
-    return Outcome([], min(limit, 2), False, False, stats)
+    kept: list[Solution] = [ConstructedColumns(n, rule)] if keep else []
+    return Outcome(kept, min(limit, 2), False, False, stats)
 
 
 def _backtrack(n: int, rule: str, limit: int, deadline: float | None) -> Outcome:
