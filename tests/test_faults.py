@@ -552,3 +552,58 @@ def test_stragglers_do_not_hold_the_exit():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG, cwd=tempfile.gettempdir())
     assert time.monotonic() - began < 10 and done.returncode == 0, done.stderr
     assert "still busy" in done.stderr and "Traceback" not in done.stderr
+
+
+MEMORY_CAP = 200 << 20  # bytes: the most any command may hold on an input of up to 10 MB (issue 27)
+
+
+def _hostile_inputs(folder: Path) -> dict[str, list[str]]:
+    """Inputs of at most 10 MB, each meant to make a reader or a search hold far more."""
+    import json as json_module
+
+    files = {
+        "brackets": b"[" * 10_000_000,
+        "huge-grid": json_module.dumps({"regions": ["A" * 3000] * 3000}).encode(),
+        "long-string": json_module.dumps({"regions": ["A" * 9_000_000]}).encode(),
+        "many-lines": (json_module.dumps({"regions": ["AABB", "AABB", "CCDD", "CCDD"]}) + "\n").encode() * 200_000,
+        "many-in-an-array": json_module.dumps([{"regions": ["AABB", "AABB", "CCDD", "CCDD"]}] * 190_000).encode(),
+        "not-utf8": bytes(range(128, 256)) * 78_000,
+        "deep-lines": (b'{"regions": ' + b"[" * 50_000 + b"\n") * 150,
+    }
+    argvs = {}
+    for name, data in files.items():
+        assert len(data) <= 10_000_000
+        path = folder / f"{name}.json"
+        path.write_bytes(data)
+        argvs[name] = ["check", "--no-logic", str(path)]
+    argvs["dev-zero"] = ["check", "/dev/zero"]
+    pure = os.environ.get("QUEENS_SAT_PURE_PYTHON", "") not in ("", "0")
+    argvs["no-regions"] = ["check", "--n", str(1 << 21 if pure else 100_000_000), "--rule", "queens"]  # the twin: seconds, not 40
+    return argvs
+
+
+# The command run in-process, then its own high-water mark: VmHWM of its address space (the
+# kernel's ru_maxrss of a child counts the parent's pages it was forked from, and pytest's are many).
+_PEAK_OF = (
+    "import sys\n"
+    "from queens_sat.cli import main\n"
+    "code = main(sys.argv[1:])\n"
+    "peak = next(line for line in open('/proc/self/status') if line.startswith('VmHWM:')).split()[1]\n"
+    "sys.stderr.write(f'\\npeak-kb {peak}\\n')\n"
+    "sys.exit(code)\n"
+)
+
+
+def test_no_input_of_10_mb_makes_a_command_hold_200_mb(tmp_path):
+    """Peak memory stays under 200 MB on every hostile input of at most 10 MB: readers refuse or
+    stream, a huge board without regions is never held. Each run ends with a verdict or a
+    one-line error, never a traceback."""
+    for name, argv in _hostile_inputs(tmp_path).items():
+        done = subprocess.run(
+            [sys.executable, "-c", _PEAK_OF, *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=tempfile.gettempdir()
+        )
+        err, _, peak = done.stderr.rpartition("\npeak-kb ")
+        assert done.returncode in (0, 1, 2), (name, done.returncode, done.stderr)
+        assert peak, (name, done.stderr)
+        assert "Traceback" not in err, (name, err)
+        assert int(peak) << 10 <= MEMORY_CAP, f"{name}: {int(peak) >> 10} MB"

@@ -23,7 +23,15 @@ from typing import IO
 from queens_sat.formats.encoding import ERRORS, check_utf8
 from queens_sat.formats.fields import DIALECTS, FieldNames, as_field_names, field_names
 from queens_sat.formats.image import ImageOptions, ImageReadWarning, has_image_suffix, is_image, read_image_records
-from queens_sat.formats.json_format import loads, puzzle_from_dict, puzzle_to_dict, puzzle_to_json, read_json_document, read_json_lines
+from queens_sat.formats.json_format import (
+    iter_json_document,
+    loads,
+    puzzle_from_dict,
+    puzzle_to_dict,
+    puzzle_to_json,
+    read_json_document,
+    read_json_lines,
+)
 from queens_sat.formats.puzzlink import is_puzzlink, puzzle_to_puzzlink, read_puzzlink
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.formats.regionlist import is_region_list, puzzle_to_region_list, read_region_lists
@@ -180,9 +188,9 @@ def read_puzzles(
                 found += 1
                 yield record
         else:
-            records = _whole_file_records(head + _read(handle, INPUT_BYTES + 1 - len(head), source), fmt, source, fields)
-            found = len(records)
-            yield from records
+            for record in _whole_file_records(head + _read(handle, INPUT_BYTES + 1 - len(head), source), fmt, source, fields):
+                found += 1
+                yield record
     finally:
         if path != STDIN:
             handle.close()
@@ -205,8 +213,10 @@ def _head_text(head: bytes) -> str:
     return head.decode("utf-8", ERRORS)
 
 
-def _whole_file_records(data: bytes, fmt: str, source: str, fields: FieldNames | None) -> list[PuzzleRecord]:
-    """The records of a format read in one piece (all but JSON lines), from its bytes."""
+def _whole_file_records(data: bytes, fmt: str, source: str, fields: FieldNames | None) -> Iterator[PuzzleRecord]:
+    """The records of a format read in one piece (all but JSON lines), from its bytes; made one
+    at a time as they are asked for, so that 10 MB of small puzzles never become 200,000
+    records held at once."""
     if len(data) > INPUT_BYTES:
         raise FormatError(
             f"larger than {INPUT_BYTES >> 20} MB: too big to read in one piece (JSON lines stream any size)", source=source
@@ -214,15 +224,15 @@ def _whole_file_records(data: bytes, fmt: str, source: str, fields: FieldNames |
     text = data.decode("utf-8", ERRORS)
     check_utf8(text, source)
     if fmt in _LINE_READERS:
-        return _LINE_READERS[fmt](text, source)
+        return iter(_LINE_READERS[fmt](text, source))
     if fmt == "json":
         try:
-            return read_json_document(text, source, fields)
+            return iter_json_document(text, source, fields)
         except FormatError as err:
             if "Extra data" not in err.message or not _first_line_is_json(text):
                 raise
-            return list(read_json_lines(text.split("\n"), source, fields))
-    return [read_text(text, source)]
+            return read_json_lines(text.split("\n"), source, fields)
+    return iter([read_text(text, source)])
 
 
 def _binary_lines(head: bytes, handle: IO[bytes], source: str) -> Iterator[bytes]:

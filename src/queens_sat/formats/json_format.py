@@ -132,12 +132,26 @@ def _record(obj: Any, source: str, line: int | None, index: int | None = None, f
 
 def read_json_document(text: str, source: str, fields: FieldNames | None = None) -> list[PuzzleRecord]:
     """A JSON file holding one puzzle object, or an array of them; ``fields`` names foreign keys."""
+    return list(iter_json_document(text, source, fields))
+
+
+def iter_json_document(text: str, source: str, fields: FieldNames | None = None) -> Iterator[PuzzleRecord]:
+    """``read_json_document`` a record at a time: the text is parsed at once (a ``FormatError``
+    before the first record), and each parsed object is let go as its record is made, so a
+    10 MB array of small puzzles is never held twice, as objects and as records."""
     doc = loads(text, source)
     if fields is not None:
         doc = fields.records(doc)
-    if isinstance(doc, list):
-        return [_record(obj, source, None, i, fields) for i, obj in enumerate(doc)]
-    return [_record(doc, source, None, fields=fields)]
+    return _document_records(doc, source, fields)
+
+
+def _document_records(doc: Any, source: str, fields: FieldNames | None) -> Iterator[PuzzleRecord]:
+    if not isinstance(doc, list):
+        yield _record(doc, source, None, fields=fields)
+        return
+    for i in range(len(doc)):
+        obj, doc[i] = doc[i], None
+        yield _record(obj, source, None, i, fields)
 
 
 class SkippedLine(bytes):
