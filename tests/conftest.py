@@ -1,9 +1,11 @@
-"""Fixtures shared by the tests: the real-puzzle corpus beside the repository."""
+"""Fixtures shared by the tests: the real-puzzle corpus beside the repository, and the page tests'
+server and browser."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from helpers import corpus_records
@@ -33,3 +35,24 @@ def community() -> list:
 @pytest.fixture(scope="session")
 def generated() -> list:
     return corpus_records("generated.jsonl")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Any]:
+    """A real ``queens-sat serve`` for a module of page tests (``served.serving``)."""
+    from served import serving
+
+    with serving() as served:
+        yield served
+
+
+@pytest.fixture(scope="module", params=["desktop", "phone"])
+def browser(request: Any) -> Iterator[Any]:
+    """Headless chromium at a desktop's and then a phone's viewport (``browser.DESKTOP``, ``PHONE``);
+    a module that needs one size only defines its own ``browser``."""
+    from browser import DESKTOP, PHONE, chrome
+
+    width, height = DESKTOP if request.param == "desktop" else PHONE
+    driver = chrome(width, height, mobile=request.param == "phone")
+    yield driver
+    driver.quit()

@@ -8,26 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser import DESKTOP, MISSING, PHONE, chrome, link, open_page, wait_for
-from served import serving
+from browser import MISSING, link, open_page, wait_for
 from test_web_play import QUEENS_9
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 SEVERE = ("serious", "critical")
-
-
-@pytest.fixture(scope="module")
-def server() -> Any:
-    with serving() as served:
-        yield served
-
-
-@pytest.fixture(scope="module", params=["desktop", "phone"])
-def browser(request: Any) -> Any:
-    width, height = DESKTOP if request.param == "desktop" else PHONE
-    driver = chrome(width, height, mobile=request.param == "phone")
-    yield driver
-    driver.quit()
 
 
 @pytest.mark.parametrize("play", [False, True], ids=["design", "play"])

@@ -24,12 +24,6 @@ LEAVING_ASKS = "const e = new Event('beforeunload', {cancelable: true}); window.
 
 
 @pytest.fixture(scope="module")
-def server() -> Any:
-    with serving() as served:
-        yield served
-
-
-@pytest.fixture(scope="module")
 def browser() -> Any:
     driver = chrome(*DESKTOP)
     yield driver

@@ -12,19 +12,12 @@ from pathlib import Path
 
 import pytest
 from browser import MISSING, chrome, wait_for
-from served import serving
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 # A 6x6 puzzle with exactly one solution (queens-sat generate --n 6 --seed 3) and that solution
 TARGET = ["AABBBB", "ABBBBC", "AABDBC", "EBBDCC", "EDDDFC", "DDDCCC"]
 SOLUTION = [1, 3, 5, 0, 4, 2]
-
-
-@pytest.fixture(scope="module")
-def server():
-    with serving() as served:
-        yield served
 
 
 @pytest.fixture(scope="module")

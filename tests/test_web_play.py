@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser import DESKTOP, MISSING, PHONE, chrome, link, message, open_page, wait_for
-from served import serving
+from browser import MISSING, link, message, open_page, wait_for
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
@@ -45,20 +44,6 @@ PUZZLES: dict[str, tuple[Any, int, list[list[int]]]] = {
     "queens-9": (QUEENS_9, 1, QUEENS_9_SOLUTION),
     "stars-10": (STARS_10, 2, STARS_10_SOLUTION),
 }
-
-
-@pytest.fixture(scope="module")
-def server() -> Any:
-    with serving() as served:
-        yield served
-
-
-@pytest.fixture(scope="module", params=["desktop", "phone"])
-def browser(request: Any) -> Any:
-    width, height = DESKTOP if request.param == "desktop" else PHONE
-    driver = chrome(width, height, mobile=request.param == "phone")
-    yield driver
-    driver.quit()
 
 
 def fits(driver: Any) -> dict[str, float]:
