@@ -10,58 +10,23 @@ Needs selenium and Debian's chromium + chromium-driver (apt-get install chromium
 from __future__ import annotations
 
 import argparse
-import json
-import shutil
-import socket
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
-from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the browser tests' own chromium and server
+from browser import chrome
+from served import serving
 
 REGIONS = ["AAAAAAAAA", "ABBBBBBBC", "ADDDDDEBC", "ADFFFFEBC", "ADGGGHEBC", "ADGGGHEBC", "ADGIGHEBC", "AEEEEEEBC", "ACCCCCCCC"]
 PLAYED = [(0, 0), (1, 7), (2, 1)]  # three queens of the solution placed; the rest is the reader's
 SHOTS = {"web-page.png": (1400, 1000, False), "web-page-phone.png": (390, 844, True)}
 
 
-def serve() -> tuple[subprocess.Popen[bytes], str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    script = shutil.which("queens-sat", path=str(Path(sys.executable).parent)) or "queens-sat"
-    process = subprocess.Popen([script, "serve", "--host", "127.0.0.1", "--port", str(port)], stdout=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            with urllib.request.urlopen(url + "/health", timeout=2) as answer:
-                if json.load(answer)["status"] == "ok":
-                    return process, url
-        except OSError:
-            time.sleep(0.2)
-    process.terminate()
-    raise SystemExit("queens-sat serve did not start")
-
-
-def browser(width: int, height: int, mobile: bool) -> Any:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or "chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--hide-scrollbars"):
-        options.add_argument(flag)
-    if mobile:
-        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}})
-    else:
-        options.add_argument(f"--window-size={width},{height}")
-    return webdriver.Chrome(service=Service(executable_path=shutil.which("chromedriver") or "chromedriver"), options=options)
-
-
 def shoot(url: str, path: Path, width: int, height: int, mobile: bool) -> None:
     from selenium.webdriver.support.ui import WebDriverWait
 
-    driver = browser(width, height, mobile)
+    driver = chrome(width, height, mobile)
     try:
         driver.get(f"{url}/#play&rule=no-touch&regions={'.'.join(REGIONS)}")
         WebDriverWait(driver, 30).until(lambda d: d.find_elements("css selector", ".cell"))
@@ -85,13 +50,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / "docs")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    process, url = serve()
-    try:
+    with serving() as served:
         for name, (width, height, mobile) in SHOTS.items():
-            shoot(url, args.out / name, width, height, mobile)
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+            shoot(served.url, args.out / name, width, height, mobile)
 
 
 if __name__ == "__main__":
