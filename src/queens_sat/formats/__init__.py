@@ -32,6 +32,7 @@ from queens_sat.formats.json_format import (
     read_json_document,
     read_json_lines,
 )
+from queens_sat.formats.line_split import LineSplitter
 from queens_sat.formats.puzzlink import is_puzzlink, puzzle_to_puzzlink, read_puzzlink
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.formats.regionlist import is_region_list, puzzle_to_region_list, read_region_lists
@@ -236,36 +237,17 @@ def _whole_file_records(data: bytes, fmt: str, source: str, fields: FieldNames |
 
 
 def _binary_lines(head: bytes, handle: IO[bytes], source: str) -> Iterator[bytes]:
-    """The lines of a file whose first block was already read, read on lazily as bytes.
-
-    The pieces of a line that spans many blocks are kept in a list and joined once, so a line of
-    any length is read in linear time; a line longer than ``limits.INPUT_BYTES`` is read past
-    without being held, and a ``SkippedLine`` stands in its place (its record is an error)."""
-    from queens_sat.formats.json_format import SkippedLine
-
-    pieces: list[bytes] = []  # the line being read, so far
-    held = 0
-    skipping: SkippedLine | None = None  # the line being read past
-    chunk = head
+    """The lines of a file whose first block was already read, read on lazily as bytes
+    (``line_split.LineSplitter``: a line longer than ``limits.INPUT_BYTES`` is read past, a
+    ``SkippedLine`` in its place)."""
+    splitter = LineSplitter(INPUT_BYTES)
+    chunk = head  # may be empty: the rest is still read
     while True:
-        *complete, rest = chunk.split(b"\n")
-        if complete:
-            yield skipping if skipping is not None else b"".join([*pieces, complete[0]])
-            yield from complete[1:]
-            pieces, held, skipping = [], 0, None
-        if skipping is None:
-            pieces.append(rest)
-            held += len(rest)
-            if held > INPUT_BYTES:
-                skipping = SkippedLine.of(pieces)
-                pieces, held = [], 0
+        yield from splitter.feed(chunk)
         chunk = _read(handle, BLOCK_BYTES, source)
         if not chunk:
             break
-    if skipping is not None:
-        yield skipping
-    elif tail := b"".join(pieces):
-        yield tail
+    yield from splitter.end()
 
 
 def read_puzzle(

@@ -17,6 +17,7 @@ import orjson
 
 from queens_sat.formats.encoding import check_utf8
 from queens_sat.formats.fields import FieldNames
+from queens_sat.formats.line_split import SkippedLine
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import FormatError, PuzzleError, printable, shown
 from queens_sat.model.limits import INPUT_BYTES
@@ -152,26 +153,6 @@ def _document_records(doc: Any, source: str, fields: FieldNames | None) -> Itera
     for i in range(len(doc)):
         obj, doc[i] = doc[i], None
         yield _record(obj, source, None, i, fields)
-
-
-class SkippedLine(bytes):
-    """Stands for a line longer than ``limits.INPUT_BYTES``: read past without being held (its first
-    bytes only, in ``head``), and answered with an error record in its place, so the lines after
-    it are still read and answered (a co-process goes on)."""
-
-    head: bytes = b""
-
-    @classmethod
-    def of(cls, pieces: list[bytes]) -> SkippedLine:
-        """The stand-in for a line read so far as ``pieces``, keeping its first 64 bytes."""
-        head = b""
-        for piece in pieces:
-            head += piece[: 64 - len(head)]
-            if len(head) == 64:
-                break
-        line = cls()
-        line.head = head
-        return line
 
 
 def read_json_lines(lines: Iterable[str | bytes], source: str, fields: FieldNames | None = None) -> Iterator[PuzzleRecord]:

@@ -24,7 +24,8 @@ from collections import deque
 from collections.abc import Callable, Iterator
 
 from queens_sat.formats.fields import FieldNames
-from queens_sat.formats.json_format import SkippedLine, read_json_lines
+from queens_sat.formats.json_format import read_json_lines
+from queens_sat.formats.line_split import LineSplitter, SkippedLine
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import FormatError, PuzzleError
 from queens_sat.model.limits import INPUT_BYTES
@@ -51,10 +52,7 @@ class LiveLines:
     def __init__(self, fd: int) -> None:
         self.fd = fd
         self.lines: deque[bytes] = deque()
-        self.partial: list[bytes] = []  # the pieces of the line not yet complete
-        self.held = 0  # their bytes
-        self.skipping: SkippedLine | None = None  # the line being read past (too long to hold)
-        self.number = 0  # lines completed so far
+        self.splitter = LineSplitter(INPUT_BYTES)
         self.eof = False
 
     def _fill(self, wait: bool) -> None:
@@ -65,27 +63,11 @@ class LiveLines:
             chunk = os.read(self.fd, CHUNK)
         except OSError as err:
             raise FormatError(f"cannot read: {err.strerror}", source="<stdin>") from None
-        if not chunk:
+        if chunk:
+            self.lines.extend(self.splitter.feed(chunk))
+        else:
             self.eof = True
-            if self.skipping is not None or self.partial:
-                self._complete(self.skipping if self.skipping is not None else b"".join(self.partial))
-            return
-        *complete, rest = chunk.split(b"\n")
-        if complete:
-            self._complete(self.skipping if self.skipping is not None else b"".join([*self.partial, complete[0]]))
-            for line in complete[1:]:
-                self._complete(line)
-            self.partial, self.held, self.skipping = [], 0, None
-        if rest and self.skipping is None:
-            self.partial.append(rest)
-            self.held += len(rest)
-            if self.held > INPUT_BYTES:  # read on past it; the lines before and after it are answered
-                self.skipping = SkippedLine.of(self.partial)
-                self.partial, self.held = [], 0
-
-    def _complete(self, line: bytes) -> None:
-        self.number += 1
-        self.lines.append(line)
+            self.lines.extend(self.splitter.end())
 
     def next_line(self) -> bytes | None:
         """The next line without its newline (waiting for it), or None at the end; a line past the
@@ -107,7 +89,8 @@ class LiveLines:
         """Everything not handed out yet, read to the end (a ``FormatError`` past ``limits.INPUT_BYTES``)."""
         held = sum(map(len, self.lines))
         while True:
-            if held + self.held > INPUT_BYTES or self.skipping is not None or any(isinstance(line, SkippedLine) for line in self.lines):
+            skipped = self.splitter.skipping is not None or any(isinstance(line, SkippedLine) for line in self.lines)
+            if skipped or held + self.splitter.held > INPUT_BYTES:
                 raise FormatError(
                     f"larger than {INPUT_BYTES >> 20} MB: too big to read in one piece (JSON lines stream any size)", source="<stdin>"
                 )
