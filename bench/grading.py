@@ -132,7 +132,7 @@ def report(name: str, rows: list[dict[str, Any]]) -> None:
         print(f"   {lv}: median score {median:.1f}; grades {shown}")
     seconds = sorted(r["seconds"] for r in rows)
     print(f"   time a puzzle: median {1000 * statistics.median(seconds):.2f} ms, mean {1000 * statistics.fmean(seconds):.2f} ms, "
-          f"max {1000 * seconds[-1]:.1f} ms")  # fmt: skip
+          f"max {1000 * seconds[-1]:.2f} ms")  # fmt: skip
 
 
 def main() -> None:

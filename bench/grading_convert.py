@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/grading_convert.py psb LEVELS.json OUT.jsonl
     .venv/bin/python bench/grading_convert.py krazydad SAMPLE.txt OUT.jsonl [--bands 4]
+    .venv/bin/python bench/grading_convert.py sbn FILES_DIR OUT.jsonl [--per-level 300] [--seed 1]
 
 Neither source carries a licence, so the puzzles stay out of this repository (keep them
 under e.g. /work/grading-data/); this script is how they were made:
@@ -14,12 +15,18 @@ under e.g. /work/grading-data/); this script is how they were made:
   47cc6fcdead4: 1,000 KrazyDad "Two Not Touch" 10x10 2★ puzzles, each with KrazyDad's
   ``lwork`` effort figure. It has no levels, so ``level`` is the effort quartile
   (``q1`` least work .. ``q4``; ``--bands``), kept beside ``lwork`` itself.
+- ``sbn``: ``Main/puzzles/Files`` of github.com/itadrous73/test.starbattlelab.github.io
+  (StarBattleLab): files ``N-K-LEVEL.txt`` of puzzles in Star Battle Notation, sorted into
+  ez / med / hard / expert by its author's "Strategic Sorter" (a program, not a publisher:
+  a second opinion, not ground truth); ``unsorted`` files are skipped. ``--per-level``
+  puzzles are drawn at random from each file (``--seed``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -69,14 +76,85 @@ def krazydad_records(path: Path, bands: int) -> list[dict[str, Any]]:
     return records
 
 
+SBN_DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
+SBN_LEVELS = {"ez": "easy", "med": "medium", "hard": "hard", "expert": "expert"}
+
+
+def sbn_regions(code: str) -> tuple[int, int, list[str]]:
+    """Decode one Star Battle Notation puzzle: (n, stars, region rows as letters).
+
+    The header is the size twice as one base-64 digit ("99", "AA" = 10), the star count and
+    a flag; then the region borders as base-64 digits of 6 bits each, left-padded: first the
+    n·(n-1) walls between horizontal neighbours (row by row), then the n·(n-1) between
+    vertical neighbours (column by column), 1 = a wall. Regions are the wall-free components.
+    """
+    n, stars = SBN_DIGITS.index(code[0]), int(code[2])
+    if code[1] != code[0] or not 5 <= n <= 25:
+        raise ValueError(f"not an SBN size header: {code[:2]!r}")
+    walls = 2 * n * (n - 1)
+    digits = code[4 : 4 + -(-walls // 6)]
+    bits = "".join(format(SBN_DIGITS.index(d), "06b") for d in digits)[-walls:]
+    across, down = bits[: n * (n - 1)], bits[n * (n - 1) :]
+    label = [[-1] * n for _ in range(n)]
+    count = 0
+    for start in range(n * n):
+        if label[start // n][start % n] >= 0:
+            continue
+        label[start // n][start % n] = count
+        todo = [start]
+        while todo:
+            r, c = divmod(todo.pop(), n)
+            steps = [
+                (r, c + 1, c < n - 1 and across[r * (n - 1) + c] == "0"),
+                (r, c - 1, c > 0 and across[r * (n - 1) + c - 1] == "0"),
+                (r + 1, c, r < n - 1 and down[c * (n - 1) + r] == "0"),
+                (r - 1, c, r > 0 and down[c * (n - 1) + r - 1] == "0"),
+            ]
+            for rr, cc, open_ in steps:
+                if open_ and label[rr][cc] < 0:
+                    label[rr][cc] = count
+                    todo.append(rr * n + cc)
+        count += 1
+    if count != n:
+        raise ValueError(f"{count} regions on a {n}x{n} board")
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return n, stars, ["".join(letters[x] for x in row) for row in label]
+
+
+def sbn_records(folder: Path, per_level: int, seed: int) -> list[dict[str, Any]]:
+    """StarBattleLab's sorted files, ``per_level`` random puzzles of each (ez/med/hard/expert)."""
+    rng = random.Random(seed)
+    records = []
+    for path in sorted(folder.glob("*-*-*.txt")):
+        size, stars, tag = path.stem.split("-")
+        if tag not in SBN_LEVELS:
+            continue
+        lines = [line.strip() for line in path.read_text().splitlines() if line.strip()]
+        for code in sorted(rng.sample(lines, min(per_level, len(lines)))):
+            n, k, regions = sbn_regions(code)
+            assert (n, k) == (int(size), int(stars)), (path, code)
+            records.append(
+                {"id": f"sbl-{code}", "n": n, "stars": k, "rule": "no-touch", "regions": regions, "level": SBN_LEVELS[tag],
+                 "set": f"StarBattleLab {n}x{n} {k}★", "source": "StarBattleLab via itadrous73/test.starbattlelab.github.io"}
+            )  # fmt: skip
+    return records
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("kind", choices=("psb", "krazydad"))
+    parser.add_argument("kind", choices=("psb", "krazydad", "sbn"))
     parser.add_argument("source", type=Path)
     parser.add_argument("out", type=Path)
     parser.add_argument("--bands", type=int, default=4, help="krazydad: effort bands (levels) to cut lwork into")
+    parser.add_argument("--per-level", type=int, default=300, help="sbn: puzzles drawn from each level's file")
+    parser.add_argument("--seed", type=int, default=1, help="sbn: the draw's seed")
     args = parser.parse_args()
-    records = psb_records(args.source) if args.kind == "psb" else krazydad_records(args.source, args.bands)
+    if args.kind == "psb":
+        records = psb_records(args.source)
+    elif args.kind == "krazydad":
+        records = krazydad_records(args.source, args.bands)
+    else:
+        records = sbn_records(args.source, args.per_level, args.seed)
     with args.out.open("w") as out:
         for record in records:
             out.write(json.dumps(record) + "\n")

@@ -55,3 +55,39 @@ def test_a_run_prints_auc_grades_and_time(tmp_path, capsys, monkeypatch):
     assert "AUC q1 < q2: 0.500" in out and "grades" in out and "time a puzzle" in out and "puzzles solved by logic: 2/2" in err
     rows = [json.loads(line) for line in dump.read_text().splitlines()]
     assert len(rows) == 2 and rows[0]["solved"] and rows[0]["steps"]
+
+
+def _sbn(rows: list[str], stars: int) -> str:
+    """Star Battle Notation of a region grid, written the other way round from the decoder:
+    walls between horizontal neighbours row by row, then between vertical ones column by
+    column, left-padded to 6-bit digits."""
+    n = len(rows)
+    across = "".join("1" if rows[r][c] != rows[r][c + 1] else "0" for r in range(n) for c in range(n - 1))
+    down = "".join("1" if rows[r][c] != rows[r + 1][c] else "0" for c in range(n) for r in range(n - 1))
+    bits = across + down
+    bits = "0" * (-len(bits) % 6) + bits
+    digits = "".join(grading_convert.SBN_DIGITS[int(bits[i : i + 6], 2)] for i in range(0, len(bits), 6))
+    size = grading_convert.SBN_DIGITS[n]
+    return f"{size}{size}{stars}W{digits}"
+
+
+def _relabelled(rows: list[str]) -> list[list[int]]:
+    seen: dict[str, int] = {}
+    return [[seen.setdefault(x, len(seen)) for x in row] for row in rows]
+
+
+def test_sbn_files_decode_to_their_regions_and_levels(tmp_path):
+    regions = KRAZYDAD.split('"')[1]
+    rows = [regions[r * 10 : (r + 1) * 10] for r in range(10)]
+    flipped = [row[::-1] for row in rows]
+    (tmp_path / "10-2-ez.txt").write_text(_sbn(rows, 2) + "\n")
+    (tmp_path / "10-2-expert.txt").write_text(_sbn(flipped, 2) + "\n\n")
+    (tmp_path / "10-2-unsorted.txt").write_text(_sbn(rows, 2) + "\n")  # no level: skipped
+    records = grading_convert.sbn_records(tmp_path, per_level=5, seed=1)
+    assert sorted(r["level"] for r in records) == ["easy", "expert"]
+    by_level = {r["level"]: r for r in records}
+    assert _relabelled(by_level["easy"]["regions"]) == _relabelled(rows)
+    assert _relabelled(by_level["expert"]["regions"]) == _relabelled(flipped)
+    assert by_level["easy"]["n"] == 10 and by_level["easy"]["stars"] == 2 and by_level["easy"]["set"] == "StarBattleLab 10x10 2★"
+    with pytest.raises(ValueError, match="size header"):
+        grading_convert.sbn_regions("9A1W" + "0" * 30)
