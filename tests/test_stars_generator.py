@@ -7,6 +7,7 @@ import itertools
 import json
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -84,7 +85,8 @@ def assert_good_star_puzzle(p, k: int) -> None:
     assert len(p.solution) == k * p.n
     assert puzzle.violations(p.solution) == []
     assert independent_solutions(p.regions, k, limit=2) == [tuple(p.solution)]
-    assert RegionRules().violations([c for row in p.regions for c in row], p.n) == []
+    rules = replace(GeneratorOptions(n=p.n, stars=k).layout_rules, min_size=1)  # the default style's (whole lines allowed)
+    assert rules.violations([c for row in p.regions for c in row], p.n) == []
     held = [0] * p.n
     for r, c in star_cells(p.solution, k):
         held[p.regions[r][c]] += 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -24,7 +24,7 @@ from queens_sat.model.errors import PuzzleError, QueensSatError
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.placement import star_cells
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.services.generator.designs import design, symmetry_of
+from queens_sat.services.generator.designs import design, symmetry_of, symmetry_share
 from queens_sat.services.generator.growth import grow_regions
 from queens_sat.services.generator.joining import star_regions
 from queens_sat.services.generator.layout import Layout
@@ -153,6 +153,14 @@ class ValidatorError(QueensSatError, ValueError):
     """The validator contradicted the planted solution: a broken validator, not a bad board."""
 
 
+SYMMETRIC_DESIGNS = ("mirror", "rotation")  # designs drawn symmetric under one symmetry of the square
+SYMMETRIC_SEARCH = 64  # a symmetric design's solutions listed in full up to this many, for one its symmetry keeps
+DRAWN_MIN_SIZE = 3  # the smallest region a design draws (designs.no_specks)
+CANONICAL_MAX_N = 16  # up to this n the solution a repair kills is the first other one, cell by cell (see first_other)
+MIN_SYMMETRY = 0.9  # a symmetric design's region borders its symmetry must still keep after the repairs ...
+SYMMETRIC_TRIES = 12  # ... in the first this many layouts of a puzzle (then any unique one will do)
+
+
 def attempt_seed(seed: int, index: int) -> int:
     """The seed of puzzle ``index`` of a run, independent of every other puzzle's."""
     return int(np.random.SeedSequence([seed % 2**64, index]).generate_state(1, np.uint64)[0])
@@ -179,6 +187,8 @@ class Searches:
         # k = 1 calls keep the two-argument form, so that any checker of regions and rule plugs in
         found = self.call(layout.grid, rule=self.rule) if self.stars == 1 else self.call(layout.grid, rule=self.rule, stars=self.stars)
         verdict = interpret(found, layout.solution)
+        if verdict.count == 2 and self.stars == 1 and layout.n <= CANONICAL_MAX_N:
+            verdict = verdict._replace(other=self.first_other(layout) or verdict.other)
         self.timeouts += not verdict.settled
         if verdict.settled and verdict.count == 0:
             raise ValidatorError(
@@ -205,6 +215,62 @@ class Searches:
             else:
                 raise ValidatorError("the validator found a solution that the search cannot extend: they disagree")
         return [c for _, c in given]
+
+    def first_other(self, layout: Layout) -> tuple[int, ...] | None:
+        """The lexicographically first solution other than the planted one (Queens): the one the
+        repair then kills. Which second solution a search finds among three or more depends on
+        its order of search, so taking the validator's would steer the repairs, and so the
+        puzzles of a seed, by validator and by build (native or pure Python).
+
+        Row by row, the column is pushed down while a search still finds another solution with
+        that row's queen left of the best so far (a few searches a row, only when there are
+        three solutions or more); above ``CANONICAL_MAX_N``, the least of three the probe finds.
+        None when a probe ran out of time (then the validator's own is taken)."""
+        n, planted = layout.n, tuple(layout.solution)
+        rows = layout.rows()
+
+        def others(given: tuple[tuple[int, int], ...], blocked: tuple[tuple[int, int], ...], limit: int) -> list[tuple[int, ...]] | None:
+            try:
+                puzzle = Puzzle(rows, rule=self.rule, queens=given, blocked=blocked)
+            except PuzzleError:  # a given queen clashes with another
+                return []
+            found = searching.search(puzzle, backend=self.queen_probe, limit=limit, keep=limit, time_limit=self.probe_time_limit)
+            if found.timed_out:
+                return None
+            return [s for s in (tuple(int(c) for c in cols) for cols in found.solutions) if s != planted]
+
+        first = others((), (), 3)
+        if first is None or len(first) < 2 or n > CANONICAL_MAX_N:  # all listed (or too big a board to ask row by row)
+            return min(first, default=None) if first is not None else None
+        witness = min(first)
+        given: tuple[tuple[int, int], ...] = ()
+        for r in range(n):
+            while witness[r] > 0:
+                left = others(given, tuple((r, c) for c in range(witness[r], n)), 2)
+                if left is None:
+                    return None
+                if not left:
+                    break
+                witness = min(left)
+            given = (*given, (r, witness[r]))
+        return witness
+
+    def symmetric_solution(self, grid: np.ndarray, sigma: list[int]) -> list[int] | None:
+        """The board's lexicographically first solution that ``sigma`` (a cell map) maps onto
+        itself, when the board has fewer than ``SYMMETRIC_SEARCH`` solutions (then all are
+        listed, so every search gives the same one); None otherwise or when none is."""
+        n = len(grid)
+        board = PlainGrid(n, grid, self.rule, grid)
+        found = searching.search(
+            board, backend=self.queen_probe, limit=SYMMETRIC_SEARCH, keep=SYMMETRIC_SEARCH, time_limit=self.probe_time_limit
+        )
+        if found.timed_out or found.count >= SYMMETRIC_SEARCH:
+            return None
+        kept = [
+            [int(c) for c in columns] for columns in found.solutions
+            if {sigma[r * n + c] for r, c in enumerate(columns)} == {r * n + c for r, c in enumerate(columns)}
+        ]  # fmt: skip
+        return min(kept) if kept else None
 
     def solution_through(self, layout: Layout, cells: tuple[int, ...]) -> bool:
         """Whether some solution of the layout puts a queen on one of ``cells`` (the repair's probe).
@@ -240,13 +306,17 @@ def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
     n, base_rules, style = options.n, options.layout_rules, get_style(options.style)
     cap = base_rules.max_size(n)
     restarts = 0
+    # the design is drawn once a puzzle: redrawn on every restart, the designs that need more
+    # tries (the symmetric ones) would come out less often than the style's mix asks
+    drawn_kind = style.draw(rng, n, options.stars)
+    drawn_rules = style.layout_rules(base_rules, rng)  # likewise its smallest region
     while True:
         if options.max_restarts is not None and restarts > options.max_restarts:
             raise GenerationFailed(f"puzzle {index}: no unique puzzle after {options.max_restarts} fresh layouts")
-        kind = style.draw(rng, n, options.stars)
-        rules = style.layout_rules(base_rules, rng)
+        # past DESIGN_TRIES: blobs, which nearly always have a speck somewhere (as the blobs style allows)
+        kind, rules = (drawn_kind, drawn_rules) if restarts < DESIGN_TRIES else ("blobs", replace(base_rules, min_size=1))
         cells: list[int] | None
-        if kind != "blobs" and restarts < DESIGN_TRIES:
+        if kind != "blobs":
             drawn = designed(options, kind, rng, searches)
             if drawn is None:
                 restarts += 1
@@ -258,14 +328,22 @@ def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
                 cells = grow_regions(n, solution, rng, cap)
             else:
                 cells = star_regions(n, options.stars, solution, rng, cap)
-        if cells is None or rules.violations(cells, n):
+        # a drawing may hold regions of 3 cells (its own floor) where the puzzle's repairs may leave none under 4
+        if cells is None or replace(rules, min_size=min(rules.min_size, DRAWN_MIN_SIZE)).violations(cells, n):
             restarts += 1
             continue
         layout = Layout(n, options.rule, cells, solution, options.stars)
         if options.strategy == "repair":
-            mirror = symmetry_of(cells, n) if kind != "blobs" else None
+            # a move and its mirror image keep a symmetric layout symmetric, but only a solution the
+            # symmetry maps onto itself can then be the only one (its image is a solution too)
+            planted = [r * n + c for r, c in star_cells(solution, options.stars)]
+            mirror = symmetry_of(cells, n, fixing=planted) if kind != "blobs" else None
+            drawn_symmetry = symmetry_of(cells, n) if kind in SYMMETRIC_DESIGNS else None
             outcome = repair(layout, searches.check, rng, rules, options.repair_budget, searches.probe, mirror)
             unique, repairs = outcome.unique, outcome.repairs
+            if unique and drawn_symmetry is not None and restarts < SYMMETRIC_TRIES:
+                # repairs that broke a symmetric design's symmetry made a board of another style: draw again
+                unique = symmetry_share(layout.cells, n, drawn_symmetry) >= MIN_SYMMETRY
         else:
             verdict = searches.check(layout)
             unique, repairs = verdict.settled and verdict.count == 1, 0
@@ -292,7 +370,10 @@ def designed(options: GeneratorOptions, kind: str, rng: random.Random, searches:
     solutions = list(getattr(found, "solutions", ()))
     if not solutions:
         return None
-    if options.stars == 1:
+    sigma = symmetry_of(cells, n) if kind in SYMMETRIC_DESIGNS and options.stars == 1 else None
+    if sigma is not None:  # plant a solution the symmetry keeps, so that repairs can keep it too
+        solution = searches.symmetric_solution(grid, sigma) or searches.first_solution(grid)
+    elif options.stars == 1:
         solution = searches.first_solution(grid)  # the same whichever validator found there is one
     else:
         solution = list(min(tuple(int(c) for c in s) for s in solutions))

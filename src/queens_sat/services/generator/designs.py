@@ -21,6 +21,8 @@ from queens_sat.services.generator.layout import neighbours
 
 Cells = list[int]
 FREE = -1
+SLOWEST_RATE = 0.15  # growth rates are log-uniform from this (lower: more uneven region sizes) ...
+INNER_FASTEST = 0.6  # ... to this for a region seeded inside the board, to 1 for one on its edge
 
 
 def fill(n: int, cells: Cells, placed: int, rng: random.Random) -> Cells | None:
@@ -35,10 +37,10 @@ def fill(n: int, cells: Cells, placed: int, rng: random.Random) -> Cells | None:
     if len(free) < 2 * wanted:
         return None
     inner = [c for c in free if 0 < c // n < n - 1 and 0 < c % n < n - 1]
-    seeds = rng.sample(inner, min(len(inner), (wanted + 1) * 2 // 3))  # about two thirds inside: regions off the border
+    seeds = rng.sample(inner, min(len(inner), (wanted + 1) * 3 // 4))  # about three quarters inside: regions off the border
     rest = [c for c in free if c not in set(seeds)]
     seeds += rng.sample(rest, wanted - len(seeds))
-    rates = [math.exp(rng.uniform(math.log(0.15), 0.0)) for _ in seeds]
+    rates = [growth_rate(n, cell, rng) for cell in seeds]
     frontier: list[list[int]] = [[] for _ in seeds]
     for i, cell in enumerate(seeds):
         cells[cell] = placed + i
@@ -61,6 +63,14 @@ def fill(n: int, cells: Cells, placed: int, rng: random.Random) -> Cells | None:
         cells[cell] = placed + i
         front.extend(nb for nb in nbrs[cell] if cells[nb] == FREE)
     return _close_pockets(n, cells)
+
+
+def growth_rate(n: int, seed: int, rng: random.Random) -> float:
+    """A region's growth rate, log-uniform: slower for a seed inside the board than for one on its
+    edge, so that inner regions stay inner (motifs) and the edge ones grow round them (a background)."""
+    r, c = divmod(seed, n)
+    low, high = (SLOWEST_RATE, INNER_FASTEST) if 0 < r < n - 1 and 0 < c < n - 1 else (SLOWEST_RATE * 2, 1.0)
+    return math.exp(rng.uniform(math.log(low), math.log(high)))
 
 
 def _close_pockets(n: int, cells: Cells) -> Cells | None:
@@ -218,14 +228,74 @@ def mirror_map(n: int, kind: str) -> list[int]:
     return [f(*divmod(cell, n))[0] * n + f(*divmod(cell, n))[1] for cell in range(n * n)]
 
 
+def symmetric_queens(n: int, sigma: list[int], rng: random.Random, budget: int = 2000) -> list[int] | None:
+    """Cells of n queens, one a row and a column, none touching another, that ``sigma`` maps onto
+    themselves (a random one, by backtracking within ``budget`` nodes), or None.
+
+    A board symmetric under ``sigma`` has its solutions in pairs of images, so only such a
+    placement can be its only solution; under a mirror along a row or column there is none."""
+    rows: list[int] = [-1] * n
+    used_cols = [False] * n
+    nodes = 0
+
+    def clear(cell: int, taken: list[int]) -> bool:
+        r, c = divmod(cell, n)
+        return rows[r] < 0 and not used_cols[c] and all(max(abs(r - t // n), abs(c - t % n)) > 1 for t in taken)
+
+    def place(r: int) -> bool:
+        nonlocal nodes
+        while r < n and rows[r] >= 0:
+            r += 1
+        if r == n:
+            return True
+        columns = list(range(n))
+        rng.shuffle(columns)
+        for c in columns:
+            nodes += 1
+            if nodes > budget:
+                return False
+            cell = r * n + c
+            image = sigma[cell]
+            taken = [q * n + rows[q] for q in range(n) if rows[q] >= 0]
+            if not clear(cell, taken):
+                continue
+            if image != cell and (image // n == r or image % n == c or not clear(image, [*taken, cell])):
+                continue
+            for x in {cell, image}:
+                rows[x // n], used_cols[x % n] = x % n, True
+            if place(r + 1):
+                return True
+            for x in {cell, image}:
+                rows[x // n], used_cols[x % n] = -1, False
+        return False
+
+    return [r * n + rows[r] for r in range(n)] if place(0) else None
+
+
 def symmetric(n: int, rng: random.Random, kinds: Sequence[str]) -> Cells | None:
-    """Regions grown in pairs of mirror images (and some regions their own image) under one symmetry."""
+    """Regions grown in pairs of mirror images (and some regions their own image) under one symmetry,
+    from the queens of a placement the symmetry keeps where there is one (then that placement
+    solves the board and repairs made in mirrored pairs can keep it symmetric), else from random cells."""
     sigma = mirror_map(n, rng.choice(kinds))
     nbrs = neighbours(n)
     cells = [FREE] * (n * n)
     twin: list[int] = []  # each region's image region (itself for a self-symmetric one)
-    order = list(range(n * n))
-    rng.shuffle(order)
+    queens = symmetric_queens(n, sigma, rng)
+    if queens is not None:
+        rng.shuffle(queens)
+        for cell in queens:
+            if cells[cell] != FREE:
+                continue
+            image = sigma[cell]
+            if image == cell:
+                twin.append(len(twin))
+                cells[cell] = twin[-1]
+            else:
+                a = len(twin)
+                twin += [a + 1, a]
+                cells[cell], cells[image] = a, a + 1
+    edge = [r in (0, n - 1) or c in (0, n - 1) for r, c in (divmod(cell, n) for cell in range(n * n))]
+    order = sorted(range(n * n), key=lambda cell: rng.random() + 0.5 * edge[cell])  # seeds mostly inside: regions off the border
     for cell in order:
         if len(twin) == n:
             break
@@ -245,7 +315,8 @@ def symmetric(n: int, rng: random.Random, kinds: Sequence[str]) -> Cells | None:
             cells[cell], cells[image] = a, b
     if len(twin) < n:
         return None
-    rates = [math.exp(rng.uniform(math.log(0.15), 0.0)) for _ in range(n)]
+    seeds = {cells[c]: c for c in range(n * n) if cells[c] != FREE}
+    rates = [growth_rate(n, seeds[k], rng) for k in range(n)]
     for b in range(n):
         rates[b] = rates[min(b, twin[b])]
     active = [k for k in range(n) if twin[k] >= k]  # one of each pair grows, its twin follows
@@ -264,14 +335,28 @@ def symmetric(n: int, rng: random.Random, kinds: Sequence[str]) -> Cells | None:
     return _close_pockets(n, cells)
 
 
-def symmetry_of(cells: Cells, n: int) -> list[int] | None:
-    """The cell map of a symmetry of the square that maps the partition's regions onto regions, or None."""
+def symmetry_of(cells: Cells, n: int, fixing: Sequence[int] = ()) -> list[int] | None:
+    """The cell map of a symmetry of the square that maps the partition's regions onto regions
+    (and the cells ``fixing`` onto themselves), or None."""
     for kind in ("vertical", "horizontal", "diagonal", "anti", "rotation"):
         sigma = mirror_map(n, kind)
         image: dict[int, int] = {}
-        if all(image.setdefault(cells[c], cells[sigma[c]]) == cells[sigma[c]] for c in range(n * n)):
+        regions_kept = all(image.setdefault(cells[c], cells[sigma[c]]) == cells[sigma[c]] for c in range(n * n))
+        if regions_kept and {sigma[c] for c in fixing} == set(fixing):
             return sigma
     return None
+
+
+def symmetry_share(cells: Cells, n: int, sigma: list[int]) -> float:
+    """The share of the region borders (edges between cells of two regions) that ``sigma`` maps
+    onto region borders: 1.0 for a symmetric partition, less as repairs move cells."""
+    right = [(a, a + 1) for a in range(n * n) if a % n < n - 1]
+    below = [(a, a + n) for a in range(n * n - n)]
+    borders = {(a, b) for a, b in right + below if cells[a] != cells[b]}
+    if not borders:
+        return 1.0
+    kept = sum((min(sigma[a], sigma[b]), max(sigma[a], sigma[b])) in borders for a, b in borders)
+    return kept / len(borders)
 
 
 def no_specks(cells: Cells | None, n: int) -> Cells | None:
@@ -289,7 +374,7 @@ DESIGNS: dict[str, Callable[[int, random.Random], Cells | None]] = {
     "bands": bands,
     "figures": figures,
     "spiral": spiral,
-    "mirror": lambda n, rng: symmetric(n, rng, ("vertical", "horizontal", "diagonal", "anti")),
+    "mirror": lambda n, rng: symmetric(n, rng, ("vertical", "horizontal")),
     "rotation": lambda n, rng: symmetric(n, rng, ("rotation",)),
 }
 

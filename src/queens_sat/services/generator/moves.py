@@ -137,6 +137,29 @@ def _fills_line(layout: Layout, moved: list[int] | tuple[int, ...], region: int)
     return any(all(cells[i * n + c] == region or i * n + c in moving for i in range(n)) for c in {c % n for c in moved})
 
 
+class DesignFeatures:
+    """What a drawn board has that a careless repair would undo: rows and columns that lie inside
+    one region, and regions that touch no edge of the board."""
+
+    def __init__(self, layout: Layout) -> None:
+        n, cells = layout.n, layout.cells
+        self.n = n
+        self.row_region = [cells[r * n] if len(set(cells[r * n : (r + 1) * n])) == 1 else -1 for r in range(n)]
+        self.col_region = [cells[c] if len(set(cells[c::n])) == 1 else -1 for c in range(n)]
+        edge = {cells[c] for c in range(n)} | {cells[(n - 1) * n + c] for c in range(n)}
+        edge |= {cells[r * n] for r in range(n)} | {cells[r * n + n - 1] for r in range(n)}
+        self.inner = set(range(len(layout.sizes))) - edge
+        self.cells = cells
+
+    def broken_by(self, path: list[int], region: int) -> int:
+        """How many of these features moving ``path`` into ``region`` undoes (a whole line its
+        region loses; an inner region the move brings to the edge)."""
+        n, source = self.n, self.cells[path[0]]
+        lines = sum(self.row_region[c // n] == source or self.col_region[c % n] == source for c in path)
+        edge = region in self.inner and any(c < n or c >= n * (n - 1) or c % n in (0, n - 1) for c in path)
+        return min(lines, 1) + edge
+
+
 def choose_move(
     layout: Layout,
     other: tuple[int, ...] | None,
@@ -158,15 +181,21 @@ def choose_move(
         starts = [cell for r, c in star_cells(other, layout.stars) if (cell := r * n + c) not in layout.queen_cells]
     else:
         starts = [rng.choice([c for c in range(n * n) if c not in layout.queen_cells])]
+    sizes, cells = layout.sizes, layout.cells
+    features = DesignFeatures(layout)
+    balance = 1 if rules.balanced else 0  # (on the big blob boards it takes the repairs' variety: more of them circle)
     candidates = [
-        (len(path), rng.random(), region, path)
+        # smallest first; among those, the moves that keep the drawing's whole lines and inner regions,
+        # then (``rules.balanced``) a cell given by a bigger region to a smaller one: repairs that feed
+        # the big regions leave the uneven sizes no drawn board has
+        (len(path), features.broken_by(path, region), balance * (sizes[region] - sizes[cells[cell]]), rng.random(), region, path)
         for cell in starts
         for region, path in paths_out(layout, cell).items()
     ]
     candidates.sort()
     fallback = None
     probes = 0
-    for _, _, region, path in candidates:
+    for *_, region, path in candidates:
         move = complete_move(layout, path, region, rules)
         if move is None or (seen and layout.key_after(move) in seen):
             continue

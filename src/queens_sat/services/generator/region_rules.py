@@ -5,7 +5,9 @@
 - ``full_lines``: whether a row or column may lie entirely inside one region (not by
   default: such a line gives its region's queen away at once);
 - ``min_size``: no region has fewer cells (1 by default; the designed styles ask 2:
-  no 1-cell specks).
+  no 1-cell specks);
+- ``balanced``: not a rule a layout is checked against but how it is repaired: a move that
+  gives a bigger region's cell to a smaller region first (drawn boards keep their even sizes).
 
 The repair moves (``moves``) keep them as they go, checking only what a move
 touches: its two regions, its rows and columns (``stays_connected`` is the
@@ -28,6 +30,7 @@ class RegionRules:
     max_share: float = 0.4
     full_lines: bool = False
     min_size: int = 1
+    balanced: bool = False
 
     def __post_init__(self) -> None:
         if not 0 < self.max_share <= 1:

@@ -28,11 +28,18 @@ class Style:
     max_share: float = 0.6  # a background region may cover this much of the board
     min_size: int = 3  # no repair leaves a region smaller than this (3: no 1-cell specks, no 2-cell stubs)
     symmetric: bool = False
-    speck_share: float = 0.0  # the share of layouts whose repairs may leave small regions (min_size 1), as some dailies have
+    balanced: bool = True  # repairs keep region sizes even, as drawn (``RegionRules.balanced``), on the drawn sizes of board
+    # the smallest region a puzzle's repairs may leave, drawn per puzzle with these weights (where the
+    # style's smallest region applies): published boards have a 1-cell region in about a fifth of
+    # puzzles, a 2-cell one in a quarter, and in a fifth none under 4 cells; empty: always ``min_size``
+    min_sizes: tuple[tuple[int, float], ...] = ()
 
     def layout_rules(self, rules: RegionRules, rng: random.Random) -> RegionRules:
-        """The rules of one layout: ``rules``, or with probability ``speck_share`` without a smallest region."""
-        return replace(rules, min_size=1) if self.speck_share and rng.random() < self.speck_share else rules
+        """The rules of one puzzle's layouts: ``rules`` with a smallest region drawn from ``min_sizes``
+        (only where ``rules`` holds the style's own smallest region: a rule set on purpose wins)."""
+        if not self.min_sizes or rules.min_size != self.min_size:
+            return rules
+        return replace(rules, min_size=rng.choices([m for m, _ in self.min_sizes], [w for _, w in self.min_sizes])[0])
 
     def draw(self, rng: random.Random, n: int, stars: int = 1) -> str:
         """The design of one layout (``blobs`` on boards too small or big, or with too many stars, for a drawn design)."""
@@ -51,15 +58,16 @@ class Style:
             full_lines=base.full_lines or self.full_lines,
             max_share=self.max_share if base.max_share == default.max_share else base.max_share,
             min_size=max(base.min_size, self.min_size if 4 <= n <= DESIGN_MAX_N else 1),
+            balanced=self.balanced and 4 <= n <= DESIGN_MAX_N,
         )
 
 
 STYLES: dict[str, Style] = {
     "published": Style(
-        (("rings", 2.5), ("bands", 3.0), ("figures", 2.0), ("spiral", 0.5), ("mirror", 3.0), ("rotation", 2.0), ("blobs", 1.0)),
-        speck_share=0.18,
+        (("rings", 4.0), ("bands", 2.5), ("figures", 1.0), ("spiral", 1.0), ("mirror", 3.0), ("rotation", 2.5), ("blobs", 0.5)),
+        min_sizes=((1, 0.2), (2, 0.25), (3, 0.35), (4, 0.2)),
     ),
-    "blobs": Style((("blobs", 1.0),), full_lines=False, max_share=0.4, min_size=1),
+    "blobs": Style((("blobs", 1.0),), full_lines=False, max_share=0.4, min_size=1, balanced=False),
     "rings": Style((("rings", 1.0),)),
     "bands": Style((("bands", 1.0),)),
     "figures": Style((("figures", 1.0),)),
