@@ -8,8 +8,9 @@ Run from the repository root, once the package is installed as the README says:
 The candidates are what a generator checks: regions grown around a random placement of
 queens (``queens_sat.services.generator``), so each has a solution and most have several. Each
 command runs as ``queens-sat CMD --json -`` and is driven in lock-step by a Python client
-(this script) and by a Node client (``bench/coprocess_client.js``, skipped with a reason
-when ``node`` is missing). The figure is candidates per second, one at a time, each
+(this script), by a Node client (``bench/coprocess_client.js``, skipped with a reason
+when ``node`` is missing) and by a C client (``bench/coprocess_client.c``, built here; skipped
+without a C compiler), which spends next to nothing itself. The figure is candidates per second, one at a time, each
 answered before the next is written, timed from the first answer on (the co-process starts
 once; its start-up is not a cost per candidate). For comparison, ``--per-process`` candidates are
 checked the only way that worked before co-process mode: one process per candidate. The
@@ -82,6 +83,25 @@ def node_client(path: Path, argv: list[str]) -> tuple[float, Counter] | str:
     return (report["candidates"] - 1) / report["seconds"], Counter(report["statuses"])
 
 
+def c_client(path: Path, argv: list[str]) -> tuple[float, Counter] | str:
+    """Candidates per second from ``bench/coprocess_client.c`` (built here with the C compiler), or
+    why it did not run. A C client spends next to nothing a round trip itself: beside ``cat``
+    it shows what the pipes allow; the Python and Node clients show themselves as well."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        return "skipped: no C compiler (cc or gcc)"
+    with tempfile.TemporaryDirectory() as tmp:
+        binary = Path(tmp) / "client"
+        built = subprocess.run([compiler, "-O2", "-o", str(binary), str(HERE / "coprocess_client.c")], capture_output=True, text=True)
+        if built.returncode != 0:
+            return f"failed to build: {built.stderr.strip()[-300:]}"
+        res = subprocess.run([str(binary), str(path), *argv], capture_output=True, text=True)
+    if res.returncode != 0:
+        return f"failed: {res.stderr.strip()[-300:]}"
+    report = json.loads(res.stdout)
+    return (report["candidates"] - 1) / report["seconds"], Counter(report["statuses"])
+
+
 def per_process(lines: list[str], argv: list[str]) -> float:
     """Candidates per second with one process per candidate (what worked before)."""
     start = time.perf_counter()
@@ -105,13 +125,17 @@ def main() -> None:
         path.write_text("\n".join(lines) + "\n")
         cat = shutil.which("cat")
         if cat is not None:  # an echo as the co-process: what the pipes and the client alone allow on this machine now
-            echo = node_client(path, [cat])
+            echo, c_echo = node_client(path, [cat]), c_client(path, [cat])
             print(f"{'(cat: the floor)':>24}  python client {python_client(lines, [cat])[0]:8.0f} lines/s       "
-                  f"node client {echo if isinstance(echo, str) else f'{echo[0]:.0f} lines/s'}")
+                  f"node client {echo if isinstance(echo, str) else f'{echo[0]:.0f} lines/s'}       "
+                  f"C client {c_echo if isinstance(c_echo, str) else f'{c_echo[0]:.0f} lines/s'}")
         for command in args.command or ["check --no-logic"]:
             argv = [SCRIPT, *shlex.split(command), "--json", "-"]
             rate, statuses = python_client(lines, argv)
             print(f"{command:>24}  python client {rate:8.0f} candidates/s  {dict(statuses)}")
+            c_rate = c_client(path, argv)
+            shown = c_rate if isinstance(c_rate, str) else f"{c_rate[0]:8.0f} candidates/s  {dict(c_rate[1])}"
+            print(f"{command:>24}  C client      {shown}")
             node = node_client(path, argv)
             if isinstance(node, str):
                 print(f"{command:>24}  node client   {node}")

@@ -123,13 +123,23 @@ def cli(lines: list[str], path: Path, one: Path, repeat: int, api: float) -> Non
 
 
 def coprocess(count: int) -> None:
-    from coprocess import candidates, python_client
+    from coprocess import c_client, candidates, python_client
 
     lines = candidates(9, count, 7)
+    argv = [SCRIPT, "check", "--no-logic", "--json", "-"]
     floor, _ = python_client(lines, ["cat"])
-    rate, statuses = python_client(lines, [SCRIPT, "check", "--no-logic", "--json", "-"])
-    row("co-process floor: cat, lock-step", 1e6 / floor)
-    row("co-process: check --no-logic --json -, lock-step", 1e6 / rate, f"n = 9, {dict(statuses)}")
+    rate, statuses = python_client(lines, argv)
+    row("co-process floor: cat, lock-step", 1e6 / floor, "Python client")
+    row("co-process: check --no-logic --json -, lock-step", 1e6 / rate, f"Python client, n = 9, {dict(statuses)}")
+    with tempfile.TemporaryDirectory() as tmp:  # the C client: next to no cost of its own a round trip
+        path = Path(tmp) / "candidates.jsonl"
+        path.write_text("\n".join(lines) + "\n")
+        c_floor, c_rate = c_client(path, ["cat"]), c_client(path, argv)
+    if isinstance(c_floor, str) or isinstance(c_rate, str):
+        say(f"  co-process with the C client: {c_floor if isinstance(c_floor, str) else c_rate}")
+        return
+    row("co-process floor: cat, lock-step", 1e6 / c_floor[0], "C client")
+    row("co-process: check --no-logic --json -, lock-step", 1e6 / c_rate[0], f"C client, n = 9, {dict(c_rate[1])}")
 
 
 def serve(seconds: float, clients: int, workers: int, client: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import random
 import shutil
 import subprocess
 import sys
@@ -233,3 +234,32 @@ def test_a_line_past_the_limit_is_refused_in_linear_time_and_memory():
     assert answers[1]["line"] == 2 and f"longer than {INPUT_BYTES >> 20} MB: skipped" in answers[1]["error"]
     assert proc.returncode == 2 and b"Traceback" not in err
     assert elapsed < 20, f"{elapsed:.1f} s for a 100 MB line"  # quadratic joining took minutes
+
+
+def test_the_benchs_c_client_drives_a_co_process_in_lock_step(tmp_path):
+    """bench/coprocess_client.c (the bench's C client): every line answered, the statuses counted."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        pytest.skip("no C compiler (cc or gcc) to build bench/coprocess_client.c")
+    client = tmp_path / "client"
+    subprocess.run([compiler, "-O2", "-o", str(client), str(ROOT / "bench" / "coprocess_client.c")], check=True)
+    rng = random.Random(5)
+    lines = [json.dumps({"id": str(i), "regions": random_regions(7, rng)}) for i in range(40)] + ['{"regions": [[0]]}']
+    path = tmp_path / "candidates.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    echo = json.loads(subprocess.run([str(client), str(path), "cat"], capture_output=True, text=True, check=True).stdout)
+    assert echo["candidates"] == 41 and echo["statuses"] == {"counted": 41}  # cat's lines have no status
+    queens_sat = shutil.which("queens-sat", path=SCRIPT_DIR)
+    argv = [str(client), str(path), str(queens_sat), "check", "--no-logic", "--json", "-"]
+    report = json.loads(subprocess.run(argv, capture_output=True, text=True, check=True).stdout)
+    assert report["candidates"] == 41 and report["seconds"] > 0
+    statuses = report["statuses"]
+    assert sum(statuses.values()) == 41 and statuses.get("unique", 0) == 1 + sum(  # the 1x1 board is unique
+        qs_unique(json.loads(line)["regions"]) for line in lines[:-1]
+    )
+
+
+def qs_unique(regions: list[list[int]]) -> bool:
+    import queens_sat
+
+    return bool(queens_sat.is_unique(regions))
