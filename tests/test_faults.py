@@ -238,10 +238,49 @@ def test_ctrl_c_at_the_terminal_while_workers_start(argv, tmp_path):
         time.sleep(0.05 * attempt)  # the first worker just started, then later in their start-up
         workers = descendants(proc.pid)
         os.killpg(proc.pid, signal.SIGINT)
-        _, err = proc.communicate(timeout=HANG)
+        try:
+            _, err = proc.communicate(timeout=HANG)
+        except subprocess.TimeoutExpired:  # say who is still there (the command, a worker?) before failing
+            left = {pid: _command_line(pid) for pid in {proc.pid, *descendants(proc.pid), *workers} if running(pid)}
+            os.killpg(proc.pid, signal.SIGKILL)
+            pytest.fail(f"no exit {HANG} s after Ctrl-C; still running: {left}")
         assert_clean_exit(proc.returncode, err, signal.SIGINT)
         assert_no_orphans(workers)
         (tmp_path / "p.jsonl").unlink(missing_ok=True)
+
+
+def _command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")[:200]
+    except OSError:
+        return "?"
+
+
+EXIT_THAT_HANGS = """
+import multiprocessing, sys, threading, time
+from queens_sat.engines.signals import exit_within
+
+if __name__ == "__main__":
+    child = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(600,))
+    child.start()  # not a daemon: the interpreter's exit joins it
+    threading.Thread(target=time.sleep, args=(600,)).start()  # nor is this thread
+    print(child.pid, flush=True)
+    exit_within(130, 1.0)
+    sys.exit(130)
+"""
+
+
+def test_an_exit_that_would_hang_is_ended(tmp_path):
+    """After a Ctrl-C the interpreter's exit joins threads and child processes without a limit:
+    ``exit_within`` ends the process with its exit code anyway, the children killed first."""
+    script = tmp_path / "hangs.py"
+    script.write_text(EXIT_THAT_HANGS)
+    began = time.monotonic()
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=HANG)
+    assert proc.returncode == 130, proc.stderr
+    assert time.monotonic() - began < 30
+    assert "ended it (1 child processes killed)" in proc.stderr, proc.stderr
+    assert_no_orphans({int(proc.stdout.split()[0])})
 
 
 def test_a_second_writer_is_refused(tmp_path):

@@ -1,5 +1,5 @@
 """``python -m queens_sat`` is the command-line tool."""
 
-from queens_sat.cli import main
+from queens_sat.cli import command
 
-raise SystemExit(main())
+command()

@@ -19,7 +19,7 @@ from queens_sat import __version__
 from queens_sat.cli.completion_command import complete_if_asked
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
 from queens_sat.cli.parser import QueensSatParser
-from queens_sat.engines.signals import sigterm_as_interrupt
+from queens_sat.engines.signals import exit_within, sigterm_as_interrupt
 from queens_sat.model.errors import BackendError, PuzzleError, UsageError, was_terminated
 
 COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "convert", "bench", "backends", "generate", "serve", "completion")
@@ -90,6 +90,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"queens-sat: internal error: {_one_line(err)}", file=sys.stderr)
         print("queens-sat: this is a bug; QUEENS_SAT_DEBUG=1 (or --debug) prints the traceback", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def command() -> None:
+    """The ``queens-sat`` program (console script and ``python -m queens_sat``): ``main`` with this
+    process's arguments, then its exit. A stopped command gets a bounded exit (``exit_within``);
+    ``main`` itself never arms that, since tests and host programs call it in their own process."""
+    code = main()
+    if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
+        exit_within(code)
+    raise SystemExit(code)
 
 
 def _one_line(err: BaseException, limit: int = 300) -> str:

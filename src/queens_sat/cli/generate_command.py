@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import closing
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from queens_sat.cli.common import check_output_path, nonnegative_int, positive_float, positive_int
@@ -249,13 +250,18 @@ def _generate(args: argparse.Namespace, options: GeneratorOptions, writer: LineW
     try:
         with ProgressBar(args.count, "generating", enabled=not args.quiet, completed=progress.done) as bar:
             try:
-                for puzzle in iter_generate(
-                    options, wanted, start=progress.start, workers=args.workers, dask=args.dask, seen=progress.keys, stats=stats
-                ):
-                    writer.write(record(puzzle, options, previous))
-                    previous = puzzle.index
-                    summary.add(puzzle)
-                    bar.advance()
+                # closing: a Ctrl-C while a puzzle is written stops the workers here and now, not
+                # whenever the suspended generator happens to be collected
+                with closing(
+                    iter_generate(
+                        options, wanted, start=progress.start, workers=args.workers, dask=args.dask, seen=progress.keys, stats=stats
+                    )
+                ) as puzzles:
+                    for puzzle in puzzles:
+                        writer.write(record(puzzle, options, previous))
+                        previous = puzzle.index
+                        summary.add(puzzle)
+                        bar.advance()
             except (TooFewPuzzles, GenerationFailed) as err:
                 bar.print(f"queens-sat: {err}")
                 status = EXIT_NOT_UNIQUE

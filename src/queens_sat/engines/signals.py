@@ -129,3 +129,29 @@ def die_with_parent() -> None:
         libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
     except (OSError, AttributeError):  # no libc with prctl: the pool's own clean-up must do
         pass
+
+
+EXIT_GRACE = 10.0  # seconds a stopped command's interpreter may take to exit before it is ended
+
+
+def exit_within(code: int, grace: float = EXIT_GRACE) -> None:
+    """After a stop signal, end this process with ``code`` if it is still there after ``grace`` seconds.
+
+    By then the command has closed its files and stopped its workers; what is left is the
+    interpreter's own exit, which joins the process pools' threads and child processes without
+    a time limit. A worker killed half-way through a message can leave one of those joins
+    waiting forever (CPython gh-107219, gh-94777): a Ctrl-C must never hang. A daemon timer, so
+    an exit that goes well is not delayed; the children still running are killed first."""
+
+    def force() -> None:
+        multiprocessing = sys.modules.get("multiprocessing")  # never imported just for this
+        children = multiprocessing.active_children() if multiprocessing is not None else []
+        for child in children:
+            child.kill()
+        message = f"queens-sat: the exit took over {grace:g} s; ended it ({len(children)} child processes killed)\n"
+        os.write(2, message.encode())
+        os._exit(code)
+
+    timer = threading.Timer(grace, force)
+    timer.daemon = True
+    timer.start()

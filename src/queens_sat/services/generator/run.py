@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import warnings
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -48,7 +48,7 @@ def iter_generate(
     seen: Iterable[bytes] = (),
     stats: dict[str, Any] | None = None,
     max_duplicates_in_a_row: int = MAX_DUPLICATES_IN_A_ROW,
-) -> Iterator[GeneratedPuzzle]:
+) -> Generator[GeneratedPuzzle, None, None]:
     """Yield ``count`` distinct unique puzzles, made from index ``start`` on, in index order.
 
     ``seen``: layout keys of puzzles made before (a resumed file's). ``stats``,
