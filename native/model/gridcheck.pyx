@@ -173,16 +173,71 @@ def canonical_labels(object rows):
 def region_parts(object grid):
     """How many 4-connected pieces each region of a canonical grid (a tuple of n tuples of
     region numbers 0..n-1) falls into: a list of n counts."""
-    cdef Py_ssize_t n = len(grid), cells = n * n, i, j, top, r, c, cell, nb
+    cdef Py_ssize_t n = len(grid), r, c
     cdef int cell_region[4096]
-    cdef int stack[4096]
-    cdef char seen[4096]
-    parts = [0] * n
+    cdef int parts[64]
     for r in range(n):
         row = grid[r]
         for c in range(n):
             cell_region[r * n + c] = row[c]
-            seen[r * n + c] = 0
+    _count_parts(cell_region, n, parts)
+    return [parts[r] for r in range(n)]
+
+
+def fill_canonical(object rows, int64_t[:, ::1] out):
+    """``rows`` renumbered by first appearance (as ``canonical``, as ``Puzzle`` keeps its regions)
+    into the n x n ``out``, for a search that never builds the ``Puzzle``: the largest number of
+    4-connected pieces of any region (1 when every region is whole), or 0 when ``rows`` is not n
+    lists or tuples of n ints in 0..63 with exactly n distinct values (``out`` then partly written)."""
+    cdef Py_ssize_t n = out.shape[0], r, c, k = 0, most = 0
+    cdef int number[64]
+    cdef int cell_region[4096]
+    cdef int parts[64]
+    cdef long long x
+    cdef object row, v
+    if (type(rows) is not list and type(rows) is not tuple) or len(rows) != n or n < 1 or n > 64:
+        return 0
+    for r in range(64):
+        number[r] = -1
+    for r in range(n):
+        row = rows[r]
+        if (type(row) is not list and type(row) is not tuple) or len(row) != n:
+            return 0
+        for c in range(n):
+            v = row[c]
+            if type(v) is not int:
+                return 0
+            try:
+                x = v
+            except OverflowError:
+                return 0
+            if x < 0 or x >= 64:
+                return 0
+            if number[x] < 0:
+                if k == n:
+                    return 0
+                number[x] = k
+                k += 1
+            out[r, c] = number[x]
+            cell_region[r * n + c] = number[x]
+    if k != n:
+        return 0
+    _count_parts(cell_region, n, parts)
+    for r in range(n):
+        if parts[r] > most:
+            most = parts[r]
+    return most
+
+
+cdef void _count_parts(const int* cell_region, Py_ssize_t n, int* parts) noexcept:
+    """``parts[k]``: how many 4-connected pieces region k (0..n-1) of the n x n ``cell_region`` has."""
+    cdef Py_ssize_t cells = n * n, i, j, top, r, c, cell, nb
+    cdef int stack[4096]
+    cdef char seen[4096]
+    for i in range(n):
+        parts[i] = 0
+    for i in range(cells):
+        seen[i] = 0
     for i in range(cells):
         if seen[i]:
             continue
@@ -216,7 +271,6 @@ def region_parts(object grid):
                     seen[nb] = 1
                     stack[top] = nb
                     top += 1
-    return parts
 
 
 cdef inline Py_ssize_t _neighbour(Py_ssize_t cell, Py_ssize_t n, int j):

@@ -85,6 +85,7 @@ if TYPE_CHECKING:  # the stubs of the compiled modules, for the typed views belo
         canonical = staticmethod(_gridcheck.canonical)
         canonical_labels = staticmethod(_gridcheck.canonical_labels)
         region_parts = staticmethod(_gridcheck.region_parts)
+        fill_canonical = staticmethod(_gridcheck.fill_canonical)
         cut_off = staticmethod(_gridcheck.cut_off)
         covers_regions = staticmethod(_gridcheck.covers_regions)
 

@@ -192,7 +192,7 @@ class AutoBackend(Backend):
 
     def search_many(
         self,
-        puzzles: Sequence[Puzzle],
+        puzzles: Sequence[Puzzle | PlainGrid],
         *,
         limit: int | None = 2,
         keep: int | None = None,
@@ -207,15 +207,23 @@ class AutoBackend(Backend):
         results: list[Outcome | None] = [None] * len(puzzles)
         groups: dict[tuple[int, int | None], list[int]] = {}
         chosen: dict[int, Backend] = {}
+        routes: dict[RouteKey, tuple[int, int | None]] = {}  # the group of each kind of board, found once
         for i, puzzle in enumerate(puzzles):
-            backend = self.pick(puzzle)
-            chosen[id(backend)] = backend
-            turn = backend.first_effort(puzzle) if self.takes_turns_on(backend, puzzle, limit) else effort
-            groups.setdefault((id(backend), turn), []).append(i)
+            kind = route_key(puzzle)
+            group = routes.get(kind)
+            if group is None:
+                backend = self.pick(puzzle)
+                chosen[id(backend)] = backend
+                turn = backend.first_effort(puzzle) if self.takes_turns_on(backend, puzzle, limit) else effort
+                group = routes[kind] = (id(backend), turn)
+            groups.setdefault(group, []).append(i)
         for (key, turn), members in groups.items():
             backend = chosen[key]
             try:
-                found = backend.search_many([puzzles[i] for i in members], limit=limit, keep=keep, time_limit=time_limit, effort=turn)
+                boards = [puzzles[i] for i in members]
+                if not backend.takes_plain:
+                    boards = [_puzzle(board) if isinstance(board, PlainGrid) else board for board in boards]
+                found = backend.search_many(boards, limit=limit, keep=keep, time_limit=time_limit, effort=turn)  # type: ignore[arg-type]
             except KeyboardInterrupt as stop:
                 done = getattr(stop, "partial", None) or []
                 for i, outcome in zip(members, done, strict=False):
@@ -225,7 +233,7 @@ class AutoBackend(Backend):
                 results[i] = self._settled(puzzles[i], outcome.named(backend.full_name), limit, keep, time_limit)
         return results  # type: ignore[return-value]
 
-    def _settled(self, puzzle: Puzzle, taken: Outcome, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
+    def _settled(self, puzzle: Puzzle | PlainGrid, taken: Outcome, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
         """A batch member's outcome, after the portfolio's next turns when its first one spent its budget."""
         if not taken.spent:
             return taken

@@ -71,7 +71,7 @@ def search(
 
 
 def search_many(
-    puzzles: Sequence[Puzzle],
+    puzzles: Sequence[Board],
     *,
     backend: str | Backend = "auto",
     limit: int | None = 2,
@@ -81,11 +81,14 @@ def search_many(
     """``search`` for every puzzle, in order, as one batch where the backend has a batch path (the
     native search: one call per size and rule). A board whose search returned a wrong solution gets
     the ``BackendError`` in its place, so that one bad answer does not take the batch down.
-    Ctrl-C or SIGTERM raises ``Interrupted`` holding the outcomes finished (unverified)."""
+    Ctrl-C or SIGTERM raises ``Interrupted`` holding the outcomes finished (unverified). Plain grids
+    (each with a buffer of its own) go as they are to a backend that takes them."""
     keep = _keep(limit, keep)
     engine = get_backend(backend)
     raise_if_cancelled()
-    found = engine.search_many(puzzles, limit=limit, keep=keep, time_limit=time_limit)
+    if not engine.takes_plain:
+        puzzles = [as_puzzle_of(board) if isinstance(board, PlainGrid) else board for board in puzzles]
+    found = engine.search_many(puzzles, limit=limit, keep=keep, time_limit=time_limit)  # type: ignore[arg-type]
     raise_if_cancelled()
     out: list[Outcome | BackendError] = []
     for puzzle, outcome in zip(puzzles, found, strict=True):

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from queens_sat.services.checking import check_records
     from queens_sat.services.render.terminal import queen_mark, wants_color
 
-    batch, records = open_records(args)
+    batch, records = open_records(args, plain=args.no_logic)  # plain grids searched as they are (PlainRecord)
     look = _Look(wants_color(sys.stdout, False if args.no_color else None), queen_mark(sys.stdout))
     tally: Counter[Status] = Counter()
     grades: Counter[str] = Counter()

@@ -189,16 +189,18 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-color", action="store_true", help="never colour the boards (NO_COLOR is honoured too)")
 
 
-def iter_records(args: argparse.Namespace) -> Iterator[PuzzleRecord]:
+def iter_records(args: argparse.Namespace, plain: bool = False) -> Iterator[PuzzleRecord]:
     """The puzzles named on the command line (``formats.sources``); a file that cannot be read
-    becomes an error record."""
+    becomes an error record. ``plain``: plain grids of JSON lines as ``PlainRecord``."""
     files = args.files if isinstance(args.files, list) else ([args.files] if args.files else [])
     image = image_options(args, files)
     stars = getattr(args, "stars", None)
-    return puzzle_records(files, n=args.n, rule=args.rule, stars=stars, format=args.format, fields=fields_of(args), image=image)
+    return puzzle_records(
+        files, n=args.n, rule=args.rule, stars=stars, format=args.format, fields=fields_of(args), image=image, plain=plain
+    )
 
 
-def open_records(args: argparse.Namespace) -> tuple[bool, Iterator[PuzzleRecord]]:
+def open_records(args: argparse.Namespace, plain: bool = False) -> tuple[bool, Iterator[PuzzleRecord]]:
     """The records to answer, and whether they are a batch (more than one).
 
     With --json and a pipe on standard input (``-``), this is co-process mode: every JSON
@@ -210,13 +212,15 @@ def open_records(args: argparse.Namespace) -> tuple[bool, Iterator[PuzzleRecord]
     files = args.files if isinstance(args.files, list) else ([args.files] if args.files else [])
     fd = live_stdin(args.format) if files == ["-"] and args.n is None and args.json and not getattr(args, "out", None) else None
     if fd is None:
-        return peek_batch(iter_records(args))
+        return peek_batch(iter_records(args, plain))
     try:
         fields = fields_of(args)
     except PuzzleError as err:
         return False, iter([PuzzleRecord("<stdin>", error=err)])
     stars = getattr(args, "stars", None)
-    live = LiveRecords(fd, args.format, fields, lambda record: with_stars(with_rule(record, args.rule), stars))
+    plain = plain and not args.rule and not stars
+    fix = (lambda record: with_stars(with_rule(record, args.rule), stars)) if args.rule or stars else None
+    live = LiveRecords(fd, args.format, fields, fix, plain=plain)
     answer_live_input(live.ready)
     return True, live
 

@@ -156,6 +156,7 @@ def read_puzzles(
     fields: FieldNames | str | None = None,
     *,
     image: ImageOptions | None = None,
+    plain: bool = False,
 ) -> Iterator[PuzzleRecord]:
     """Every puzzle of a file, as records that carry either a puzzle or its error.
 
@@ -165,7 +166,7 @@ def read_puzzles(
     ``fields``: another program's JSON field names (a ``FieldNames`` or a dialect's name).
     A picture (by suffix or magic bytes, or ``format="image"``; up to ``limits.IMAGE_BYTES``)
     gives one record, read as ``image`` says (marks as givens, a debug picture); its doubts
-    are in ``record.warnings``.
+    are in ``record.warnings``. ``plain``: JSON lines that are plain grids come as ``PlainRecord``.
     """
     path = str(path)
     fields = as_field_names(fields)
@@ -185,7 +186,7 @@ def read_puzzles(
         head = head.removeprefix(BOM_BYTES)
         fmt = format or detect_format(path, _head_text(head))
         if fmt == "jsonl":
-            for record in read_json_lines(_binary_lines(head, handle, source), source, fields):
+            for record in read_json_lines(_binary_lines(head, handle, source), source, fields, plain=plain):
                 found += 1
                 yield record
         else:

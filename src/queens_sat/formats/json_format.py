@@ -21,10 +21,10 @@ from queens_sat.formats.line_split import SkippedLine
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import FormatError, PuzzleError, printable, shown
 from queens_sat.model.limits import INPUT_BYTES
-from queens_sat.model.placement import star_rows
+from queens_sat.model.placement import RULES, star_rows
 from queens_sat.model.puzzle import Puzzle
 
-_PUZZLE_KEYS = {"n", "rule", "regions", "givens", "stars"}
+PUZZLE_KEYS = frozenset({"n", "rule", "regions", "givens", "stars"})  # a JSON puzzle's own fields; the rest is metadata
 # Python refuses to read integers longer than this (a guard against slow conversion);
 # no puzzle needs one, so a longer number is a clean error instead of a crash.
 MAX_INT_DIGITS = 4300
@@ -123,12 +123,75 @@ def _record(obj: Any, source: str, line: int | None, index: int | None = None, f
         rec.id = str(rec_id) if rec_id is not None else (f"#{index}" if index is not None else None)
         rec.stars_stated = isinstance(obj, dict) and "stars" in obj
         rec.puzzle = puzzle_from_dict(obj)
-        rec.meta = {k: v for k, v in obj.items() if k not in _PUZZLE_KEYS and k != "id"}
+        rec.meta = {k: v for k, v in obj.items() if k not in PUZZLE_KEYS and k != "id"}
     except PuzzleError as err:
         rec.error = err.located(source=source, line=line)
     except RecursionError:  # a value nested too deeply even to print
         rec.error = FormatError("a value is nested too deeply", source=source, line=line)
     return rec
+
+
+class PlainRecord(PuzzleRecord):
+    """A JSON line that holds a plain grid of region numbers and nothing a ``Puzzle`` has to
+    settle (no givens, no stars, a known rule, ``n`` absent or the grid's): the check of a batch
+    searches ``regions`` as it is (``model.grids.plain_grid``) and never builds the ``Puzzle``,
+    a third of a line's cost. Anything else that asks for ``puzzle`` gets it, built from the
+    parsed object on first use, exactly as an ordinary record's."""
+
+    _puzzle: Puzzle | None
+    _meta: dict[str, Any] | None
+
+    def __init__(self, source: str, line: int, id: str | None, obj: dict[str, Any]) -> None:
+        super().__init__(source, line, id)  # its puzzle and meta go through the setters
+        self._obj: dict[str, Any] | None = obj
+        self._fields = obj
+        self._meta = None
+        self.regions: list[Any] = obj["regions"]
+        self.rule: str = obj.get("rule", "no-touch")
+
+    @property
+    def puzzle(self) -> Puzzle | None:
+        """The ``Puzzle``, built now if it was not yet; a grid it refuses (a region number out of
+        range, say) makes the record an error record, as reading it the ordinary way does."""
+        if self._obj is not None:
+            obj, self._obj = self._obj, None
+            try:
+                self._puzzle = puzzle_from_dict(obj)
+            except PuzzleError as err:
+                self.error = err.located(source=self.source, line=self.line)
+        return self._puzzle
+
+    @puzzle.setter
+    def puzzle(self, value: Puzzle | None) -> None:
+        self._obj, self._puzzle = None, value
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        """The line's other fields (made when asked for: a check of a batch never asks)."""
+        if self._meta is None:
+            self._meta = {k: v for k, v in self._fields.items() if k not in PUZZLE_KEYS and k != "id"}
+        return self._meta
+
+    @meta.setter
+    def meta(self, value: dict[str, Any]) -> None:
+        self._meta = value
+
+    def shape(self) -> tuple[int, str, int] | None:
+        if self._obj is not None:  # not built: the grid's own size
+            return len(self.regions), self.rule, 1
+        return super().shape()
+
+
+def _plain_record(obj: Any, source: str, line: int) -> PlainRecord | None:
+    """The record of a parsed line that is a plain grid and nothing more (see ``PlainRecord``), or None."""
+    if type(obj) is not dict or "givens" in obj or "stars" in obj or type(obj.get("regions")) is not list:
+        return None
+    rule = obj.get("rule", "no-touch")
+    n = obj.get("n")
+    if type(rule) is not str or rule not in RULES or not (n is None or (type(n) is int and n == len(obj["regions"]))):
+        return None
+    rec_id = obj.get("id")
+    return PlainRecord(source, line, str(rec_id) if rec_id is not None else None, obj)
 
 
 def read_json_document(text: str, source: str, fields: FieldNames | None = None) -> list[PuzzleRecord]:
@@ -155,9 +218,13 @@ def _document_records(doc: Any, source: str, fields: FieldNames | None) -> Itera
         yield _record(obj, source, None, i, fields)
 
 
-def read_json_lines(lines: Iterable[str | bytes], source: str, fields: FieldNames | None = None) -> Iterator[PuzzleRecord]:
+def read_json_lines(
+    lines: Iterable[str | bytes], source: str, fields: FieldNames | None = None, *, plain: bool = False
+) -> Iterator[PuzzleRecord]:
     """JSON lines: one puzzle object per line (text, or UTF-8 bytes as read); a bad line becomes an
-    error record."""
+    error record. ``plain``: a line that is a plain grid becomes a ``PlainRecord`` (a reader that
+    answers those without a ``Puzzle``: the check of a batch)."""
+    plain = plain and fields is None
     for number, line in enumerate(lines, start=1):
         if isinstance(line, SkippedLine):
             message = f"a line longer than {INPUT_BYTES >> 20} MB: skipped"
@@ -171,6 +238,9 @@ def read_json_lines(lines: Iterable[str | bytes], source: str, fields: FieldName
             obj = loads(line, source, number)
         except PuzzleError as err:
             yield PuzzleRecord(source, number, error=err)
+            continue
+        if plain and (record := _plain_record(obj, source, number)) is not None:
+            yield record
             continue
         yield _record(obj, source, number, fields=fields)
 

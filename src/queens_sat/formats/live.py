@@ -54,11 +54,16 @@ class LiveLines:
         self.lines: deque[bytes] = deque()
         self.splitter = LineSplitter(INPUT_BYTES)
         self.eof = False
+        # The pipe was found empty and nothing was read since: a second ``ready()`` straight after
+        # the first (the batcher's, then the writer's, deciding to flush) costs no system call.
+        self.drained = False
 
     def _fill(self, wait: bool) -> None:
         """Take in what has arrived; with ``wait``, block until something (or the end) does."""
-        if not wait and not _readable(self.fd):
+        if not wait and (self.drained or not _readable(self.fd)):
+            self.drained = True
             return
+        self.drained = False
         try:
             chunk = os.read(self.fd, CHUNK)
         except OSError as err:
@@ -118,12 +123,14 @@ class LiveRecords(Iterator[PuzzleRecord]):
         fields: FieldNames | None = None,
         fix: Callable[[PuzzleRecord], PuzzleRecord] | None = None,
         source: str = "<stdin>",
+        plain: bool = False,
     ) -> None:
         self.source = source
         self._lines = LiveLines(fd)
         self._format = format
         self._fields = fields
         self._fix = fix
+        self._plain = plain  # plain grids as ``PlainRecord`` (see ``read_json_lines``); ``fix`` must leave those alone
         self._whole = False
         self._records = self._read()
 
@@ -152,7 +159,7 @@ class LiveRecords(Iterator[PuzzleRecord]):
                 f"larger than {INPUT_BYTES >> 20} MB: too big to read in one piece (JSON lines stream any size)", source=self.source
             )
         if self._format == "jsonl" or (self._format is None and (isinstance(line, SkippedLine) or _one_line_object(line))):
-            yield from read_json_lines(self._binary_lines([*head, line]), self.source, self._fields)
+            yield from read_json_lines(self._binary_lines([*head, line]), self.source, self._fields, plain=self._plain)
         else:
             self._whole = True
             yield from _whole_input(b"\n".join([*head, line, self._lines.rest()]), self._format, self._fields)

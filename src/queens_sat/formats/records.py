@@ -25,6 +25,11 @@ class PuzzleRecord:
     # the command line prints them, JSON answers list them.
     warnings: list[str] = field(default_factory=list)
 
+    def shape(self) -> tuple[int, str, int] | None:
+        """The board's size, rule and stars, when the record holds a puzzle."""
+        puzzle = self.puzzle
+        return None if puzzle is None else (puzzle.n, puzzle.rule, puzzle.stars)
+
     @property
     def name(self) -> str:
         """How reports refer to this record: file, line and id when known."""

@@ -32,11 +32,12 @@ def puzzle_records(
     format: str | None = None,
     fields: FieldNames | None = None,
     image: ImageOptions | None = None,
+    plain: bool = False,
 ) -> Iterator[PuzzleRecord]:
     """The puzzles of ``files`` (or the region-free board of size ``n``), a record each, read as
     they are asked for. ``rule`` overrides every record's; ``stars`` applies to records whose input
     did not say how many; ``image`` says how screenshots are read. A ``UsageError`` for both or
-    neither of ``files`` and ``n``."""
+    neither of ``files`` and ``n``. ``plain``: see ``read_puzzles``."""
     if n is not None:
         if files:
             raise UsageError("give either FILE or --n, not both")
@@ -50,7 +51,7 @@ def puzzle_records(
         raise UsageError("no puzzle given: name a FILE ('-' for standard input) or use --n")
     for path in files:
         try:
-            for record in read_puzzles(path, format, fields, image=image):
+            for record in read_puzzles(path, format, fields, image=image, plain=plain and not rule and not stars):
                 yield with_stars(with_rule(record, rule), stars)
         except PuzzleError as err:
             yield PuzzleRecord("<stdin>" if path == STDIN else path, error=err)

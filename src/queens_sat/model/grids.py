@@ -179,15 +179,16 @@ def _regions_of(n: int) -> frozenset[int]:
 _local = threading.local()  # per thread: one n x n buffer per size, filled by the C check
 
 
-def _buffer(n: int) -> memoryview:
-    """This thread's reusable n x n int64 buffer (no numpy: the validator's path does not need it)."""
+def scratch_cells(n: int) -> memoryview:
+    """This thread's reusable n x n int64 buffer (no numpy: the validator's path does not need it),
+    valid until this thread's next call for the same n."""
     try:
         return _local.buffers[n]  # type: ignore[no-any-return]
     except AttributeError:
         _local.buffers = {}
     except KeyError:
         pass
-    buffer = _local.buffers[n] = _int64_view(array("q", bytes(8 * n * n)), n)
+    buffer = _local.buffers[n] = int64_cells(n)
     return buffer
 
 
@@ -196,7 +197,7 @@ def int64_grid(rows: Grid, n: int) -> memoryview:
     ``_gridcheck`` when it is built: a quarter of the time of an array made from the rows)."""
     check = gridcheck()
     if check is not None and n <= PLAIN_MAX_N:
-        cells = _int64_view(array("q", bytes(8 * n * n)), n)
+        cells = int64_cells(n)
         if check.fill(rows, cells):
             return cells
     return _int64_view(array("q", chain.from_iterable(rows)), n)
@@ -205,6 +206,11 @@ def int64_grid(rows: Grid, n: int) -> memoryview:
 def _int64_view(cells: array[int], n: int) -> memoryview:
     """``cells`` (n * n int64) seen as the n x n buffer the compiled search reads."""
     return memoryview(cells).cast("B").cast("q", (n, n))
+
+
+def int64_cells(n: int) -> memoryview:
+    """A new n x n int64 buffer of zeros, as the compiled searches read a grid."""
+    return _int64_view(array("q", bytes(8 * n * n)), n)
 
 
 def plain_grid(regions: Any, rule: str) -> PlainGrid | None:
@@ -220,7 +226,7 @@ def plain_grid(regions: Any, rule: str) -> PlainGrid | None:
             return None
         check = gridcheck()
         if check is not None:
-            grid = _buffer(n)
+            grid = scratch_cells(n)
             return PlainGrid(n, grid, rule, regions) if check.fill(regions, grid) else None
         cells = _python_cells(regions, n)
         return None if cells is None else PlainGrid(n, cells, rule, regions)

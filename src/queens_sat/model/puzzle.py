@@ -7,7 +7,7 @@ so every check of well-formedness lives here and nowhere else.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Union
 
 from queens_sat.extension import gridcheck
@@ -34,6 +34,12 @@ MAX_FREE_N = FREE_N  # boards without regions
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$"
 assert len(LABELS) == MAX_REGION_N
 
+
+
+def split_warnings(pieces: Iterable[int], label: Callable[[int], str]) -> list[str]:
+    """The warning of each region in more than one piece (``pieces``: the count of each, region by
+    region; ``label``: how region k is shown)."""
+    return [f"region {label(k)} is split into {parts} disconnected parts" for k, parts in enumerate(pieces) if parts > 1]
 
 
 class Puzzle:
@@ -171,9 +177,7 @@ class Puzzle:
         if self.regions is not None:
             check = gridcheck()
             pieces = check.region_parts(self.regions) if check is not None else map(_count_components, self.region_cells())
-            for k, parts in enumerate(pieces):
-                if parts > 1:
-                    out.append(f"region {self.label(k)} is split into {parts} disconnected parts")
+            out = split_warnings(pieces, self.label)
         return out
 
     def violations(self, cols: Sequence[int]) -> list[str]:

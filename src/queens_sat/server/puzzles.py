@@ -116,7 +116,7 @@ def _check_batch(body: bytes, options: dict[str, Any], limit: float, settings: S
     from queens_sat.services.checking import LOGIC_DEPTH, check_records
 
     depth = options.get("max_depth", LOGIC_DEPTH) if options.get("logic", True) else None
-    records = _within_limits(read_json_lines(body.split(b"\n"), SOURCE), settings)
+    records = _within_limits(read_json_lines(body.split(b"\n"), SOURCE, plain=depth is None), settings)
     return [report.as_dict() for report in check_records(records, options.get("backend", "auto"), limit, depth)]
 
 
@@ -124,9 +124,9 @@ def _within_limits(records: Iterator[PuzzleRecord], settings: ServiceSettings) -
     """The records of a batch, a board past the server's size limit made an error record (its line
     is answered ``invalid``, the others are checked)."""
     for record in records:
-        puzzle = record.puzzle
-        if puzzle is not None and puzzle.n > settings.max_n:
-            message = f"n = {puzzle.n} exceeds this server's limit of {settings.max_n}"
+        shape = record.shape()  # a plain record's without building its ``Puzzle``
+        if shape is not None and shape[0] > settings.max_n:
+            message = f"n = {shape[0]} exceeds this server's limit of {settings.max_n}"
             record.puzzle, record.error = None, PuzzleError(message, source=SOURCE, line=record.line)
         yield record
 

@@ -10,9 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from queens_sat.backends import searching
 from queens_sat.backends.base import Backend
-from queens_sat.formats.json_format import solution_to_json
+from queens_sat.backends.searching import Board
+from queens_sat.extension import gridcheck
+from queens_sat.formats.json_format import PlainRecord, solution_to_json
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import BackendError, Interrupted
+from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, int64_cells, scratch_cells
+from queens_sat.model.puzzle import LABELS, split_warnings
 from queens_sat.model.result import Outcome, SolveResult, Status
 from queens_sat.services.solving import solve
 
@@ -35,22 +39,22 @@ class CheckReport:
     def as_dict(self) -> dict[str, Any]:
         rec = self.record
         out: dict[str, Any] = {"source": rec.source, "line": rec.line, "id": rec.id}
-        if rec.puzzle is not None:
-            out.update(n=rec.puzzle.n, rule=rec.puzzle.rule)
-            if rec.puzzle.stars > 1:
-                out["stars"] = rec.puzzle.stars
+        shape = rec.shape()
+        stars = 1
+        if shape is not None:
+            out["n"], out["rule"], stars = shape
+            if stars > 1:
+                out["stars"] = stars
         out["status"] = self.status
-        if self.result is not None:
-            res = self.result
-            out.update(
-                count=res.count,
-                complete=res.complete,
-                timed_out=res.timed_out,
-                solutions=[solution_to_json(s, rec.puzzle.stars if rec.puzzle is not None else 1) for s in res.solutions],
-                elapsed=round(res.elapsed, 6),
-                backend=res.backend,
-                stats=res.stats,
-            )
+        res = self.result
+        if res is not None:
+            out["count"] = res.count
+            out["complete"] = res.complete
+            out["timed_out"] = res.timed_out
+            out["solutions"] = [solution_to_json(s, stars) for s in res.solutions] if stars > 1 else [list(s) for s in res.solutions]
+            out["elapsed"] = round(res.elapsed, 6)
+            out["backend"] = res.backend
+            out["stats"] = res.stats
         out["logic"] = self.logic.as_dict() if self.logic is not None else None
         out["warnings"] = self.warnings
         out["error"] = self.error
@@ -179,18 +183,70 @@ def _chunks(records: Iterator[PuzzleRecord], ready: Callable[[], bool] | None) -
         yield chunk
 
 
+def plain_board(record: PlainRecord, scratch: bool = False) -> tuple[PlainGrid, list[str]] | None:
+    """A plain record's grid as the search reads it and the puzzle's warnings (regions in pieces, as
+    ``Puzzle.warnings`` words them), or None when the grid is not one (labels past 63, not n of
+    them...): the ordinary path then says what is wrong. Its regions are renumbered by first
+    appearance, as ``Puzzle`` keeps them, so the search (its ``stats``) and the region letters of
+    the warnings are the ordinary path's. The cells are a buffer of its own, so that a batch holds
+    many; with ``scratch``, this thread's scratch buffer (one board, searched before the next)."""
+    check = gridcheck()
+    regions = record.regions
+    n = len(regions)
+    if check is None or record.error is not None or not 1 <= n <= PLAIN_MAX_N:
+        return None
+    cells = scratch_cells(n) if scratch else int64_cells(n)
+    most_pieces = check.fill_canonical(regions, cells)
+    if not most_pieces:
+        return None
+    grid = PlainGrid(n, cells, record.rule, regions)
+    if most_pieces == 1:
+        return grid, []
+    canonical = check.canonical(regions)
+    assert canonical is not None  # fill_canonical took it
+    return grid, split_warnings(check.region_parts(canonical), LABELS.__getitem__)
+
+
 def _check_chunk(
     chunk: list[PuzzleRecord], engine: Backend, backend: str, time_limit: float | None, logic_depth: int | None
 ) -> Iterator[CheckReport]:
-    if len(chunk) < SMALL_CHUNK:  # a co-process's one line: the facade's per-call path costs less than a stack
+    """The reports of a chunk, in order, its boards searched as one batch (``search_many``). A plain
+    record (``PlainRecord``, no logic asked) is searched as its grid is, with no ``Puzzle`` built.
+    A small chunk without plain records (a co-process's line) goes the facade's way."""
+    if (  # a co-process's one line: the per-board search costs less than a batch of one
+        len(chunk) == 1
+        and logic_depth is None
+        and backend == "auto"
+        and type(record := chunk[0]) is PlainRecord
+        and (plain := plain_board(record, scratch=True)) is not None
+    ):
+        start = time.perf_counter()
+        try:
+            one = searching.search(plain[0], backend=engine, limit=2, keep=2, time_limit=time_limit)
+        except BackendError as err:
+            yield CheckReport(record, Status.INVALID, error=str(err))
+            return
+        result = SolveResult.of(one, time.perf_counter() - start)
+        yield CheckReport(record, result.status, result, plain[1])
+        return
+    boards: dict[int, Board] = {}
+    plain_warnings: dict[int, list[str]] = {}
+    if logic_depth is None and backend == "auto":
+        for i, rec in enumerate(chunk):
+            if type(rec) is PlainRecord and (plain := plain_board(rec)) is not None:
+                boards[i], plain_warnings[i] = plain
+    if len(chunk) < SMALL_CHUNK and not boards:  # the facade's per-call path costs less than a stack
         for record in chunk:
             yield check_record(record, backend, time_limit, logic_depth)
         return
-    picked = [i for i, rec in enumerate(chunk) if rec.puzzle is not None and rec.error is None and engine.unsupported(rec.puzzle) is None]
+    for i, rec in enumerate(chunk):
+        if i not in boards and rec.puzzle is not None and rec.error is None and engine.unsupported(rec.puzzle) is None:
+            boards[i] = rec.puzzle
+    picked = sorted(boards)
     stopped: Interrupted | None = None
     found: list[Outcome | BackendError | None]
     try:
-        found = list(searching.search_many([chunk[i].puzzle for i in picked], backend=engine, limit=2, time_limit=time_limit))  # type: ignore[misc]
+        found = list(searching.search_many([boards[i] for i in picked], backend=engine, limit=2, time_limit=time_limit))
     except Interrupted as stop:
         found, stopped = list(stop.partial or [None] * len(picked)), stop  # type: ignore[call-overload]
     by_record = dict(zip(picked, found, strict=True))
@@ -202,13 +258,16 @@ def _check_chunk(
         if outcome is None:  # not reached before Ctrl-C: what came before is out
             assert stopped is not None
             raise stopped
-        assert record.puzzle is not None
         if stopped is not None and isinstance(outcome, Outcome):  # finished before Ctrl-C, but not verified yet
             try:
-                outcome = searching.verified(record.puzzle, outcome)
+                outcome = searching.verified(boards[i], outcome)
             except BackendError as err:
                 outcome = err
         if isinstance(outcome, BackendError):
             yield CheckReport(record, Status.INVALID, error=str(outcome))
             continue
-        yield _report(record, SolveResult.of(outcome, outcome.seconds or 0.0), time_limit, logic_depth)
+        result = SolveResult.of(outcome, outcome.seconds or 0.0)
+        if i in plain_warnings:  # no logic asked
+            yield CheckReport(record, result.status, result, plain_warnings[i])
+        else:
+            yield _report(record, result, time_limit, logic_depth)
