@@ -136,3 +136,28 @@ def test_the_command_answers_a_file_and_a_pipe_alike(tmp_path):
         answers.append(rows)
     assert len(answers[0]) == len(lines)
     assert answers[0] == answers[1] == answers[2]
+
+
+def test_the_services_quick_check_of_a_plain_body_is_the_ordinary_one():
+    """``POST /check?logic=false`` of one plain grid: searched as it is, the same answer as through a ``Puzzle``."""
+    from queens_sat.formats.json_format import loads, plain_record
+    from queens_sat.formats.records import PuzzleRecord
+    from queens_sat.services.checking import quick_check, quick_plain_check
+
+    compared = 0
+    for line in _random_lines(300, 4) + [json.dumps(obj) for obj in EDGE_LINES]:
+        record = plain_record(loads(line, "r"), "<request>", None)
+        if record is None or record.puzzle is None:  # the ordinary path reads (or refuses) these
+            continue
+        record = plain_record(loads(line, "r"), "<request>", None)
+        plain = quick_plain_check(record, 1 << 14)
+        ordinary = quick_check(PuzzleRecord("<request>", puzzle=record.puzzle), "auto", None, 1 << 14, 0.002)
+        if plain is not None:  # None: the route checks the body the ordinary way
+            assert ordinary is not None
+            got, wanted = plain.as_dict(), ordinary.as_dict()
+            got.pop("elapsed")
+            wanted.pop("elapsed")
+            got["id"] = wanted["id"]
+            assert got == wanted
+            compared += 1
+    assert compared > 200

@@ -141,7 +141,7 @@ class PlainRecord(PuzzleRecord):
     _puzzle: Puzzle | None
     _meta: dict[str, Any] | None
 
-    def __init__(self, source: str, line: int, id: str | None, obj: dict[str, Any]) -> None:
+    def __init__(self, source: str, line: int | None, id: str | None, obj: dict[str, Any]) -> None:
         super().__init__(source, line, id)  # its puzzle and meta go through the setters
         self._obj: dict[str, Any] | None = obj
         self._fields = obj
@@ -182,7 +182,7 @@ class PlainRecord(PuzzleRecord):
         return super().shape()
 
 
-def _plain_record(obj: Any, source: str, line: int) -> PlainRecord | None:
+def plain_record(obj: Any, source: str, line: int | None) -> PlainRecord | None:
     """The record of a parsed line that is a plain grid and nothing more (see ``PlainRecord``), or None."""
     if type(obj) is not dict or "givens" in obj or "stars" in obj or type(obj.get("regions")) is not list:
         return None
@@ -239,7 +239,7 @@ def read_json_lines(
         except PuzzleError as err:
             yield PuzzleRecord(source, number, error=err)
             continue
-        if plain and (record := _plain_record(obj, source, number)) is not None:
+        if plain and (record := plain_record(obj, source, number)) is not None:
             yield record
             continue
         yield _record(obj, source, number, fields=fields)

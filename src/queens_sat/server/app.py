@@ -9,12 +9,14 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from queens_sat.server import generating, importing, meta, page, pictures, puzzles
 from queens_sat.server.errors import ServiceError, http_error_handler, service_error_handler
+from queens_sat.server.quick import QuickCheck
 from queens_sat.server.responses import JsonAnswer
 from queens_sat.server.settings import ServiceSettings, settings_from_environment
 from queens_sat.server.stopping import cancel_on_signal
@@ -62,6 +64,7 @@ def create_app(settings: ServiceSettings | None = None) -> Starlette:
     app = Starlette(
         lifespan=lifespan,
         routes=routes(),
+        middleware=[Middleware(QuickCheck)],  # a daily's POST /check without Starlette's request and response
         exception_handlers={
             ServiceError: service_error_handler,
             HTTPException: http_error_handler,

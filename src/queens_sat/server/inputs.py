@@ -70,12 +70,12 @@ def _too_large(most: int, size: str) -> str:
 BATCH_TYPES = ("application/x-ndjson", "application/jsonl", "application/json-lines", "application/jsonlines")
 
 
-def is_batch(request: Request, body: bytes, format: str | None) -> bool:
+def is_batch(content_type: str, body: bytes, format: str | None) -> bool:
     """Whether a body is a batch of JSON lines: said by ``format=jsonl`` or the Content-Type, or
     seen (a JSON object on its first line, and another line after it)."""
     if format is not None:
         return format == "jsonl"
-    if request.headers.get("content-type", "").split(";")[0].strip().lower() in BATCH_TYPES:
+    if content_type.split(";")[0].strip().lower() in BATCH_TYPES:
         return True
     first, _, rest = body.strip().partition(b"\n")
     return first.rstrip().endswith(b"}") and first.lstrip().startswith(b"{") and rest.lstrip().startswith(b"{")

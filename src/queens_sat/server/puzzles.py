@@ -13,15 +13,18 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from queens_sat.backends.base import Backend
+from queens_sat.formats.json_format import PlainRecord, loads, plain_record
+from queens_sat.formats.numbers import json_bytes
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import PuzzleError
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.model.result import Solution
+from queens_sat.model.result import Solution, Status
 from queens_sat.server.errors import BAD_REQUEST, ServiceError
 from queens_sat.server.inputs import SOURCE, is_batch, puzzle_from_body, query_options, read_body, time_limit
 from queens_sat.server.responses import JsonAnswer, json_lines
 from queens_sat.server.settings import ServiceSettings
 from queens_sat.server.workers import in_thread, thread_limiter
+from queens_sat.services.checking import LOGIC_DEPTH, quick_check, quick_plain_check
 
 SEARCH = ("backend", "time_limit", "format")
 LOGIC = ("max_depth", "time_limit", "format")
@@ -66,7 +69,7 @@ async def check(request: Request) -> Response:
     options = query_options(request.query_params, CHECK)
     body = await read_body(request, settings)
     limit = time_limit(options, settings)
-    if is_batch(request, body, options.get("format")):
+    if is_batch(request.headers.get("content-type", ""), body, options.get("format")):
         limiter = thread_limiter(request.app.state, settings)
         reports = await in_thread(lambda: _check_batch(body, options, limit, settings), settings, settings.batch_time_limit, limiter)
         return json_lines(reports)
@@ -91,22 +94,43 @@ def _quick_check(body: bytes, options: dict[str, Any], settings: ServiceSettings
     (a milliseconds at most: ``checking.quick_check``), None otherwise. Handing work to a thread
     costs more than a daily's whole check, and up to the interpreter's switch interval (5 ms)
     when the event loop keeps the GIL busy; a board that needs more goes to a thread as before."""
-    from queens_sat.formats.records import PuzzleRecord
-    from queens_sat.model.result import Status
-    from queens_sat.services.checking import LOGIC_DEPTH, quick_check
-
     if len(body) > INLINE_BODY or options.get("backend", "auto") != "auto":
         return None
-    puzzle = puzzle_from_body(body, settings, options.get("format"))
     depth = options.get("max_depth", LOGIC_DEPTH) if options.get("logic", True) else None
-    report = quick_check(
-        PuzzleRecord(SOURCE, puzzle=puzzle), "auto", depth, INLINE_NODES, INLINE_LOGIC_SECONDS, INLINE_SEARCH_SECONDS
-    )
+    plain = _plain_body(body, settings, options.get("format")) if depth is None else None
+    if plain is not None:  # a bare grid: searched as it is, no ``Puzzle`` built (the same answer)
+        report = quick_plain_check(plain, INLINE_NODES, INLINE_SEARCH_SECONDS)
+    else:
+        puzzle = puzzle_from_body(body, settings, options.get("format"))
+        report = quick_check(
+            PuzzleRecord(SOURCE, puzzle=puzzle), "auto", depth, INLINE_NODES, INLINE_LOGIC_SECONDS, INLINE_SEARCH_SECONDS
+        )
     if report is None:
         return None
     if report.status is Status.INVALID:
         raise ServiceError(BAD_REQUEST, report.error or "invalid puzzle")
     return report.as_dict()
+
+
+def _plain_body(body: bytes, settings: ServiceSettings, format: str | None) -> PlainRecord | None:
+    """The body as a ``PlainRecord`` when it is one JSON object holding a plain grid (as
+    ``check --no-logic`` reads a plain line), within the server's size limit; else None."""
+    if format not in (None, "json") or not body.lstrip().startswith(b"{"):
+        return None
+    try:
+        record = plain_record(loads(body, SOURCE), SOURCE, None)
+    except PuzzleError:
+        return None
+    if record is None or len(record.regions) > settings.max_n:
+        return None
+    record.id = None  # a request's answer names no id, as for any other body
+    return record
+
+
+def quick_answer(body: bytes, options: dict[str, Any], settings: ServiceSettings) -> bytes | None:
+    """``_quick_check``'s answer as the bytes ``JsonAnswer`` sends, or None (see ``server.quick``)."""
+    quick = _quick_check(body, options, settings)
+    return None if quick is None else json_bytes(quick)
 
 
 def _check_batch(body: bytes, options: dict[str, Any], limit: float, settings: ServiceSettings) -> list[dict[str, Any]]:

@@ -118,6 +118,24 @@ def quick_check(
     return report
 
 
+def quick_plain_check(record: PlainRecord, nodes: int, search_seconds: float | None = None) -> CheckReport | None:
+    """``quick_check`` without logic for a plain record, its grid searched as it is (see
+    ``plain_board``): the report when the bounded search settles it, else None."""
+    plain = plain_board(record, scratch=True)
+    if plain is None:
+        return None
+    grid, warnings = plain
+    engine = searching.backend_for("auto").pick(grid)  # type: ignore[attr-defined]  # auto's own choice, as ``resolve``
+    if engine.effort_unit != "nodes":
+        return None
+    start = time.perf_counter()
+    outcome = searching.search(grid, backend=engine, limit=2, effort=nodes, time_limit=search_seconds)
+    if outcome.spent or outcome.timed_out:
+        return None
+    result = SolveResult.of(outcome, time.perf_counter() - start)
+    return CheckReport(record, result.status, result, warnings)
+
+
 def _report(
     record: PuzzleRecord, result: SolveResult, time_limit: float | None, logic_depth: int | None
 ) -> CheckReport:
