@@ -36,6 +36,11 @@ EDGE_LINES = [
     {"regions": [[0, True, 1], [0, 1, 2], [2, 2, 2]]},
     {"regions": [["0", 1, 2], [0, 1, 2], [0, 1, 2]]},
     {"regions": ["AAB", "ABC", "CCC"]},
+    {"regions": ["ABA", "BBB", "CCC"]},  # region A in two pieces, lettered
+    {"regions": [" AAB", "ABC", "CCC"]},
+    {"regions": ["AAB", "AB#", "###"]},
+    {"regions": ["AAB", "ABC", "CCD"]},
+    {"regions": ["AAB", ["A", "B", "C"], "CCC"]},
     {"regions": UNIQUE_5, "rule": "knight"},
     {"regions": UNIQUE_5, "rule": 3},
     {"regions": UNIQUE_5, "givens": {"queens": [[0, 2]]}},
@@ -67,6 +72,9 @@ def _random_lines(count: int, seed: int) -> list[str]:
         if rng.random() < 0.2:  # a region in pieces, or a region number out of range, now and then
             r, c = rng.randrange(n), rng.randrange(n)
             regions[r][c] = rng.choice([regions[rng.randrange(n)][rng.randrange(n)], n, -1])
+        if rng.random() < 0.3 and all(0 <= k < n for row in regions for k in row):  # lettered, in a shuffled alphabet
+            letters = rng.sample("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", n)
+            regions = ["".join(letters[k] for k in row) for row in regions]
         lines.append(json.dumps({"id": f"r{i}", "rule": rng.choice(["no-touch", "queens"]), "regions": regions}))
     return lines
 
@@ -142,7 +150,7 @@ def test_the_services_quick_check_of_a_plain_body_is_the_ordinary_one():
     """``POST /check?logic=false`` of one plain grid: searched as it is, the same answer as through a ``Puzzle``."""
     from queens_sat.formats.json_format import loads, plain_record
     from queens_sat.formats.records import PuzzleRecord
-    from queens_sat.services.checking import quick_check, quick_plain_check
+    from queens_sat.services.checking import plain_board, quick_check, quick_plain_check
 
     compared = 0
     for line in _random_lines(300, 4) + [json.dumps(obj) for obj in EDGE_LINES]:
@@ -150,10 +158,13 @@ def test_the_services_quick_check_of_a_plain_body_is_the_ordinary_one():
         if record is None or record.puzzle is None:  # the ordinary path reads (or refuses) these
             continue
         record = plain_record(loads(line, "r"), "<request>", None)
-        plain = quick_plain_check(record, 1 << 14)
+        board = plain_board(record, scratch=True)
+        if board is None:  # not a plain grid after all: the route checks the body the ordinary way
+            continue
+        plain = quick_plain_check(record, board, 1 << 14)
         ordinary = quick_check(PuzzleRecord("<request>", puzzle=record.puzzle), "auto", None, 1 << 14, 0.002)
-        if plain is not None:  # None: the route checks the body the ordinary way
-            assert ordinary is not None
+        assert (plain is None) == (ordinary is None)  # both settled within the budget, or neither
+        if plain is not None and ordinary is not None:
             got, wanted = plain.as_dict(), ordinary.as_dict()
             got.pop("elapsed")
             wanted.pop("elapsed")

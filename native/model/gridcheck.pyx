@@ -185,20 +185,40 @@ def region_parts(object grid):
 
 
 def fill_canonical(object rows, int64_t[:, ::1] out):
-    """``rows`` renumbered by first appearance (as ``canonical``, as ``Puzzle`` keeps its regions)
-    into the n x n ``out``, for a search that never builds the ``Puzzle``: the largest number of
-    4-connected pieces of any region (1 when every region is whole), or 0 when ``rows`` is not n
-    lists or tuples of n ints in 0..63 with exactly n distinct values (``out`` then partly written)."""
-    cdef Py_ssize_t n = out.shape[0], r, c, k = 0, most = 0
-    cdef int number[64]
+    """``rows`` renumbered by first appearance (as ``canonical`` and ``canonical_labels`` do, as
+    ``Puzzle`` keeps its regions) into the n x n ``out``, for a search that never builds the
+    ``Puzzle``: the largest number of 4-connected pieces of any region (1 when every region is
+    whole), or 0 when ``rows`` is neither n lists or tuples of n ints in 0..63 with exactly n
+    distinct values nor n strings of n labels as ``canonical_labels`` takes them (``out`` then
+    partly written)."""
+    cdef Py_ssize_t n = out.shape[0], r, c, k = 0
+    cdef int number[128]
     cdef int cell_region[4096]
     cdef int parts[64]
     cdef long long x
+    cdef Py_UCS4 ch
     cdef object row, v
     if (type(rows) is not list and type(rows) is not tuple) or len(rows) != n or n < 1 or n > 64:
         return 0
-    for r in range(64):
+    for r in range(128):
         number[r] = -1
+    if type(rows[0]) is str:
+        for r in range(n):
+            row = rows[r]
+            if type(row) is not str or len(row) != n:
+                return 0
+            for c in range(n):
+                ch = row[c]
+                if ch <= 32 or ch >= 127 or ch == 35:
+                    return 0
+                if number[ch] < 0:
+                    if k == n:
+                        return 0
+                    number[ch] = k
+                    k += 1
+                out[r, c] = number[ch]
+                cell_region[r * n + c] = number[ch]
+        return _most_parts(cell_region, n, parts) if k == n else 0
     for r in range(n):
         row = rows[r]
         if (type(row) is not list and type(row) is not tuple) or len(row) != n:
@@ -220,8 +240,12 @@ def fill_canonical(object rows, int64_t[:, ::1] out):
                 k += 1
             out[r, c] = number[x]
             cell_region[r * n + c] = number[x]
-    if k != n:
-        return 0
+    return _most_parts(cell_region, n, parts) if k == n else 0
+
+
+cdef Py_ssize_t _most_parts(const int* cell_region, Py_ssize_t n, int* parts) noexcept:
+    """The largest number of 4-connected pieces of any region (``_count_parts``)."""
+    cdef Py_ssize_t r, most = 0
     _count_parts(cell_region, n, parts)
     for r in range(n):
         if parts[r] > most:

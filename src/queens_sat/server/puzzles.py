@@ -24,7 +24,7 @@ from queens_sat.server.inputs import SOURCE, is_batch, puzzle_from_body, query_o
 from queens_sat.server.responses import JsonAnswer, json_lines
 from queens_sat.server.settings import ServiceSettings
 from queens_sat.server.workers import in_thread, thread_limiter
-from queens_sat.services.checking import LOGIC_DEPTH, quick_check, quick_plain_check
+from queens_sat.services.checking import LOGIC_DEPTH, plain_board, quick_check, quick_plain_check
 
 SEARCH = ("backend", "time_limit", "format")
 LOGIC = ("max_depth", "time_limit", "format")
@@ -97,9 +97,10 @@ def _quick_check(body: bytes, options: dict[str, Any], settings: ServiceSettings
     if len(body) > INLINE_BODY or options.get("backend", "auto") != "auto":
         return None
     depth = options.get("max_depth", LOGIC_DEPTH) if options.get("logic", True) else None
-    plain = _plain_body(body, settings, options.get("format")) if depth is None else None
-    if plain is not None:  # a bare grid: searched as it is, no ``Puzzle`` built (the same answer)
-        report = quick_plain_check(plain, INLINE_NODES, INLINE_SEARCH_SECONDS)
+    record = _plain_body(body, settings, options.get("format")) if depth is None else None
+    plain = plain_board(record, scratch=True) if record is not None else None
+    if record is not None and plain is not None:  # a bare grid: searched as it is, no ``Puzzle`` built (the same answer)
+        report = quick_plain_check(record, plain, INLINE_NODES, INLINE_SEARCH_SECONDS)
     else:
         puzzle = puzzle_from_body(body, settings, options.get("format"))
         report = quick_check(

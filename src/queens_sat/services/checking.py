@@ -118,12 +118,11 @@ def quick_check(
     return report
 
 
-def quick_plain_check(record: PlainRecord, nodes: int, search_seconds: float | None = None) -> CheckReport | None:
-    """``quick_check`` without logic for a plain record, its grid searched as it is (see
+def quick_plain_check(
+    record: PlainRecord, plain: tuple[PlainGrid, list[str]], nodes: int, search_seconds: float | None = None
+) -> CheckReport | None:
+    """``quick_check`` without logic for a plain record, its grid searched as it is (``plain``: its
     ``plain_board``): the report when the bounded search settles it, else None."""
-    plain = plain_board(record, scratch=True)
-    if plain is None:
-        return None
     grid, warnings = plain
     engine = searching.backend_for("auto").pick(grid)  # type: ignore[attr-defined]  # auto's own choice, as ``resolve``
     if engine.effort_unit != "nodes":
@@ -203,10 +202,10 @@ def _chunks(records: Iterator[PuzzleRecord], ready: Callable[[], bool] | None) -
 
 def plain_board(record: PlainRecord, scratch: bool = False) -> tuple[PlainGrid, list[str]] | None:
     """A plain record's grid as the search reads it and the puzzle's warnings (regions in pieces, as
-    ``Puzzle.warnings`` words them), or None when the grid is not one (labels past 63, not n of
-    them...): the ordinary path then says what is wrong. Its regions are renumbered by first
-    appearance, as ``Puzzle`` keeps them, so the search (its ``stats``) and the region letters of
-    the warnings are the ordinary path's. The cells are a buffer of its own, so that a batch holds
+    ``Puzzle.warnings`` words them), or None when the grid is not one (numbers past 63, labels
+    padded with spaces, not n of them...): the ordinary path then reads it or says what is wrong.
+    Its regions are renumbered by first appearance, as ``Puzzle`` keeps them, so the search (its
+    ``stats``) and the region letters of the warnings are the ordinary path's. The cells are a buffer of its own, so that a batch holds
     many; with ``scratch``, this thread's scratch buffer (one board, searched before the next)."""
     check = gridcheck()
     regions = record.regions
@@ -221,8 +220,11 @@ def plain_board(record: PlainRecord, scratch: bool = False) -> tuple[PlainGrid, 
     if most_pieces == 1:
         return grid, []
     canonical = check.canonical(regions)
-    assert canonical is not None  # fill_canonical took it
-    return grid, split_warnings(check.region_parts(canonical), LABELS.__getitem__)
+    if canonical is not None:
+        return grid, split_warnings(check.region_parts(canonical), LABELS.__getitem__)
+    lettered = check.canonical_labels(regions)
+    assert lettered is not None  # fill_canonical took it: one or the other
+    return grid, split_warnings(check.region_parts(lettered[0]), lettered[1].__getitem__)
 
 
 def _check_chunk(
