@@ -211,13 +211,8 @@ def fill_canonical(object rows, int64_t[:, ::1] out):
                 ch = row[c]
                 if ch <= 32 or ch >= 127 or ch == 35:
                     return 0
-                if number[ch] < 0:
-                    if k == n:
-                        return 0
-                    number[ch] = k
-                    k += 1
-                out[r, c] = number[ch]
-                cell_region[r * n + c] = number[ch]
+                if not _renumber(number, ch, &k, n, out, cell_region, r, c):
+                    return 0
         return _most_parts(cell_region, n, parts) if k == n else 0
     for r in range(n):
         row = rows[r]
@@ -233,14 +228,24 @@ def fill_canonical(object rows, int64_t[:, ::1] out):
                 return 0
             if x < 0 or x >= 64:
                 return 0
-            if number[x] < 0:
-                if k == n:
-                    return 0
-                number[x] = k
-                k += 1
-            out[r, c] = number[x]
-            cell_region[r * n + c] = number[x]
+            if not _renumber(number, x, &k, n, out, cell_region, r, c):
+                return 0
     return _most_parts(cell_region, n, parts) if k == n else 0
+
+
+cdef inline bint _renumber(
+    int* number, Py_ssize_t label, Py_ssize_t* k, Py_ssize_t n, int64_t[:, ::1] out, int* cell_region, Py_ssize_t r, Py_ssize_t c
+) noexcept:
+    """Cell (r, c) gets the number of ``label`` by first appearance (a new one while fewer than n are
+    in use); False when it would be the (n+1)-th label."""
+    if number[label] < 0:
+        if k[0] == n:
+            return False
+        number[label] = k[0]
+        k[0] += 1
+    out[r, c] = number[label]
+    cell_region[r * n + c] = number[label]
+    return True
 
 
 cdef Py_ssize_t _most_parts(const int* cell_region, Py_ssize_t n, int* parts) noexcept:

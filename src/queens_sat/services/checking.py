@@ -105,14 +105,10 @@ def quick_check(
     puzzle = record.puzzle
     if record.error is not None or puzzle is None or backend != "auto":
         return None
-    engine = searching.backend_for(backend, puzzle).resolve(puzzle)
-    if engine.effort_unit != "nodes":
+    result = _bounded_search(puzzle, searching.backend_for(backend, puzzle).resolve(puzzle), nodes, search_seconds)
+    if result is None:
         return None
-    start = time.perf_counter()
-    outcome = searching.search(puzzle, backend=engine, limit=2, effort=nodes, time_limit=search_seconds)
-    if outcome.spent or outcome.timed_out:
-        return None
-    report = _report(record, SolveResult.of(outcome, time.perf_counter() - start), logic_seconds, logic_depth)
+    report = _report(record, result, logic_seconds, logic_depth)
     if report.logic is not None and report.logic.status is Status.TIMED_OUT:
         return None
     return report
@@ -125,14 +121,20 @@ def quick_plain_check(
     ``plain_board``): the report when the bounded search settles it, else None."""
     grid, warnings = plain
     engine = searching.backend_for("auto").pick(grid)  # type: ignore[attr-defined]  # auto's own choice, as ``resolve``
+    result = _bounded_search(grid, engine, nodes, search_seconds)
+    return None if result is None else CheckReport(record, result.status, result, warnings)
+
+
+def _bounded_search(board: Board, engine: Backend, nodes: int, search_seconds: float | None) -> SolveResult | None:
+    """The uniqueness search of ``board`` on ``engine`` within ``nodes`` and ``search_seconds``, or
+    None when that does not settle it (or the engine counts its effort in anything but nodes)."""
     if engine.effort_unit != "nodes":
         return None
     start = time.perf_counter()
-    outcome = searching.search(grid, backend=engine, limit=2, effort=nodes, time_limit=search_seconds)
+    outcome = searching.search(board, backend=engine, limit=2, effort=nodes, time_limit=search_seconds)
     if outcome.spent or outcome.timed_out:
         return None
-    result = SolveResult.of(outcome, time.perf_counter() - start)
-    return CheckReport(record, result.status, result, warnings)
+    return SolveResult.of(outcome, time.perf_counter() - start)
 
 
 def _report(
