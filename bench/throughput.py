@@ -161,17 +161,19 @@ def serve(seconds: float, clients: int, workers: int, client: str) -> None:
             row(f"service: {name}, {who}", spent / max(done, 1) * 1e6, f"server CPU {per:.0f} µs an answer; errors {dict(errors)}")
         per_body = 2000
         batch = b"\n".join(itertools.islice(itertools.cycle(body.replace(b"\n", b"") for body in bodies), per_body))
+        senders = 2 * workers  # a connection stays with the worker that took it: two a worker keep each one busy
         cpu = load.tree_cpu(server.pid)
-        puzzles, spent = asyncio.run(batches(port, batch, per_body, seconds))
+        puzzles, spent = asyncio.run(batches(port, batch, per_body, seconds, senders))
         per = (load.tree_cpu(server.pid) - cpu) / max(puzzles, 1) * 1e6
-        row("service: batch bodies of 2,000 JSON lines, 2 clients", spent / max(puzzles, 1) * 1e6, f"server CPU {per:.1f} µs a puzzle")
+        name = f"service: batch bodies of 2,000 JSON lines, {senders} clients"
+        row(name, spent / max(puzzles, 1) * 1e6, f"server CPU {per:.1f} µs a puzzle")
     finally:
         server.terminate()
         server.wait(timeout=30)
 
 
-async def batches(port: int, body: bytes, per_body: int, seconds: float) -> tuple[int, float]:
-    """Puzzles answered in batch bodies by two clients for ``seconds``."""
+async def batches(port: int, body: bytes, per_body: int, seconds: float, clients: int = 2) -> tuple[int, float]:
+    """Puzzles answered in batch bodies by ``clients`` keep-alive clients for ``seconds``."""
     import serve_load as load
 
     request = load.request_bytes("POST", "/check?logic=false&format=jsonl", body)
@@ -191,7 +193,7 @@ async def batches(port: int, body: bytes, per_body: int, seconds: float) -> tupl
             await conn.close()
 
     start = time.perf_counter()
-    await asyncio.gather(client(), client())
+    await asyncio.gather(*(client() for _ in range(clients)))
     return done, time.perf_counter() - start
 
 
