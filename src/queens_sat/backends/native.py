@@ -85,14 +85,10 @@ class NativeBackend(Backend):
         cap, budget, nodes = native_limit(limit), time_limit or 0.0, effort or 0
         results: list[Outcome | None] = [None] * len(puzzles)
         clock = time.perf_counter
-        count = required(BITSEARCH).count  # a plain grid's search, called here without ``_found``'s dispatch
         for i, puzzle in enumerate(puzzles):
             try:
                 start = clock()
-                if type(puzzle) is PlainGrid:
-                    found = count(puzzle.cells, puzzle.n, rule_code(puzzle.rule), cap, keep, puzzle.queens, (), budget, nodes)
-                else:
-                    found = _found(puzzle, cap, keep, budget, nodes)
+                found = _found(puzzle, cap, keep, budget, nodes)
                 seconds = clock() - start
             except KeyboardInterrupt as stop:
                 raise interrupted_batch(stop, results) from None

@@ -134,17 +134,17 @@ def _record(obj: Any, source: str, line: int | None, index: int | None = None, f
 class PlainRecord(PuzzleRecord):
     """A JSON line that holds a plain grid of region numbers and nothing a ``Puzzle`` has to
     settle (no givens, no stars, a known rule, ``n`` absent or the grid's): the check of a batch
-    searches ``regions`` as it is (``model.grids.plain_grid``) and never builds the ``Puzzle``,
-    a third of a line's cost. Anything else that asks for ``puzzle`` gets it, built from the
+    searches ``regions`` as it is (``services.checking.plain_board``) and never builds the
+    ``Puzzle``, a third of a line's cost. Anything else that asks for ``puzzle`` gets it, built from the
     parsed object on first use, exactly as an ordinary record's."""
 
     _puzzle: Puzzle | None
     _meta: dict[str, Any] | None
 
     def __init__(self, source: str, line: int | None, id: str | None, obj: dict[str, Any]) -> None:
-        super().__init__(source, line, id)  # its puzzle and meta go through the setters
-        self._obj: dict[str, Any] | None = obj
         self._fields = obj
+        super().__init__(source, line, id)  # its puzzle and meta go through the setters
+        self._built = False
         self._meta = None
         self.regions: list[Any] = obj["regions"]
         self.rule: str = obj.get("rule", "no-touch")
@@ -153,17 +153,17 @@ class PlainRecord(PuzzleRecord):
     def puzzle(self) -> Puzzle | None:
         """The ``Puzzle``, built now if it was not yet; a grid it refuses (a region number out of
         range, say) makes the record an error record, as reading it the ordinary way does."""
-        if self._obj is not None:
-            obj, self._obj = self._obj, None
+        if not self._built:
+            self._built = True
             try:
-                self._puzzle = puzzle_from_dict(obj)
+                self._puzzle = puzzle_from_dict(self._fields)
             except PuzzleError as err:
                 self.error = err.located(source=self.source, line=self.line)
         return self._puzzle
 
     @puzzle.setter
     def puzzle(self, value: Puzzle | None) -> None:
-        self._obj, self._puzzle = None, value
+        self._built, self._puzzle = True, value
 
     @property
     def meta(self) -> dict[str, Any]:
@@ -177,7 +177,7 @@ class PlainRecord(PuzzleRecord):
         self._meta = value
 
     def shape(self) -> tuple[int, str, int] | None:
-        if self._obj is not None:  # not built: the grid's own size
+        if not self._built:  # the grid's own size, without building the ``Puzzle``
             return len(self.regions), self.rule, 1
         return super().shape()
 

@@ -97,14 +97,19 @@ def _quick_check(body: bytes, options: dict[str, Any], settings: ServiceSettings
     if len(body) > INLINE_BODY or options.get("backend", "auto") != "auto":
         return None
     depth = options.get("max_depth", LOGIC_DEPTH) if options.get("logic", True) else None
-    record: PuzzleRecord | None = _plain_body(body, settings, options.get("format"))
-    plain = plain_board(record, scratch=True) if isinstance(record, PlainRecord) and depth is None else None
-    if isinstance(record, PlainRecord) and plain is not None:  # a bare grid: searched as it is, no ``Puzzle`` built (the same answer)
+    record = _plain_body(body, settings, options.get("format"))
+    plain = plain_board(record, scratch=True) if record is not None and depth is None else None
+    if record is not None and plain is not None:  # a bare grid: searched as it is, no ``Puzzle`` built (the same answer)
         report = quick_plain_check(record, plain, INLINE_NODES, INLINE_SEARCH_SECONDS)
     else:
-        if record is None or record.puzzle is None:  # not a plain grid's body, or one it refuses: the reader's way and words
-            record = PuzzleRecord(SOURCE, puzzle=puzzle_from_body(body, settings, options.get("format")))
-        report = quick_check(record, "auto", depth, INLINE_NODES, INLINE_LOGIC_SECONDS, INLINE_SEARCH_SECONDS)
+        # a graded plain body builds its ``Puzzle`` from the parsed object; any other (or one the
+        # ``Puzzle`` refuses) is read the reader's way, in its words
+        checked: PuzzleRecord = (
+            record
+            if record is not None and record.puzzle is not None
+            else PuzzleRecord(SOURCE, puzzle=puzzle_from_body(body, settings, options.get("format")))
+        )
+        report = quick_check(checked, "auto", depth, INLINE_NODES, INLINE_LOGIC_SECONDS, INLINE_SEARCH_SECONDS)
     if report is None:
         return None
     if report.status is Status.INVALID:

@@ -15,7 +15,7 @@ from queens_sat.extension import gridcheck
 from queens_sat.formats.json_format import PlainRecord, solution_to_json
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import BackendError, Interrupted
-from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, int64_cells, scratch_cells
+from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, int64_cells, normalise_regions, scratch_cells
 from queens_sat.model.puzzle import LABELS, split_warnings
 from queens_sat.model.result import Outcome, SolveResult, Status
 from queens_sat.services.solving import solve
@@ -207,8 +207,9 @@ def plain_board(record: PlainRecord, scratch: bool = False) -> tuple[PlainGrid, 
     ``Puzzle.warnings`` words them), or None when the grid is not one (numbers past 63, labels
     padded with spaces, not n of them...): the ordinary path then reads it or says what is wrong.
     Its regions are renumbered by first appearance, as ``Puzzle`` keeps them, so the search (its
-    ``stats``) and the region letters of the warnings are the ordinary path's. The cells are a buffer of its own, so that a batch holds
-    many; with ``scratch``, this thread's scratch buffer (one board, searched before the next)."""
+    ``stats``) and the region letters of the warnings are the ordinary path's. The cells are a
+    buffer of its own, so that a batch holds many; with ``scratch``, this thread's scratch buffer
+    (one board, searched before the next)."""
     check = gridcheck()
     regions = record.regions
     n = len(regions)
@@ -221,12 +222,8 @@ def plain_board(record: PlainRecord, scratch: bool = False) -> tuple[PlainGrid, 
     grid = PlainGrid(n, cells, record.rule, regions)
     if most_pieces == 1:
         return grid, []
-    canonical = check.canonical(regions)
-    if canonical is not None:
-        return grid, split_warnings(check.region_parts(canonical), LABELS.__getitem__)
-    lettered = check.canonical_labels(regions)
-    assert lettered is not None  # fill_canonical took it: one or the other
-    return grid, split_warnings(check.region_parts(lettered[0]), lettered[1].__getitem__)
+    numbered, labels = normalise_regions(regions, n)  # a region in pieces (rare): named as ``Puzzle`` names it
+    return grid, split_warnings(check.region_parts(numbered), (labels or LABELS).__getitem__)
 
 
 def _check_chunk(
