@@ -3,6 +3,7 @@ answer exactly as the ordinary records do, line for line, field for field (``ela
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import subprocess
@@ -12,6 +13,7 @@ import pytest
 from helpers import CORPUS, random_regions
 
 from queens_sat.formats.json_format import PlainRecord, read_json_lines
+from queens_sat.formats.records import PuzzleRecord
 from queens_sat.services.checking import check_records
 
 SPLIT = [[0, 0, 1, 1, 1], [2, 2, 2, 2, 0], [3, 3, 4, 4, 4], [3, 3, 4, 4, 4], [3, 3, 4, 4, 4]]  # region A in two pieces
@@ -114,6 +116,14 @@ def test_a_plain_record_builds_the_same_puzzle_and_metadata_when_asked():
     assert plain.shape() == (5, "no-touch", 1)
     assert plain.puzzle == ordinary.puzzle and plain.meta == ordinary.meta == {"solutions": 1, "source": "s"}
     assert (plain.id, plain.line, plain.error) == ("p", 1, None)
+
+
+def test_a_plain_record_sets_every_field_of_a_record():
+    """``PlainRecord`` sets the dataclass's fields itself: a field added to ``PuzzleRecord`` must be set there too."""
+    line = json.dumps({"id": "p", "regions": UNIQUE_5}).encode()
+    plain, ordinary = next(read_json_lines([line], "f", plain=True)), next(read_json_lines([line], "f"))
+    for name in (f.name for f in dataclasses.fields(PuzzleRecord)):
+        assert getattr(plain, name) == getattr(ordinary, name), name
 
 
 def test_a_grid_the_puzzle_refuses_becomes_an_error_record():

@@ -202,6 +202,7 @@ def test_the_generators_auto_validator_falls_back(monkeypatch):
 
     class FirstTurnRunsOut:
         MAX_N = 64
+        count_rows = None  # no search of rows: a grid's search goes by ``count``
 
         def count(self, grid: Any, n: int, rule: int, limit: int, keep: int, queens: Any, blocked: Any, budget: float, nodes: int) -> tuple:
             calls.append(nodes)

@@ -8,6 +8,8 @@ checks in Python (see ``bench/per_call.py``).
 
 from libc.stdint cimport int64_t, uint64_t
 
+include "rows.pxi"
+
 
 def fill(object rows, int64_t[:, ::1] out):
     """Copy ``rows`` into the n x n ``out`` when it is a plain grid; True when it is.
@@ -45,47 +47,9 @@ def fill(object rows, int64_t[:, ::1] out):
 def solution_ok(const int64_t[:, ::1] grid, object cols, int rule):
     """Whether ``cols`` (the queen's column in each row) solves ``grid`` under ``rule``
     (0: no-touch, 1: queens, as ``queens_sat.engines.regions.counting.rule_code`` numbers them); givens aside."""
-    cdef Py_ssize_t n = grid.shape[0], r
-    cdef uint64_t used_cols = 0, used_regions = 0, diag = 0, anti = 0, bit
-    cdef long long c, prev = -2
-    if type(cols) is not tuple or len(cols) != n:
-        return False
-    for r in range(n):
-        c = cols[r]
-        if c < 0 or c >= n:
-            return False
-        bit = (<uint64_t>1) << c
-        if used_cols & bit:
-            return False
-        used_cols |= bit
-        bit = (<uint64_t>1) << grid[r, c]
-        if used_regions & bit:
-            return False
-        used_regions |= bit
-        if rule == 0:
-            if r > 0 and (c - prev == 1 or prev - c == 1):
-                return False
-        elif n <= 32:  # both diagonal numbers fit in one word
-            bit = (<uint64_t>1) << (r - c + n - 1)
-            if diag & bit:
-                return False
-            diag |= bit
-            bit = (<uint64_t>1) << (r + c)
-            if anti & bit:
-                return False
-            anti |= bit
-        prev = c
-    return rule == 0 or n <= 32 or _diagonals_ok(cols, n)
-
-
-def _diagonals_ok(object cols, Py_ssize_t n):
-    """The queens rule's diagonals on a board too wide for one word of them (n > 32)."""
-    cdef Py_ssize_t r
-    diagonals, anti = set(), set()
-    for r in range(n):
-        diagonals.add(r - cols[r])
-        anti.add(r + cols[r])
-    return len(diagonals) == n and len(anti) == n
+    if grid.shape[0] < 1:
+        return type(cols) is tuple and len(cols) == 0
+    return cells_solution_ok(&grid[0, 0], grid.shape[0], cols, rule)
 
 
 def canonical(object rows):
@@ -191,115 +155,10 @@ def fill_canonical(object rows, int64_t[:, ::1] out):
     whole), or 0 when ``rows`` is neither n lists or tuples of n ints in 0..63 with exactly n
     distinct values nor n strings of n labels as ``canonical_labels`` takes them (``out`` then
     partly written)."""
-    cdef Py_ssize_t n = out.shape[0], r, c, k = 0
-    cdef int number[128]
-    cdef int cell_region[4096]
-    cdef int parts[64]
-    cdef long long x
-    cdef Py_UCS4 ch
-    cdef object row, v
+    cdef Py_ssize_t n = out.shape[0]
     if (type(rows) is not list and type(rows) is not tuple) or len(rows) != n or n < 1 or n > 64:
         return 0
-    for r in range(128):
-        number[r] = -1
-    if type(rows[0]) is str:
-        for r in range(n):
-            row = rows[r]
-            if type(row) is not str or len(row) != n:
-                return 0
-            for c in range(n):
-                ch = row[c]
-                if ch <= 32 or ch >= 127 or ch == 35:
-                    return 0
-                if not _renumber(number, ch, &k, n, out, cell_region, r, c):
-                    return 0
-        return _most_parts(cell_region, n, parts) if k == n else 0
-    for r in range(n):
-        row = rows[r]
-        if (type(row) is not list and type(row) is not tuple) or len(row) != n:
-            return 0
-        for c in range(n):
-            v = row[c]
-            if type(v) is not int:
-                return 0
-            try:
-                x = v
-            except OverflowError:
-                return 0
-            if x < 0 or x >= 64:
-                return 0
-            if not _renumber(number, x, &k, n, out, cell_region, r, c):
-                return 0
-    return _most_parts(cell_region, n, parts) if k == n else 0
-
-
-cdef inline bint _renumber(
-    int* number, Py_ssize_t label, Py_ssize_t* k, Py_ssize_t n, int64_t[:, ::1] out, int* cell_region, Py_ssize_t r, Py_ssize_t c
-) noexcept:
-    """Cell (r, c) gets the number of ``label`` by first appearance (a new one while fewer than n are
-    in use); False when it would be the (n+1)-th label."""
-    if number[label] < 0:
-        if k[0] == n:
-            return False
-        number[label] = k[0]
-        k[0] += 1
-    out[r, c] = number[label]
-    cell_region[r * n + c] = number[label]
-    return True
-
-
-cdef Py_ssize_t _most_parts(const int* cell_region, Py_ssize_t n, int* parts) noexcept:
-    """The largest number of 4-connected pieces of any region (``_count_parts``)."""
-    cdef Py_ssize_t r, most = 0
-    _count_parts(cell_region, n, parts)
-    for r in range(n):
-        if parts[r] > most:
-            most = parts[r]
-    return most
-
-
-cdef void _count_parts(const int* cell_region, Py_ssize_t n, int* parts) noexcept:
-    """``parts[k]``: how many 4-connected pieces region k (0..n-1) of the n x n ``cell_region`` has."""
-    cdef Py_ssize_t cells = n * n, i, j, top, r, c, cell, nb
-    cdef int stack[4096]
-    cdef char seen[4096]
-    for i in range(n):
-        parts[i] = 0
-    for i in range(cells):
-        seen[i] = 0
-    for i in range(cells):
-        if seen[i]:
-            continue
-        parts[cell_region[i]] += 1
-        seen[i] = 1
-        stack[0] = i
-        top = 1
-        while top:
-            top -= 1
-            cell = stack[top]
-            r = cell // n
-            c = cell % n
-            for j in range(4):
-                if j == 0:
-                    if r == 0:
-                        continue
-                    nb = cell - n
-                elif j == 1:
-                    if r == n - 1:
-                        continue
-                    nb = cell + n
-                elif j == 2:
-                    if c == 0:
-                        continue
-                    nb = cell - 1
-                else:
-                    if c == n - 1:
-                        continue
-                    nb = cell + 1
-                if not seen[nb] and cell_region[nb] == cell_region[cell]:
-                    seen[nb] = 1
-                    stack[top] = nb
-                    top += 1
+    return fill_rows(rows, n, &out[0, 0])
 
 
 cdef inline Py_ssize_t _neighbour(Py_ssize_t cell, Py_ssize_t n, int j):

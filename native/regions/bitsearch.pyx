@@ -44,6 +44,7 @@ cdef qs_variants *VARIANTS = &qs_regions_variants
 
 include "variants.pxi"
 include "cancel.pxi"
+include "rows.pxi"
 
 MAX_N = QS_MAX_BOARD
 CHECK_EVERY = QS_CHECK_MASK + 1
@@ -79,8 +80,9 @@ cdef int *given_cells(object cells, int n, int *count) except? NULL:
     return out
 
 
-cdef qs_searcher *prepared(const int64_t[:, ::1] regions, int n, int rule, object queens, object blocked, double time_limit) except NULL:
-    """A searcher at the root of one board, or an exception naming what is wrong."""
+cdef qs_searcher *prepared(const int64_t *regions, int n, int rule, object queens, object blocked, double time_limit) except NULL:
+    """A searcher at the root of one board (``regions``: its n * n region numbers, NULL for none),
+    or an exception naming what is wrong."""
     cdef const qs_tables *t = tables(n, rule)
     cdef qs_searcher *s = qs_regions_searcher(n)
     cdef int nq = 0, nb = 0, bad
@@ -88,10 +90,10 @@ cdef qs_searcher *prepared(const int64_t[:, ::1] regions, int n, int rule, objec
     cdef int *b = NULL
     if s == NULL:
         raise MemoryError()
-    bad = s.kernel.setup(s, t, &regions[0, 0] if regions is not None else NULL)
+    bad = s.kernel.setup(s, t, regions)
     if bad >= 0:
         free(s)
-        raise ValueError(f"row {bad // n}, column {bad % n}: region {regions[bad // n, bad % n]} is not in 0..{n - 1}")
+        raise ValueError(f"row {bad // n}, column {bad % n}: region {regions[bad]} is not in 0..{n - 1}")
     try:
         q = given_cells(queens, n, &nq)
         b = given_cells(blocked, n, &nb)
@@ -155,7 +157,7 @@ def count(
     ``node_limit`` (> 0) stops the search once it has searched that many nodes, at the
     same node on every run (``spent`` says it did), whatever the clock.
     """
-    cdef qs_searcher *s = prepared(regions, n, rule, queens, blocked, time_limit)
+    cdef qs_searcher *s = prepared(_cells(regions), n, rule, queens, blocked, time_limit)
     cdef list solutions = []
     if node_limit > 0:
         s.node_limit = node_limit
@@ -164,6 +166,48 @@ def count(
         return s.count, stop == QS_EXHAUSTED, stop == QS_TIMED_OUT, solutions, s.nodes, stop == QS_BUDGET
     finally:
         free(s)
+
+
+def count_rows(object rows, int rule, int64_t limit, int64_t keep, double time_limit, int64_t node_limit=0):
+    """A plain grid's search straight from its rows, in one call: ``rows`` renumbered by first
+    appearance (as ``_gridcheck.fill_canonical``), searched as ``count`` searches, and every
+    solution checked against the grid (as ``_gridcheck.solution_ok``). A co-process's line and a
+    validator's grid had cost a buffer, two calls and their Python around them.
+
+    ``(count, complete, timed_out, solutions, nodes, spent, most_pieces, wrong)``: ``most_pieces``
+    the largest number of 4-connected pieces of any region (1 when all are whole), ``wrong`` the
+    index of the first solution the check refuses (-1: none). None when ``rows`` is not a grid
+    ``fill_canonical`` takes.
+    """
+    cdef int64_t cells[QS_MAX_BOARD * QS_MAX_BOARD]
+    cdef Py_ssize_t n, most, i
+    cdef qs_searcher *s
+    cdef list solutions = []
+    if type(rows) is not list and type(rows) is not tuple:
+        return None
+    n = len(rows)
+    if n < 1 or n > QS_MAX_BOARD:
+        return None
+    most = fill_rows(rows, n, cells)
+    if most == 0:
+        return None
+    s = prepared(cells, <int>n, rule, (), (), time_limit)
+    if node_limit > 0:
+        s.node_limit = node_limit
+    try:
+        stop = collect(s, limit, keep, solutions)
+        found = s.count, stop == QS_EXHAUSTED, stop == QS_TIMED_OUT, solutions, s.nodes, stop == QS_BUDGET
+    finally:
+        free(s)
+    for i in range(len(solutions)):
+        if not cells_solution_ok(cells, n, solutions[i], rule):
+            return (*found, most, i)
+    return (*found, most, -1)
+
+
+cdef inline const int64_t *_cells(const int64_t[:, ::1] regions):
+    """The first cell of an n x n grid of region numbers, NULL for None (a board without regions)."""
+    return &regions[0, 0] if regions is not None else NULL
 
 
 cdef inline int mask_cells(const uint8_t *mask, int cells, int *out) noexcept nogil:
@@ -249,7 +293,7 @@ cdef class Search:
     cdef readonly bint timed_out  # ``time_limit`` (seconds from the start; 0: none) ended the search
 
     def __cinit__(self, const int64_t[:, ::1] regions, int n, int rule, queens, blocked, double time_limit=0.0):
-        self.s = prepared(regions, n, rule, queens, blocked, time_limit)
+        self.s = prepared(_cells(regions), n, rule, queens, blocked, time_limit)
 
     def __dealloc__(self):
         free(self.s)

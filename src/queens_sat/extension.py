@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # the stubs of the compiled modules, for the typed views belo
         variant = staticmethod(_bitsearch.variant)
         use_variant = staticmethod(_bitsearch.use_variant)
         count = staticmethod(_bitsearch.count)
+        count_rows = staticmethod(_bitsearch.count_rows)
         count_batch = staticmethod(_bitsearch.count_batch)
         Search = _bitsearch.Search
 

@@ -37,7 +37,7 @@ import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from queens_sat.backends.base import Backend, interrupted_batch
+from queens_sat.backends.base import Backend, PlainRoute, interrupted_batch
 from queens_sat.model.errors import BackendError
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
@@ -77,6 +77,8 @@ class AutoBackend(Backend):
         self._warned: set[str] = set()
         self._routes: dict[RouteKey, Backend] = {}
         self._partners: dict[RouteKey, Backend | None] = {}
+        self._plans: dict[tuple[RouteKey, bool], tuple[Backend, bool]] = {}  # by kind of board and whether the question is decided
+        self._plain_routes: dict[tuple[int, str, bool, bool, int | None], PlainRoute | None] = {}  # and by budget
         self._may_fall_back: dict[bool, bool] = {}  # by Star Battle or not
 
     # ------------------------------------------------------------------ routing
@@ -155,9 +157,9 @@ class AutoBackend(Backend):
         self, puzzle: Puzzle | PlainGrid, *, limit: int | None, keep: int, time_limit: float | None, effort: int | None = None
     ) -> Outcome:
         """``effort`` goes to the backend chosen when there is no portfolio to run."""
-        first = self.pick(puzzle)
+        first, turns = self.plan(puzzle, limit)
         board = puzzle if first.takes_plain or isinstance(puzzle, Puzzle) else _puzzle(puzzle)  # a PlainGrid only where it is taken
-        if not self.takes_turns_on(first, board, limit):
+        if not turns:
             return first.search(board, limit=limit, keep=keep, time_limit=time_limit, effort=effort).named(first.full_name)  # type: ignore[arg-type]
         began = time.perf_counter()
         taken = first.search(board, limit=limit, keep=keep, time_limit=time_limit, effort=first.first_effort(board))  # type: ignore[arg-type]
@@ -165,6 +167,30 @@ class AutoBackend(Backend):
             return taken.named(first.full_name)
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - began)
         return self.go_on(board, taken, limit=limit, keep=keep, time_limit=remaining)
+
+    def plan(self, board: Puzzle | PlainGrid, limit: int | None) -> tuple[Backend, bool]:
+        """The backend chosen for ``board`` and whether the portfolio runs on it (``takes_turns_on``):
+        kept per kind of board and question, as a validator asks the same one of thousands."""
+        key = (route_key(board), limit is not None and limit <= PORTFOLIO_LIMIT)
+        found = self._plans.get(key)
+        if found is None:
+            first = self.pick(board)
+            found = self._plans[key] = (first, self.takes_turns_on(first, board, limit))
+        return found
+
+    def plain_route(self, grid: PlainGrid, limit: int | None, effort: int | None) -> PlainRoute | None:
+        """The chosen backend's compiled call; as the portfolio's first turn where that runs, and
+        its other turns when the first turn's budget runs out."""
+        key = (grid.n, grid.rule, bool(grid.queens), limit is not None and limit <= PORTFOLIO_LIMIT, effort)  # route_key's, flat
+        if key in self._plain_routes:
+            return self._plain_routes[key]
+        first, turns = self.plan(grid, limit)
+        if not turns:
+            route = first.plain_route(grid, limit, effort)
+        elif (route := first.plain_route(grid, limit, first.first_effort(grid))) is not None:
+            route = route._replace(go_on=self.go_on)
+        self._plain_routes[key] = route
+        return route
 
     def takes_turns_on(self, first: Backend, board: Puzzle | PlainGrid, limit: int | None) -> bool:
         """Whether the portfolio runs: the backend chosen takes turns (a backtracker with an effort
@@ -212,9 +238,9 @@ class AutoBackend(Backend):
             kind = route_key(puzzle)
             group = routes.get(kind)
             if group is None:
-                backend = self.pick(puzzle)
+                backend, turns = self.plan(puzzle, limit)
                 chosen[id(backend)] = backend
-                turn = backend.first_effort(puzzle) if self.takes_turns_on(backend, puzzle, limit) else effort
+                turn = backend.first_effort(puzzle) if turns else effort
                 group = routes[kind] = (id(backend), turn)
             groups.setdefault(group, []).append(i)
         for (key, turn), members in groups.items():

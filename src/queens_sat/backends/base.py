@@ -5,9 +5,9 @@ from __future__ import annotations
 import importlib.util
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from queens_sat.model.errors import Interrupted, as_interrupted
 from queens_sat.model.grids import PlainGrid
@@ -26,6 +26,20 @@ def interrupted_batch(stop: KeyboardInterrupt, results: list[Outcome | None]) ->
     """Ctrl-C or SIGTERM during ``search_many``: the interrupt, holding the outcomes finished (None for the others)."""
     done = sum(r is not None for r in results)
     return as_interrupted(stop, results, f"interrupted after {done} of {len(results)} puzzles")
+
+
+class PlainRoute(NamedTuple):
+    """A plain grid's search as one compiled call (``Backend.plain_route``)."""
+
+    count: Callable[..., Any]  # (cells, n, rule code, cap, keep, given queens, blocked, seconds, nodes) -> the compiled count's tuple
+    # (rows, rule code, cap, keep, seconds, nodes) -> the same tuple from a grid's rows, renumbered and
+    # checked in the call, + (most pieces of a region, the first wrong solution or -1); None: not a plain grid
+    count_rows: Callable[..., Any]
+    nodes: int  # the call's node budget (0: none)
+    backend: str  # the name its outcome carries
+    # when the budget ran out: the rest of ``auto``'s portfolio (``AutoBackend.go_on``: the board, the
+    # outcome so far, then limit, keep and the time left by keyword)
+    go_on: Callable[..., Outcome] | None = None
 
 
 class Backend(ABC):
@@ -100,6 +114,12 @@ class Backend(ABC):
         """The effort of ``auto``'s first turn with this backend on such a board (about a tenth of a
         second on a machine like the one it was measured on); later turns double it."""
         raise NotImplementedError(f"backend {self.name!r} takes no effort budget")
+
+    def plain_route(self, grid: PlainGrid, limit: int | None, effort: int | None) -> PlainRoute | None:
+        """Where a plain grid's search can go in one compiled call (``searching.search`` then makes
+        no other Python step than that call and the check of its solutions in C): the native
+        search's, or None for a backend without one."""
+        return None
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
         """Every solution, one at a time; backends that can stream override this. With

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator, Iterator, Sequence
 
-from queens_sat.backends.base import Backend, interrupted_batch
+from queens_sat.backends.base import Backend, PlainRoute, interrupted_batch
 from queens_sat.extension import BITSEARCH, STARS, bitsearch, native_limit, required, rule_code, stars
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
@@ -67,6 +67,10 @@ class NativeBackend(Backend):
         self, puzzle: Puzzle | PlainGrid, *, limit: int | None, keep: int, time_limit: float | None, effort: int | None = None
     ) -> Outcome:
         return _outcome(_found(puzzle, native_limit(limit), keep, time_limit or 0.0, effort or 0))
+
+    def plain_route(self, grid: PlainGrid, limit: int | None, effort: int | None) -> PlainRoute | None:
+        module = required(BITSEARCH)
+        return PlainRoute(module.count, module.count_rows, effort or 0, self.name)
 
     def search_many(
         self,

@@ -7,7 +7,9 @@ import their heavy dependencies inside ``run`` so that ``--help`` stays fast.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import io
 import os
 import sys
 import traceback
@@ -96,6 +98,8 @@ def command() -> None:
     """The ``queens-sat`` program (console script and ``python -m queens_sat``): ``main`` with this
     process's arguments, then its exit. A stopped command gets a bounded exit (``exit_within``);
     ``main`` itself never arms that, since tests and host programs call it in their own process."""
+    with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
+        sys.stdout.reconfigure(write_through=True)  # type: ignore[union-attr]  # text goes on to the buffer at once, so JSON lines go there as bytes
     code = main()
     if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
         exit_within(code)

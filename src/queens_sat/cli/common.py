@@ -11,7 +11,7 @@ from typing import Any
 
 from queens_sat.cli.completion_command import offer_backends
 from queens_sat.formats import DIALECTS, INPUT_FORMATS, FieldNames, ImageOptions, field_names, values
-from queens_sat.formats.numbers import json_line
+from queens_sat.formats.numbers import json_bytes, json_line
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.formats.sources import peek_batch, puzzle_records, with_rule, with_stars
 from queens_sat.model.errors import BackendError, PuzzleError, UsageError, printable
@@ -277,7 +277,11 @@ def emit_json(obj: dict[str, Any]) -> None:
     """One JSON line on standard output, written in bulk: flushed when a live input has nothing more
     waiting (a co-process is owed its answer), or ``FLUSH_SECONDS`` after the last flush, and at
     the end of the command; a flush a line would cost a system call each."""
-    sys.stdout.write(json_line(obj) + "\n")
+    out = sys.stdout
+    if getattr(out, "write_through", False) and not out.line_buffering:  # the program's own pipe (``cli.command``): bytes, straight
+        out.buffer.write(json_bytes(obj) + b"\n")
+    else:  # a host program's or a test's stream
+        out.write(json_line(obj) + "\n")
     now = time.monotonic()
     if now - _flushed[0] > FLUSH_SECONDS or (_waiting_for and not _waiting_for[0]()):
         sys.stdout.flush()

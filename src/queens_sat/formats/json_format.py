@@ -142,10 +142,13 @@ class PlainRecord(PuzzleRecord):
     _meta: dict[str, Any] | None
 
     def __init__(self, source: str, line: int | None, id: str | None, obj: dict[str, Any]) -> None:
-        self._fields = obj
-        super().__init__(source, line, id)  # its puzzle and meta go through the setters
-        self._built = False
-        self._meta = None
+        # every field of the dataclass, set here (its ``__init__`` would go through the setters below
+        # and make a ``meta`` no check asks for: a co-process's line pays for each step)
+        self.source, self.line, self.id = source, line, id
+        self._fields, self._built, self._puzzle, self._meta = obj, False, None, None
+        self.error: PuzzleError | None = None
+        self.stars_stated = False
+        self.warnings: list[str] = []
         self.regions: list[Any] = obj["regions"]
         self.rule: str = obj.get("rule", "no-touch")
 

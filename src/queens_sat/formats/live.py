@@ -54,8 +54,9 @@ class LiveLines:
         self.lines: deque[bytes] = deque()
         self.splitter = LineSplitter(INPUT_BYTES)
         self.eof = False
-        # The pipe was found empty and nothing was read since: a second ``ready()`` straight after
-        # the first (the batcher's, then the writer's, deciding to flush) costs no system call.
+        # The pipe was found empty and nothing was read since: a ``ready()`` costs no system call. So
+        # is it after a read that returned less than it asked for (the pipe had no more then): a
+        # co-process's every line is such a read, and a look at the pipe cost 4 µs of its 45.
         self.drained = False
 
     def _fill(self, wait: bool) -> None:
@@ -63,11 +64,11 @@ class LiveLines:
         if not wait and (self.drained or not _readable(self.fd)):
             self.drained = True
             return
-        self.drained = False
         try:
             chunk = os.read(self.fd, CHUNK)
         except OSError as err:
             raise FormatError(f"cannot read: {err.strerror}", source="<stdin>") from None
+        self.drained = len(chunk) < CHUNK
         if chunk:
             self.lines.extend(self.splitter.feed(chunk))
         else:
@@ -88,6 +89,8 @@ class LiveLines:
         can be had without waiting."""
         if not self.lines and not self.eof:
             self._fill(wait=False)
+            if not self.lines:  # a co-process's every line: nothing more yet
+                return self.eof
         return self.eof or any(isinstance(line, SkippedLine) or line.strip() for line in self.lines)
 
     def rest(self) -> bytes:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from queens_sat.backends import searching
 from queens_sat.backends.base import Backend
 from queens_sat.backends.searching import Board
-from queens_sat.extension import gridcheck
+from queens_sat.extension import GRIDCHECK, gridcheck, required
 from queens_sat.formats.json_format import PlainRecord, solution_to_json
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import BackendError, Interrupted
@@ -182,8 +182,12 @@ def check_records(
         for record in records:
             yield check_record(record, backend, time_limit, logic_depth)
         return
+    lone_plain = logic_depth is None and backend == "auto"  # a co-process's plain line alone: searched as it is, straight
     for chunk in _chunks(iter(records), getattr(records, "ready", None)):
-        yield from _check_chunk(chunk, engine, backend, time_limit, logic_depth)
+        if lone_plain and len(chunk) == 1 and type(chunk[0]) is PlainRecord and (report := _check_plain(chunk[0], engine, time_limit)):
+            yield report
+        else:
+            yield from _check_chunk(chunk, engine, backend, time_limit, logic_depth)
 
 
 def _chunks(records: Iterator[PuzzleRecord], ready: Callable[[], bool] | None) -> Iterator[list[PuzzleRecord]]:
@@ -220,10 +224,35 @@ def plain_board(record: PlainRecord, scratch: bool = False) -> tuple[PlainGrid, 
     if not most_pieces:
         return None
     grid = PlainGrid(n, cells, record.rule, regions)
-    if most_pieces == 1:
-        return grid, []
-    numbered, labels = normalise_regions(regions, n)  # a region in pieces (rare): named as ``Puzzle`` names it
-    return grid, split_warnings(check.region_parts(numbered), (labels or LABELS).__getitem__)
+    return grid, [] if most_pieces == 1 else _split_warnings(regions)
+
+
+def _split_warnings(regions: list[Any]) -> list[str]:
+    """The warnings of a plain grid with a region in pieces (rare), worded as ``Puzzle`` words them."""
+    numbered, labels = normalise_regions(regions, len(regions))
+    return split_warnings(required(GRIDCHECK).region_parts(numbered), (labels or LABELS).__getitem__)
+
+
+def _check_plain(record: PlainRecord, engine: Backend, time_limit: float | None) -> CheckReport | None:
+    """A plain record's report without logic, its grid searched as it is (a co-process's line: the
+    per-board search costs less than a batch of one), or None when it is not a grid the search takes
+    as it is."""
+    start = time.perf_counter()
+    try:
+        found = searching.search_rows(record.regions, record.rule, backend=engine, limit=2, keep=2, time_limit=time_limit)
+        if found is None:  # no compiled search of rows (the pure-Python path): the grid's buffer, then the search
+            plain = plain_board(record, scratch=True)
+            if plain is None:
+                return None
+            start = time.perf_counter()
+            one, warnings = searching.search(plain[0], backend=engine, limit=2, keep=2, time_limit=time_limit), plain[1]
+        else:
+            one, most_pieces = found
+            warnings = [] if most_pieces == 1 else _split_warnings(record.regions)
+    except BackendError as err:
+        return CheckReport(record, Status.INVALID, error=str(err))
+    result = SolveResult.of(one, time.perf_counter() - start)
+    return CheckReport(record, result.status, result, warnings)
 
 
 def _check_chunk(
@@ -232,22 +261,6 @@ def _check_chunk(
     """The reports of a chunk, in order, its boards searched as one batch (``search_many``). A plain
     record (``PlainRecord``, no logic asked) is searched as its grid is, with no ``Puzzle`` built.
     A small chunk without plain records (a co-process's line) goes the facade's way."""
-    if (  # a co-process's one line: the per-board search costs less than a batch of one
-        len(chunk) == 1
-        and logic_depth is None
-        and backend == "auto"
-        and type(record := chunk[0]) is PlainRecord
-        and (plain := plain_board(record, scratch=True)) is not None
-    ):
-        start = time.perf_counter()
-        try:
-            one = searching.search(plain[0], backend=engine, limit=2, keep=2, time_limit=time_limit)
-        except BackendError as err:
-            yield CheckReport(record, Status.INVALID, error=str(err))
-            return
-        result = SolveResult.of(one, time.perf_counter() - start)
-        yield CheckReport(record, result.status, result, plain[1])
-        return
     boards: dict[int, Board] = {}
     plain_warnings: dict[int, list[str]] = {}
     if logic_depth is None and backend == "auto":
