@@ -78,7 +78,7 @@ class AutoBackend(Backend):
         self._routes: dict[RouteKey, Backend] = {}
         self._partners: dict[RouteKey, Backend | None] = {}
         self._plans: dict[tuple[RouteKey, bool], tuple[Backend, bool]] = {}  # by kind of board and whether the question is decided
-        self._plain_routes: dict[tuple[int, str, bool, bool, int | None], PlainRoute | None] = {}  # and by budget
+        self._plain_routes: dict[tuple[int, str, bool, int | None, int | None], PlainRoute | None] = {}  # and by limit and budget
         self._may_fall_back: dict[bool, bool] = {}  # by Star Battle or not
 
     # ------------------------------------------------------------------ routing
@@ -181,7 +181,7 @@ class AutoBackend(Backend):
     def plain_route(self, grid: PlainGrid, limit: int | None, effort: int | None) -> PlainRoute | None:
         """The chosen backend's compiled call; as the portfolio's first turn where that runs, and
         its other turns when the first turn's budget runs out."""
-        key = (grid.n, grid.rule, bool(grid.queens), limit is not None and limit <= PORTFOLIO_LIMIT, effort)  # route_key's, flat
+        key = (grid.n, grid.rule, not grid.queens, limit, effort)  # route_key's, flat
         if key in self._plain_routes:
             return self._plain_routes[key]
         first, turns = self.plan(grid, limit)

@@ -125,7 +125,7 @@ def search_rows(
     if not engine.takes_plain or not 1 <= n <= PLAIN_MAX_N:
         return None
     try:  # the rows stand in for the grid to choose the backend by (its size and rule)
-        route = engine.plain_route(PlainGrid(n, None, rule, rows), limit, None)
+        route = engine.plain_route(PlainGrid._make((n, None, rule, rows, ())), limit, None)  # (_make: a named tuple's C way in)
     except PuzzleError:  # the first grid of its kind is chosen for as a ``Puzzle``: this one is not one
         return None
     if route is None or route.count_rows is None:

@@ -52,7 +52,7 @@ class CheckReport:
             out["complete"] = res.complete
             out["timed_out"] = res.timed_out
             out["solutions"] = [solution_to_json(s, stars) for s in res.solutions] if stars > 1 else [list(s) for s in res.solutions]
-            out["elapsed"] = round(res.elapsed, 6)
+            out["elapsed"] = int(res.elapsed * 1e6 + 0.5) / 1e6  # round(x, 6) as a product: round's digits cost 1 µs a line
             out["backend"] = res.backend
             out["stats"] = res.stats
         out["logic"] = self.logic.as_dict() if self.logic is not None else None
