@@ -87,7 +87,7 @@ class AutoBackend(Backend):
         key = route_key(board)
         chosen = self._routes.get(key)
         if chosen is None:
-            chosen = self._routes[key] = self._choose(board if isinstance(board, Puzzle) else _puzzle(board))
+            chosen = self._routes[key] = self._choose(board if isinstance(board, Puzzle) else Puzzle.of_plain(board))
         return chosen
 
     def _choose(self, puzzle: Puzzle) -> Backend:
@@ -133,7 +133,7 @@ class AutoBackend(Backend):
 
         found = None
         if self.pick(board).takes_turns:
-            puzzle = board if isinstance(board, Puzzle) else _puzzle(board)
+            puzzle = board if isinstance(board, Puzzle) else Puzzle.of_plain(board)
             for name in STAR_FALLBACKS if key[2] > 1 else FALLBACKS:
                 backend = make_backend(name, {})
                 if backend is not None and backend.unsupported(puzzle) is None:
@@ -158,7 +158,7 @@ class AutoBackend(Backend):
     ) -> Outcome:
         """``effort`` goes to the backend chosen when there is no portfolio to run."""
         first, turns = self.plan(puzzle, limit)
-        board = puzzle if first.takes_plain or isinstance(puzzle, Puzzle) else _puzzle(puzzle)  # a PlainGrid only where it is taken
+        board = puzzle if first.takes_plain or isinstance(puzzle, Puzzle) else Puzzle.of_plain(puzzle)  # a PlainGrid only where it is taken
         if not turns:
             return first.search(board, limit=limit, keep=keep, time_limit=time_limit, effort=effort).named(first.full_name)  # type: ignore[arg-type]
         began = time.perf_counter()
@@ -204,7 +204,7 @@ class AutoBackend(Backend):
         unsettled, its budget spent: the next turns, without running that one again."""
         first = self.pick(board)
         other = self.partner(board)
-        puzzle = board if isinstance(board, Puzzle) else _puzzle(board)
+        puzzle = board if isinstance(board, Puzzle) else Puzzle.of_plain(board)
         if other is None:  # nothing to take turns with: the first choice again, to the end
             return first.search(puzzle, limit=limit, keep=keep, time_limit=time_limit).named(first.full_name)
         return interleave((first, other), puzzle, limit=limit, keep=keep, time_limit=time_limit, taken=taken)
@@ -248,7 +248,7 @@ class AutoBackend(Backend):
             try:
                 boards = [puzzles[i] for i in members]
                 if not backend.takes_plain:
-                    boards = [_puzzle(board) if isinstance(board, PlainGrid) else board for board in boards]
+                    boards = [Puzzle.of_plain(board) if isinstance(board, PlainGrid) else board for board in boards]
                 found = backend.search_many(boards, limit=limit, keep=keep, time_limit=time_limit, effort=turn)  # type: ignore[arg-type]
             except KeyboardInterrupt as stop:
                 done = getattr(stop, "partial", None) or []
@@ -271,11 +271,6 @@ class AutoBackend(Backend):
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
         return self.pick(puzzle).iter_solutions(puzzle, time_limit=time_limit)
-
-
-def _puzzle(board: PlainGrid) -> Puzzle:
-    """A plain grid as a ``Puzzle``, for a backend that takes nothing else."""
-    return Puzzle(board.source, rule=board.rule, queens=board.queens)
 
 
 def interleave(

@@ -61,12 +61,8 @@ def search(
     raise_if_cancelled()
     if isinstance(board, PlainGrid):
         if not engine.takes_plain:
-            return search(as_puzzle_of(board), backend=engine, limit=limit, keep=keep, time_limit=time_limit, effort=effort)
-        route = engine.plain_route(board, limit, effort)
-        if route is None:
-            outcome = _plain_search(engine, board, limit, keep, time_limit, effort)
-        else:
-            outcome = _routed(route, board, limit, keep, time_limit)
+            return search(Puzzle.of_plain(board), backend=engine, limit=limit, keep=keep, time_limit=time_limit, effort=effort)
+        outcome = _plain_search(engine, board, limit, keep, time_limit, effort)
         raise_if_cancelled()
         return outcome
     budget = {} if effort is None else {"effort": effort}  # a backend written before budgets takes none
@@ -92,7 +88,7 @@ def search_many(
     engine = get_backend(backend)
     raise_if_cancelled()
     if not engine.takes_plain:
-        puzzles = [as_puzzle_of(board) if isinstance(board, PlainGrid) else board for board in puzzles]
+        puzzles = [Puzzle.of_plain(board) if isinstance(board, PlainGrid) else board for board in puzzles]
     found = engine.search_many(puzzles, limit=limit, keep=keep, time_limit=time_limit)  # type: ignore[arg-type]
     raise_if_cancelled()
     out: list[Outcome | BackendError] = []
@@ -139,11 +135,7 @@ def search_rows(
     twice = len(solutions) > 1 and (solutions[0] == solutions[1] if len(solutions) == 2 else len(set(solutions)) != len(solutions))
     if wrong >= 0 or twice or (spent and route.go_on is not None):
         board = _filled(rows, rule)  # rare: a wrong solution to name, or the portfolio's next turns
-        if spent and route.go_on is not None:
-            raise_if_cancelled()
-            left = None if time_limit is None else time_limit - (time.perf_counter() - began)
-            outcome = route.go_on(board, outcome, limit=limit, keep=keep, time_limit=left)
-        outcome = verified(board, outcome)
+        outcome = verified(board, _next_turns(route, board, outcome, limit, keep, time_limit, began))
     raise_if_cancelled()  # a search cancelled before or while it ran (it then stopped as at its time limit)
     return outcome, most_pieces
 
@@ -161,46 +153,42 @@ def _keep(limit: int | None, keep: int | None) -> int:
     return keep
 
 
-def as_puzzle_of(board: PlainGrid) -> Puzzle:
-    """A plain grid as a ``Puzzle`` (raising the ``PuzzleError`` that names what is wrong with it)."""
-    return Puzzle(board.source, rule=board.rule, queens=board.queens)
-
-
 def _plain_search(engine: Backend, board: PlainGrid, limit: int | None, keep: int, time_limit: float | None, effort: int | None) -> Outcome:
     """A plain grid's search, which the compiled code checks as it loads it: a region number out
     of 0..n-1 (a ValueError there), or a board with no solution because a region is missing,
-    goes the ``Puzzle`` way, whose error names the problem and where."""
+    goes the ``Puzzle`` way, whose error names the problem and where. Where the backend has a
+    compiled count (``Backend.plain_route``), that one call is all: a validator's or a co-process's
+    every grid comes here, and the layers of ``engine.search`` around a 2 µs search cost 8 µs more."""
+    route = engine.plain_route(board, limit, effort)
     try:
-        budget = {} if effort is None else {"effort": effort}  # a backend written before budgets takes none
-        outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit, **budget)  # type: ignore[arg-type]
+        if route is None:
+            budget = {} if effort is None else {"effort": effort}  # a backend written before budgets takes none
+            outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit, **budget).named(engine.full_name)  # type: ignore[arg-type]
+        else:
+            began = time.perf_counter()
+            count, complete, timed_out, solutions, nodes, spent = route.count(
+                board.cells, board.n, rule_code(board.rule), native_limit(limit), keep, board.queens, (), time_limit or 0.0, route.nodes
+            )
+            outcome = Outcome(solutions, count, complete, timed_out, {"nodes": nodes}, route.backend, None, False, spent)
+            outcome = _next_turns(route, board, outcome, limit, keep, time_limit, began)
     except ValueError:
-        as_puzzle_of(board)  # raises the PuzzleError that says which cell
+        Puzzle.of_plain(board)  # raises the PuzzleError that says which cell
         raise
     if outcome.count == 0 and outcome.complete and not plain_cells_ok(board):
-        as_puzzle_of(board)  # raises: fewer than n regions
-    return verified(board, outcome.named(engine.full_name))
-
-
-def _routed(route: PlainRoute, board: PlainGrid, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
-    """``_plain_search`` as one compiled call (``Backend.plain_route``): a validator's or a co-process's
-    every grid comes here, and the facade's layers around a 2 µs search had cost 8 µs more."""
-    began = time.perf_counter()
-    code = rule_code(board.rule)
-    try:
-        count, complete, timed_out, solutions, nodes, spent = route.count(
-            board.cells, board.n, code, native_limit(limit), keep, board.queens, (), time_limit or 0.0, route.nodes
-        )
-    except ValueError:
-        as_puzzle_of(board)  # raises the PuzzleError that says which cell
-        raise
-    outcome = Outcome(solutions, count, complete, timed_out, {"nodes": nodes}, route.backend, None, False, spent)
-    if spent and route.go_on is not None:  # the portfolio's first turn did not settle it: its next turns
-        raise_if_cancelled()
-        left = None if time_limit is None else time_limit - (time.perf_counter() - began)
-        outcome = route.go_on(board, outcome, limit=limit, keep=keep, time_limit=left)
-    if outcome.count == 0 and outcome.complete and not plain_cells_ok(board):
-        as_puzzle_of(board)  # raises: fewer than n regions
+        Puzzle.of_plain(board)  # raises: fewer than n regions
     return verified(board, outcome)
+
+
+def _next_turns(
+    route: PlainRoute, board: PlainGrid, outcome: Outcome, limit: int | None, keep: int, time_limit: float | None, began: float
+) -> Outcome:
+    """The outcome of a route's compiled call, or when it was the portfolio's first turn and did
+    not settle the question, the portfolio's next turns (with the time left since ``began``)."""
+    if not outcome.spent or route.go_on is None:
+        return outcome
+    raise_if_cancelled()
+    left = None if time_limit is None else time_limit - (time.perf_counter() - began)
+    return route.go_on(board, outcome, limit=limit, keep=keep, time_limit=left)
 
 
 def verified(board: Board, outcome: Outcome) -> Outcome:
@@ -215,7 +203,7 @@ def verified(board: Board, outcome: Outcome) -> Outcome:
         for solution in solutions:
             right = check.solution_ok(board.cells, solution, code) if check is not None else plain_solution_ok(board, solution, code)
             if not right:
-                _refuse(as_puzzle_of(board), outcome, solution)
+                _refuse(Puzzle.of_plain(board), outcome, solution)
     elif board.stars == 1 and board.n <= PLAIN_MAX_N and (cells := board.cells()) is not None and (check := gridcheck()) is not None:
         code, givens = rule_code(board.rule), board.queens or board.blocked
         for solution in solutions:  # in C, as the search ran: the givens are all that is left to see

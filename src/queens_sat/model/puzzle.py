@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Union
 from queens_sat.extension import gridcheck
 from queens_sat.model.arguments import whole_number
 from queens_sat.model.errors import PuzzleError, shown
-from queens_sat.model.grids import Grid, int64_grid, normalise_regions
+from queens_sat.model.grids import Grid, PlainGrid, int64_grid, normalise_regions
 from queens_sat.model.limits import FREE_N, REGION_N
 
 if TYPE_CHECKING:
@@ -151,6 +151,13 @@ class Puzzle:
             found = tuple(tuple(x) for x in cells)
             object.__setattr__(self, "_region_cells", found)
         return found
+
+    @classmethod
+    def of_plain(cls, grid: PlainGrid) -> Puzzle:
+        """A plain grid as a ``Puzzle``, for a backend that takes nothing else (raising the
+        ``PuzzleError`` that names what is wrong with it, where the compiled check only said that
+        something is)."""
+        return cls(grid.source, rule=grid.rule, queens=grid.queens)
 
     def cells(self) -> memoryview | None:
         """The regions as the compiled searches read them: an n x n int64 buffer (None without
