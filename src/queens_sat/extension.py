@@ -88,6 +88,8 @@ if TYPE_CHECKING:  # the stubs of the compiled modules, for the typed views belo
         region_parts = staticmethod(_gridcheck.region_parts)
         fill_canonical = staticmethod(_gridcheck.fill_canonical)
         cut_off = staticmethod(_gridcheck.cut_off)
+        paths_out = staticmethod(_gridcheck.paths_out)
+        stays_connected = staticmethod(_gridcheck.stays_connected)
         covers_regions = staticmethod(_gridcheck.covers_regions)
 
 PURE_PYTHON_ENV = "QUEENS_SAT_PURE_PYTHON"

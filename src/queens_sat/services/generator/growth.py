@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect
 from collections.abc import Sequence
+from itertools import accumulate
 
 from queens_sat.services.generator.layout import neighbours
 
@@ -57,13 +59,17 @@ def grow_from(n: int, seeds: Sequence[int], rng: random.Random, max_size: int) -
         _push(frontier[k], cell, nbrs, cells, n)
     left = n * n - m
     active = [k for k in range(m) if sizes[k] < max_size]
+    cumulative = list(accumulate(rates[a] for a in active))  # what ``rng.choices`` would make of the rates every step
     while left:
         if not active:
             return None
-        k = rng.choices(active, [rates[a] for a in active])[0] if len(active) > 1 else active[0]
+        # rng.choices(active, rates of active)[0], the same draw from the same random number, with the
+        # cumulative rates kept between steps (they change only when a region stops growing)
+        k = active[bisect(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, len(active) - 1)] if len(active) > 1 else active[0]
         cell = _pick(frontier[k], styles[k], cells, k, nbrs, rng)
         if cell < 0 or sizes[k] >= max_size:
             active.remove(k)
+            cumulative = list(accumulate(rates[a] for a in active))
             continue
         cells[cell] = k
         sizes[k] += 1
@@ -94,7 +100,7 @@ def _pick(front: list[tuple[int, bool]], style: str, cells: list[int], k: int, n
             continue
         tries += 1
         if style == "compact":
-            score: float = sum(1 for nb in nbrs[cell] if cells[nb] == k)
+            score: float = [cells[nb] for nb in nbrs[cell]].count(k)
         else:
             score = SIDE_BIAS if sideways == (style == "horizontal") else 1
         score += rng.random()

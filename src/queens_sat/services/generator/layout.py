@@ -52,12 +52,13 @@ class Layout:
     stays valid as long as no planted cell changes region.
     """
 
-    __slots__ = ("anchors", "cells", "grid", "key", "n", "queen_cells", "rule", "sizes", "solution", "stars")
+    __slots__ = ("_flat", "anchors", "cells", "grid", "key", "n", "queen_cells", "rule", "sizes", "solution", "stars")
 
     def __init__(self, n: int, rule: str, cells: Sequence[int], solution: Sequence[int], stars: int = 1) -> None:
         self.n, self.rule, self.stars = n, rule, stars
         self.cells = list(cells)
         self.grid = np.array(self.cells, dtype=np.int64).reshape(n, n)
+        self._flat = self.grid.data.cast("B").cast("q")  # the grid's cells, set one by one as the repair moves them
         self.sizes = [0] * n
         for k in self.cells:
             self.sizes[k] += 1
@@ -86,21 +87,25 @@ class Layout:
         Returns what ``undo`` needs to put them back: (cell, old region) pairs.
         """
         before = [(cell, self.cells[cell]) for cell in move.cells]
-        for cell in move.cells:
-            self._assign(cell, move.region)
+        self._assign([(cell, move.region) for cell in move.cells])
         return before
 
     def undo(self, before: list[tuple[int, int]]) -> None:
-        for cell, region in before:
-            self._assign(cell, region)
+        self._assign(before)
 
-    def _assign(self, cell: int, region: int) -> None:
-        codes, n = _state_codes(self.n), self.n
-        self.key ^= codes[cell * n + self.cells[cell]] ^ codes[cell * n + region]
-        self.sizes[self.cells[cell]] -= 1
-        self.sizes[region] += 1
-        self.cells[cell] = region
-        self.grid.flat[cell] = region
+    def _assign(self, changes: list[tuple[int, int]]) -> None:
+        """Give each cell its region, the key, sizes and grid kept in step (a move at n = 48 is a
+        dozen cells, and the repair makes and undoes thousands of them)."""
+        codes, n, cells, sizes, flat = _state_codes(self.n), self.n, self.cells, self.sizes, self._flat
+        key = self.key
+        for cell, region in changes:
+            old = cells[cell]
+            key ^= codes[cell * n + old] ^ codes[cell * n + region]
+            sizes[old] -= 1
+            sizes[region] += 1
+            cells[cell] = region
+            flat[cell] = region
+        self.key = key
 
     def rows(self) -> list[list[int]]:
         n = self.n

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache
 
 from queens_sat.extension import gridcheck
 from queens_sat.model.grids import PLAIN_MAX_N
@@ -40,10 +41,20 @@ Probe = Callable[[Layout, tuple[int, ...]], bool]
 
 
 def paths_out(layout: Layout, cell: int) -> dict[int, list[int]]:
-    """For each region the cell can reach through its own region, the shortest such path (cell first).
+    """For each region the cell can reach through its own region, the shortest such path (cell first),
+    in the order a breadth-first search meets the regions (the order the repair draws its tie-breaks in).
 
-    The path never runs through a planted queen (star).
+    The path never runs through a planted queen (star). Asked of every queen of each solution a
+    repair kills, a search of the region each time: in C when it is built (``gridcheck.paths_out``).
     """
+    check = gridcheck()
+    if check is not None and layout.n <= PLAIN_MAX_N:
+        return check.paths_out(layout.cells, layout.n, cell, layout.queen_cells)
+    return _paths_out_python(layout, cell)
+
+
+def _paths_out_python(layout: Layout, cell: int) -> dict[int, list[int]]:
+    """``paths_out``'s pure-Python twin."""
     n, cells = layout.n, layout.cells
     nbrs = neighbours(n)
     k = cells[cell]
@@ -143,21 +154,31 @@ class DesignFeatures:
 
     def __init__(self, layout: Layout) -> None:
         n, cells = layout.n, layout.cells
-        self.n = n
-        self.row_region = [cells[r * n] if len(set(cells[r * n : (r + 1) * n])) == 1 else -1 for r in range(n)]
-        self.col_region = [cells[c] if len(set(cells[c::n])) == 1 else -1 for c in range(n)]
-        edge = {cells[c] for c in range(n)} | {cells[(n - 1) * n + c] for c in range(n)}
-        edge |= {cells[r * n] for r in range(n)} | {cells[r * n + n - 1] for r in range(n)}
+        line_cells: set[int] = set()  # the cells of the rows and columns that lie inside one region
+        for r in range(n):
+            if cells[r * n : (r + 1) * n].count(cells[r * n]) == n:
+                line_cells.update(range(r * n, (r + 1) * n))
+        for c in range(n):
+            if cells[c::n].count(cells[c]) == n:
+                line_cells.update(range(c, n * n, n))
+        self.line_cells = line_cells
+        self.edge_cells = _edge_cells(n)
+        edge = {cells[c] for c in self.edge_cells}
         self.inner = set(range(len(layout.sizes))) - edge
-        self.cells = cells
 
     def broken_by(self, path: list[int], region: int) -> int:
-        """How many of these features moving ``path`` into ``region`` undoes (a whole line its
-        region loses; an inner region the move brings to the edge)."""
-        n, source = self.n, self.cells[path[0]]
-        lines = sum(self.row_region[c // n] == source or self.col_region[c % n] == source for c in path)
-        edge = region in self.inner and any(c < n or c >= n * (n - 1) or c % n in (0, n - 1) for c in path)
-        return min(lines, 1) + edge
+        """How many of these features moving ``path`` (cells of one region) into ``region`` undoes
+        (a whole line its region loses; an inner region the move brings to the edge). Asked of every
+        candidate of every repair, so in set operations."""
+        lines = not self.line_cells.isdisjoint(path)
+        edge = region in self.inner and not self.edge_cells.isdisjoint(path)
+        return lines + edge
+
+
+@cache
+def _edge_cells(n: int) -> frozenset[int]:
+    """The cells on the edge of an n x n board."""
+    return frozenset(c for c in range(n * n) if c < n or c >= n * (n - 1) or c % n in (0, n - 1))
 
 
 def choose_move(

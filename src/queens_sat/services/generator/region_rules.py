@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from queens_sat.extension import gridcheck
+from queens_sat.model.grids import PLAIN_MAX_N
 from queens_sat.services.generator.layout import neighbours
 
 
@@ -67,7 +69,16 @@ class RegionRules:
 
 
 def stays_connected(cells: Sequence[int], n: int, cell: int) -> bool:
-    """Whether the cell's region is still one piece without the cell (the cell's neighbours stay linked)."""
+    """Whether the cell's region is still one piece without the cell (the cell's neighbours stay linked).
+    Asked of every one-cell move of the repair: in C when it is built (``gridcheck.stays_connected``)."""
+    check = gridcheck()
+    if check is not None and n <= PLAIN_MAX_N and type(cells) is list:
+        return check.stays_connected(cells, n, cell)
+    return _stays_connected_python(cells, n, cell)
+
+
+def _stays_connected_python(cells: Sequence[int], n: int, cell: int) -> bool:
+    """``stays_connected``'s pure-Python twin."""
     k = cells[cell]
     nbrs = neighbours(n)
     inside = [nb for nb in nbrs[cell] if cells[nb] == k]
