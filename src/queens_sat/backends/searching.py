@@ -108,20 +108,21 @@ def search_rows(
     limit: int | None = 2,
     keep: int | None = None,
     time_limit: float | None = None,
+    effort: int | None = None,
 ) -> tuple[Outcome, int] | None:
     """``search`` of a plain grid given as its rows (a JSON line's ``regions``: region numbers 0..63
     or one-character labels), renumbered by first appearance as ``Puzzle`` numbers them, in one
     compiled call that also checks the solutions (``PlainRoute.count_rows``): a co-process's line,
     answered in a few microseconds. The verified outcome and the largest number of pieces any
     region falls into (1: all whole); None when the rows are not such a grid or the backend has no
-    such call (then ``services.checking.plain_board`` and ``search``)."""
+    such call (then ``services.checking.plain_board`` and ``search``). ``effort`` as ``search``'s."""
     keep = _keep(limit, keep)
     engine = get_backend(backend) if isinstance(backend, str) else backend  # (an ABC's isinstance would cost more)
     n = len(rows)
     if not engine.takes_plain or not 1 <= n <= PLAIN_MAX_N:
         return None
     try:  # the rows stand in for the grid to choose the backend by (its size and rule)
-        route = engine.plain_route(PlainGrid._make((n, None, rule, rows, ())), limit, None)  # (_make: a named tuple's C way in)
+        route = engine.plain_route(PlainGrid._make((n, None, rule, rows, ())), limit, effort)  # (_make: a named tuple's C way in)
     except PuzzleError:  # the first grid of its kind is chosen for as a ``Puzzle``: this one is not one
         return None
     if route is None or route.count_rows is None:

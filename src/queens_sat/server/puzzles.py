@@ -24,7 +24,7 @@ from queens_sat.server.inputs import SOURCE, is_batch, puzzle_from_body, query_o
 from queens_sat.server.responses import JsonAnswer, json_lines
 from queens_sat.server.settings import ServiceSettings
 from queens_sat.server.workers import in_thread, thread_limiter
-from queens_sat.services.checking import LOGIC_DEPTH, plain_board, quick_check, quick_plain_check
+from queens_sat.services.checking import LOGIC_DEPTH, quick_check, quick_plain_check
 
 SEARCH = ("backend", "time_limit", "format")
 LOGIC = ("max_depth", "time_limit", "format")
@@ -98,12 +98,12 @@ def _quick_check(body: bytes, options: dict[str, Any], settings: ServiceSettings
         return None
     depth = options.get("max_depth", LOGIC_DEPTH) if options.get("logic", True) else None
     record = _plain_body(body, settings, options.get("format"))
-    plain = plain_board(record, scratch=True) if record is not None and depth is None else None
-    if record is not None and plain is not None:  # a bare grid: searched as it is, no ``Puzzle`` built (the same answer)
-        report = quick_plain_check(record, plain, INLINE_NODES, INLINE_SEARCH_SECONDS)
-    else:
-        # a graded plain body builds its ``Puzzle`` from the parsed object; any other (or one the
-        # ``Puzzle`` refuses) is read the reader's way, in its words
+    # a bare grid is searched as it is, in one compiled call (the same answer), its ``Puzzle`` built
+    # from the parsed object for the grade alone
+    taken, report = False, None
+    if record is not None:
+        taken, report = quick_plain_check(record, depth, INLINE_NODES, INLINE_LOGIC_SECONDS, INLINE_SEARCH_SECONDS)
+    if not taken:  # any other body (or a grid the ``Puzzle`` refuses) is read the reader's way, in its words
         checked: PuzzleRecord = (
             record
             if record is not None and record.puzzle is not None

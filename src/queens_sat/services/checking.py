@@ -14,7 +14,7 @@ from queens_sat.backends.searching import Board
 from queens_sat.extension import GRIDCHECK, gridcheck, required
 from queens_sat.formats.json_format import PlainRecord, solution_to_json
 from queens_sat.formats.records import PuzzleRecord
-from queens_sat.model.errors import BackendError, Interrupted
+from queens_sat.model.errors import BackendError, Interrupted, PuzzleError
 from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, int64_cells, normalise_regions, scratch_cells
 from queens_sat.model.puzzle import LABELS, split_warnings
 from queens_sat.model.result import Outcome, SolveResult, Status
@@ -115,14 +115,34 @@ def quick_check(
 
 
 def quick_plain_check(
-    record: PlainRecord, plain: tuple[PlainGrid, list[str]], nodes: int, search_seconds: float | None = None
-) -> CheckReport | None:
-    """``quick_check`` without logic for a plain record, its grid searched as it is (``plain``: its
-    ``plain_board``): the report when the bounded search settles it, else None."""
-    grid, warnings = plain
-    engine = searching.backend_for("auto").pick(grid)  # type: ignore[attr-defined]  # auto's own choice, as ``resolve``
-    result = _bounded_search(grid, engine, nodes, search_seconds)
-    return None if result is None else CheckReport(record, result.status, result, warnings)
+    record: PlainRecord, logic_depth: int | None, nodes: int, logic_seconds: float, search_seconds: float | None = None
+) -> tuple[bool, CheckReport | None]:
+    """``quick_check`` for a plain record, its rows searched as they are in one compiled call
+    (``searching.search_rows``, within ``nodes`` and ``search_seconds``): ``(True, report)`` when
+    that settles it (and the logic verdict, on the ``Puzzle`` built from the parsed line, comes
+    within ``logic_seconds``), ``(True, None)`` when it does not, ``(False, None)`` when the rows
+    are not a grid the compiled call takes (then ``quick_check`` on the record's ``Puzzle``)."""
+    auto = searching.backend_for("auto")
+    try:  # auto's own choice of search (as ``resolve``), given the budget
+        engine = auto.pick(PlainGrid._make((len(record.regions), None, record.rule, record.regions, ())))  # type: ignore[attr-defined]
+    except PuzzleError:
+        return False, None
+    if engine.effort_unit != "nodes":
+        return False, None
+    start = time.perf_counter()
+    found = searching.search_rows(record.regions, record.rule, backend=engine, limit=2, keep=2, time_limit=search_seconds, effort=nodes)
+    if found is None:
+        return False, None
+    outcome, most_pieces = found
+    if outcome.spent or outcome.timed_out:
+        return True, None
+    result = SolveResult.of(outcome, time.perf_counter() - start)
+    if logic_depth is not None and result.is_unique and record.puzzle is None:  # the grade needs the ``Puzzle``: it says what is wrong
+        return False, None
+    report = _report(record, result, logic_seconds, logic_depth, [] if most_pieces == 1 else _split_warnings(record.regions))
+    if report.logic is not None and report.logic.status is Status.TIMED_OUT:
+        return True, None
+    return True, report
 
 
 def _bounded_search(board: Board, engine: Backend, nodes: int, search_seconds: float | None) -> SolveResult | None:
@@ -138,18 +158,23 @@ def _bounded_search(board: Board, engine: Backend, nodes: int, search_seconds: f
 
 
 def _report(
-    record: PuzzleRecord, result: SolveResult, time_limit: float | None, logic_depth: int | None
+    record: PuzzleRecord, result: SolveResult, time_limit: float | None, logic_depth: int | None, warnings: list[str] | None = None
 ) -> CheckReport:
     """The report on a searched record, with the logic verdict when the puzzle is unique (within
-    ``time_limit``, else the default logic limit)."""
-    assert record.puzzle is not None
-    report = CheckReport(record, result.status, result, [*record.warnings, *record.puzzle.warnings()])
+    ``time_limit``, else the default logic limit); ``warnings`` the puzzle's, when the caller knows
+    them (a plain record's ``Puzzle`` is then built only for the logic verdict)."""
+    if warnings is None:
+        assert record.puzzle is not None
+        warnings = record.puzzle.warnings()
+    report = CheckReport(record, result.status, result, [*record.warnings, *warnings])
     if logic_depth is not None and result.is_unique:
         from queens_sat.services.logic import MAX_N, logic_solve
 
-        if record.puzzle.n <= MAX_N:
+        puzzle = record.puzzle
+        assert puzzle is not None
+        if puzzle.n <= MAX_N:
             limit = time_limit if time_limit is not None else LOGIC_TIME_LIMIT
-            report.logic = logic_solve(record.puzzle, logic_depth, limit)
+            report.logic = logic_solve(puzzle, logic_depth, limit)
     return report
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import cache
 
 from queens_sat.engines.logic.deduction import (
     BLOCKS,
@@ -35,11 +36,19 @@ _RANK = {
 }
 
 
+@cache
 def rank(technique: str) -> int:
-    """The place of a technique in the engine's order; "probe-d" ranks above all, by depth."""
+    """The place of a technique in the engine's order; "probe-d" ranks above all, by depth (kept
+    per name: every graded answer asks it of each technique it used)."""
     if technique.startswith(PROBE + "-"):
-        return len(_RANK) + int(technique.rsplit("-", 1)[1]) - 1
+        return len(_RANK) + probe_depth(technique) - 1
     return _RANK[technique]
+
+
+@cache
+def probe_depth(technique: str) -> int:
+    """The depth of a "probe-d" technique, 0 for any other."""
+    return int(technique.rsplit("-", 1)[1]) if technique.startswith(PROBE + "-") else 0
 
 
 def hardest_of(counts: dict[str, int]) -> str | None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from queens_sat.engines.logic.board import Unit
 from queens_sat.engines.logic.deduction import PROBE, RULE_NAMES
-from queens_sat.engines.logic.grading import grade_of_score, hardest_of, score_of
+from queens_sat.engines.logic.grading import grade_of_score, hardest_of, probe_depth, score_of
 from queens_sat.model.placement import Cell, star_rows
 from queens_sat.model.result import Status
 
@@ -216,7 +216,7 @@ class LogicResult:
     @property
     def deepest_probe(self) -> int:
         """The deepest probe the steps used (0: none), not the limit ``max_depth``."""
-        return max((int(t.rsplit("-", 1)[1]) for t in self.counts if t.startswith(PROBE + "-")), default=0)
+        return max(map(probe_depth, self.counts), default=0)
 
     @property
     def grade(self) -> str | None:
