@@ -22,7 +22,7 @@ from typing import IO
 
 from queens_sat.formats.encoding import ERRORS, check_utf8
 from queens_sat.formats.fields import DIALECTS, FieldNames, as_field_names, field_names
-from queens_sat.formats.image import ImageOptions, ImageReadWarning, has_image_suffix, is_image, read_image_records
+from queens_sat.formats.image import IMAGE_SUFFIXES, ImageOptions, ImageReadWarning, has_image_suffix, is_image, read_image_records
 from queens_sat.formats.json_format import (
     iter_json_document,
     loads,
@@ -53,6 +53,7 @@ _SUFFIXES = {
     ".grid": "text",
     ".queens": "text",
 }
+PUZZLE_SUFFIXES = frozenset({*_SUFFIXES, *IMAGE_SUFFIXES})  # the files a folder's read takes
 STDIN = "-"
 BOM = "\ufeff"  # a UTF-8 byte-order mark, as some editors write; not part of the puzzle
 BOM_BYTES = BOM.encode("utf-8")
@@ -63,6 +64,7 @@ __all__ = [
     "DIALECTS",
     "FORMATS",
     "INPUT_FORMATS",
+    "PUZZLE_SUFFIXES",
     "FieldNames",
     "ImageOptions",
     "PuzzleRecord",

@@ -8,9 +8,11 @@ becomes an error record in its place rather than the end of the batch.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
-from queens_sat.formats import FieldNames, ImageOptions, read_puzzles
+from queens_sat.formats import PUZZLE_SUFFIXES, FieldNames, ImageOptions, read_puzzles
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import PuzzleError, UsageError
 from queens_sat.model.puzzle import Puzzle
@@ -49,12 +51,31 @@ def puzzle_records(
         return
     if not files:
         raise UsageError("no puzzle given: name a FILE ('-' for standard input) or use --n")
-    for path in files:
+    for path in expand_folders(files, format):
         try:
             for record in read_puzzles(path, format, fields, image=image, plain=plain and not rule and not stars):
                 yield with_stars(with_rule(record, rule), stars)
         except PuzzleError as err:
             yield PuzzleRecord("<stdin>" if path == STDIN else path, error=err)
+
+
+def expand_folders(paths: Sequence[str], format: str | None = None) -> Iterator[str]:
+    """``paths`` with each folder replaced by the puzzle files in it and its subfolders, sorted:
+    files whose suffix names a format read (every file, when ``format`` is given); hidden files
+    and folders skipped. A folder without one is an error naming it."""
+    for path in paths:
+        if path == STDIN or not os.path.isdir(path):
+            yield path
+            continue
+        found = False
+        for folder, subfolders, names in os.walk(path):
+            subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+            for name in sorted(names):
+                if not name.startswith(".") and (format is not None or Path(name).suffix.lower() in PUZZLE_SUFFIXES):
+                    found = True
+                    yield os.path.join(folder, name)
+        if not found:
+            raise UsageError(f"{path}: a folder with no puzzle file in it ({', '.join(sorted(PUZZLE_SUFFIXES))})")
 
 
 def with_rule(record: PuzzleRecord, rule: str | None) -> PuzzleRecord:
