@@ -288,3 +288,27 @@ def test_several_writers_at_once_lose_nothing(tmp_path: Path, lines: list[dict[s
     with Library(str(db)) as library:
         keys = [e.key for e in query(library, Filters(), limit=None)]
     assert len(keys) == len(set(keys)) == 40
+
+
+def test_generate_writes_into_the_library_as_it_goes(tmp_path: Path) -> None:
+    db = str(tmp_path / "lib.db")
+    out = tmp_path / "g.jsonl"
+    args = ["generate", "--n", "6", "--count", "6", "--seed", "11", "--workers", "1", "-q", "--db", db]
+    assert main([*args, "--out", str(out)]) == 0
+    written = [json.loads(line) for line in out.read_text().splitlines()]
+    with Library(db) as library:
+        entries = query(library, Filters(), limit=None)
+    assert [e.as_puzzle() for e in entries] == [Puzzle(w["regions"]) for w in written]
+    assert all(e.source == str(out) and e.grade is not None for e in entries)
+    assert main([*args[:-2], "--db", str(EXAMPLES / "unique-9.txt")]) == 2  # not a library: refused before any work
+
+
+def test_render_all_draws_every_puzzle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "pictures"
+    assert main(["render", str(EXAMPLES / "batch.jsonl"), "--all", "--out", str(out), "--picture", "svg", "-q"]) == 0
+    names = sorted(os.listdir(out))
+    assert names == ["0001-unique-8.svg", "0002-queens-rule-7.svg", "0003-multiple-6.svg", "0004-givens-6.svg", "0005-none-6.svg",
+                     "0006-nqueens-8.svg"]  # fmt: skip
+    assert all((out / name).read_text().startswith("<svg") or "<svg" in (out / name).read_text()[:200] for name in names)
+    assert main(["render", str(EXAMPLES / "batch.jsonl"), "--all", "--solution", "--out", str(tmp_path / "solved"), "-q"]) == 1
+    assert len(os.listdir(tmp_path / "solved")) == 3  # the three unique ones

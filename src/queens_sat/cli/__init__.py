@@ -22,7 +22,7 @@ from queens_sat.cli.completion_command import complete_if_asked
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
 from queens_sat.cli.parser import QueensSatParser
 from queens_sat.engines.signals import exit_within, sigterm_as_interrupt
-from queens_sat.model.errors import BackendError, PuzzleError, UsageError, was_terminated
+from queens_sat.model.errors import BackendError, LibraryError, PuzzleError, UsageError, was_terminated
 
 COMMANDS = (
     "check", "solve", "count", "explain", "hint", "render", "convert", "bench", "backends", "generate", "serve", "library", "completion",
@@ -69,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             code = int(args.run(args) or 0)
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code
-    except (PuzzleError, BackendError, UsageError) as err:
+    except (PuzzleError, BackendError, UsageError, LibraryError) as err:
         print(f"queens-sat: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt as err:

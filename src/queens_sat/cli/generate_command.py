@@ -14,6 +14,7 @@ from queens_sat.model.placement import RULES
 if TYPE_CHECKING:
     from queens_sat.services.generator import GeneratorOptions
     from queens_sat.services.generator.output import LineWriter
+    from queens_sat.services.library import LiveAdder
 
 STRATEGIES = ("repair", "reject")
 
@@ -58,7 +59,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     offer_backends(validator)
     p.add_argument("--strategy", choices=STRATEGIES, default="repair", help="repair layouts until unique (default) or reject them")
-    p.add_argument("--out", "-o", metavar="FILE", help="write the puzzles here (default: standard output)")
+    p.add_argument("--out", "-o", metavar="FILE", help="write the puzzles here (default: standard output, unless --db)")
+    p.add_argument("--db", metavar="PATH", help="also add each puzzle to this library as it is made (see 'queens-sat library')")
     p.add_argument("--resume", action="store_true", help="continue the interrupted run that wrote --out, up to --count in all")
     p.add_argument("--force", action="store_true", help="overwrite --out when it exists")
     p.add_argument("--workers", type=positive_int, help="worker processes (default: every core; 1: this process only)")
@@ -146,6 +148,10 @@ def _check_usage(args: argparse.Namespace) -> None:
         raise UsageError("--resume needs --out FILE: the run to continue")
     if args.out:
         check_output_path(args.out)
+    if args.db:  # a file that is not a library is refused before any work
+        from queens_sat.services.library import Library
+
+        Library(args.db, create=True).close()
     if args.resume and args.force:
         raise UsageError("give --resume or --force, not both")
     if args.max_depth is not None and not (args.logic or args.grade or args.score):
@@ -237,6 +243,7 @@ def _generate(args: argparse.Namespace, options: GeneratorOptions, writer: LineW
     """Generate and write ``wanted`` puzzles under a progress bar; the summary line at the end."""
     from queens_sat.cli.exit_codes import EXIT_NOT_UNIQUE, EXIT_OK
     from queens_sat.cli.progress import ProgressBar
+    from queens_sat.formats.records import PuzzleRecord
     from queens_sat.model.errors import PuzzleError
     from queens_sat.services.generator import GenerationFailed, TooFewPuzzles, iter_generate
     from queens_sat.services.generator.executors import ExecutorError
@@ -244,6 +251,7 @@ def _generate(args: argparse.Namespace, options: GeneratorOptions, writer: LineW
     from queens_sat.services.generator.summary import RunSummary
 
     summary = RunSummary()
+    library = _open_library(args, options)
     stats: dict[str, Any] = {}
     previous = progress.previous
     status = EXIT_OK
@@ -258,7 +266,11 @@ def _generate(args: argparse.Namespace, options: GeneratorOptions, writer: LineW
                     )
                 ) as puzzles:
                     for puzzle in puzzles:
-                        writer.write(record(puzzle, options, previous))
+                        line = record(puzzle, options, previous)
+                        if library is None or args.out:
+                            writer.write(line)
+                        if library is not None:
+                            library.add(PuzzleRecord(args.out or "generate", id=line["id"], puzzle=puzzle.puzzle(), meta=line))
                         previous = puzzle.index
                         summary.add(puzzle)
                         bar.advance()
@@ -269,6 +281,11 @@ def _generate(args: argparse.Namespace, options: GeneratorOptions, writer: LineW
                 raise PuzzleError(str(err)) from None
     finally:
         writer.close()
+        if library is not None:
+            library.flush()
+            library.library.close()
+            if not args.quiet:
+                print(f"queens-sat: library {library.library.path}: {library.summary.line()}", file=sys.stderr)
         summary.duplicates = stats.get("duplicates", 0)
         if not args.quiet:
             tail = ""
@@ -276,3 +293,14 @@ def _generate(args: argparse.Namespace, options: GeneratorOptions, writer: LineW
                 tail = f" (of {wanted}; --resume continues)" if args.out else f" (of {wanted})"
             print(f"queens-sat: {summary.line()}{tail}", file=sys.stderr)
     return status
+
+
+def _open_library(args: argparse.Namespace, options: GeneratorOptions) -> LiveAdder | None:
+    """With --db, the library the puzzles go into as they are made (each checked and graded once
+    more there, as ``library add`` does), tagged with the run's seed as their source."""
+    if not args.db:
+        return None
+    from queens_sat.services.library import AddOptions, Library, LiveAdder
+
+    source = args.out or f"generate n={options.n} seed={options.seed}"
+    return LiveAdder(Library(args.db, create=True), AddOptions(source=source))

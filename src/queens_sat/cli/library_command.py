@@ -112,14 +112,8 @@ def _register_query(subs: argparse._SubParsersAction[argparse.ArgumentParser], p
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the sub-command; the library's refusals (not a library, newer schema, unknown id) are exit 2."""
-    from queens_sat.services.library import LibraryError
-
-    try:
-        return int(args.action(args) or EXIT_OK)
-    except LibraryError as err:
-        print(f"queens-sat: error: {err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    """Run the sub-command (the library's refusals, ``LibraryError``, are exit 2 as every bad input is)."""
+    return int(args.action(args) or EXIT_OK)
 
 
 def open_library(args: argparse.Namespace, *, create: bool = False, read_only: bool = False) -> Library:

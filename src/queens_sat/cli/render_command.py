@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from queens_sat.cli.common import add_input_arguments, add_solver_arguments, iter_records, positive_int, show_read_warnings
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIME_LIMIT
@@ -39,6 +40,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="draw the logic engine's solve step by step: numbered files (board-01.png...) or one animated .gif",
     )
     p.add_argument("--id", metavar="ID", help="which puzzle of a file that holds several: its id, or its line number")
+    p.add_argument("--all", action="store_true", help="draw every puzzle of the input: --out is then a folder (made if missing)")
+    p.add_argument("--picture", choices=("png", "svg"), default="png", help="with --all: the pictures' format (default png)")
     p.add_argument("--cell", type=positive_int, metavar="PX", help="side of a cell in pixels (default: about 800 px for the board)")
     labels = p.add_mutually_exclusive_group()
     labels.add_argument("--labels", dest="labels", action="store_true", default=None, help="write each region's letter in it")
@@ -79,6 +82,8 @@ def run(args: argparse.Namespace) -> int:
     from queens_sat.services.logic.pictures import logic_states
     from queens_sat.services.render import BoardState, RenderError, image_format, render_board, render_steps
 
+    if args.all:
+        return _render_all(args)
     try:
         image_format(args.out, animated=args.steps)
     except RenderError as err:
@@ -88,20 +93,10 @@ def run(args: argparse.Namespace) -> int:
     assert puzzle is not None  # _pick_record raised on a record without one
     state = BoardState()
     if args.solution:
-        from queens_sat.services.solving import solve
-
-        res = solve(puzzle, backend=args.backend, limit=2, time_limit=args.time_limit)
-        if res.status.value == "none":
-            return _fail(f"{record.name}: no solution, so there is none to draw", EXIT_NOT_UNIQUE)
-        if res.status.value == "multiple":
-            return _fail(
-                f"{record.name}: several solutions (at least {res.count}); --solution draws a unique one only "
-                "('queens-sat check' shows two of them)",
-                EXIT_NOT_UNIQUE,
-            )
-        if res.status.value == "unknown":
-            return _fail(f"{record.name}: the time limit stopped the search before it settled uniqueness", EXIT_TIME_LIMIT)
-        state = BoardState.solved(res.solutions[0], stars=puzzle.stars)
+        solved = _solved_state(args, record)
+        if isinstance(solved, int):
+            return solved
+        state = solved
     try:
         if args.steps:
             written = render_steps(puzzle, logic_states(puzzle), args.out, cell=args.cell, labels=args.labels)
@@ -115,3 +110,67 @@ def run(args: argparse.Namespace) -> int:
         for path in written:
             print(f"wrote {path}")
     return EXIT_OK
+
+
+def _solved_state(args: argparse.Namespace, record: PuzzleRecord) -> Any:
+    """The board state of the record's unique solution, or the exit code of why there is none."""
+    from queens_sat.services.render import BoardState
+    from queens_sat.services.solving import solve
+
+    puzzle = record.puzzle
+    assert puzzle is not None
+    res = solve(puzzle, backend=args.backend, limit=2, time_limit=args.time_limit)
+    if res.status.value == "none":
+        return _fail(f"{record.name}: no solution, so there is none to draw", EXIT_NOT_UNIQUE)
+    if res.status.value == "multiple":
+        return _fail(
+            f"{record.name}: several solutions (at least {res.count}); --solution draws a unique one only "
+            "('queens-sat check' shows two of them)",
+            EXIT_NOT_UNIQUE,
+        )
+    if res.status.value == "unknown":
+        return _fail(f"{record.name}: the time limit stopped the search before it settled uniqueness", EXIT_TIME_LIMIT)
+    return BoardState.solved(res.solutions[0], stars=puzzle.stars)
+
+
+def picture_stem(record: PuzzleRecord, index: int) -> str:
+    """A file name (without suffix) for the record's picture: its id, else its file and line, made
+    safe for a file system, numbered so that two records never share one."""
+    import re
+    from pathlib import Path
+
+    name = record.id or (f"{Path(record.source).stem}-{record.line}" if record.line else Path(record.source).stem)
+    return f"{index + 1:04d}-{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)[:80]}"
+
+
+def _render_all(args: argparse.Namespace) -> int:
+    """``render --all``: every puzzle of the input drawn into the folder --out."""
+    import os
+
+    from queens_sat.model.errors import UsageError
+    from queens_sat.services.render import BoardState, render_board
+
+    if args.steps or args.id is not None:
+        raise UsageError("--all draws every puzzle as it is (or --solution): not with --steps or --id")
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        raise UsageError(f"--all: --out {args.out} is a file; name a folder")
+    os.makedirs(args.out, exist_ok=True)
+    code = EXIT_OK
+    for index, record in enumerate(iter_records(args)):
+        if record.error is not None or record.puzzle is None:
+            print(f"queens-sat: error: {record.error}", file=sys.stderr)
+            code = max(code, EXIT_BAD_INPUT)
+            continue
+        show_read_warnings(args, record)
+        state = BoardState()
+        if args.solution:
+            solved = _solved_state(args, record)
+            if isinstance(solved, int):
+                code = max(code, solved)
+                continue
+            state = solved
+        path = render_board(record.puzzle, os.path.join(args.out, f"{picture_stem(record, index)}.{args.picture}"), state=state,
+                            cell=args.cell, labels=args.labels)  # fmt: skip
+        if not args.quiet:
+            print(f"wrote {path}")
+    return code

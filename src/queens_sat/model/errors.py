@@ -105,6 +105,11 @@ class UsageError(QueensSatError, ValueError):
     arguments), as opposed to a malformed puzzle: nothing in the input is at fault."""
 
 
+class LibraryError(QueensSatError, ValueError):
+    """A puzzle library cannot do what was asked (the file is not a library, or of a newer
+    version; no puzzle with that id): the message names the file and why."""
+
+
 class Undecided(QueensSatError, TimeoutError):
     """A time limit stopped a search before it settled the question asked (is it unique?).
 

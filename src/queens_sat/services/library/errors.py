@@ -4,11 +4,9 @@ them exit 2."""
 
 from __future__ import annotations
 
-from queens_sat.model.errors import QueensSatError
+from queens_sat.model.errors import LibraryError
 
-
-class LibraryError(QueensSatError, ValueError):
-    """The library cannot do what was asked; the message names the file and why."""
+__all__ = ["LibraryError", "NewerSchema", "NoLibrary", "NotALibrary", "UnknownPuzzle"]
 
 
 class NotALibrary(LibraryError):
