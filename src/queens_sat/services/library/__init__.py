@@ -5,15 +5,34 @@ Modules, one job each: ``schema`` (the file, its version and migrations), ``keys
 key), ``entries`` (a stored puzzle), ``store`` (the ``Library`` and its transactions), ``adding``
 (checking and storing records), ``query`` (filters), ``schedule`` (the calendar of dailies),
 ``plays`` (the players' results), ``export`` and ``booklet`` (files, pictures, a PDF).
+
+Names are imported on first use, so that reading the calendar (``library daily``) does not load
+the checker and its search engines.
 """
 
-from queens_sat.services.library.adding import AddOptions, AddSummary, LiveAdder, Outcome, add_records
-from queens_sat.services.library.entries import Entry
-from queens_sat.services.library.errors import LibraryError, NewerSchema, NoLibrary, NotALibrary, UnknownPuzzle
-from queens_sat.services.library.keys import canonical_form, puzzle_key
-from queens_sat.services.library.query import Filters, count, query
-from queens_sat.services.library.schema import SCHEMA_VERSION, library_path
-from queens_sat.services.library.store import Library
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from queens_sat.services.library.adding import AddOptions, AddSummary, LiveAdder, Outcome, add_records
+    from queens_sat.services.library.entries import Entry
+    from queens_sat.services.library.errors import LibraryError, NewerSchema, NoLibrary, NotALibrary, UnknownPuzzle
+    from queens_sat.services.library.keys import canonical_form, puzzle_key
+    from queens_sat.services.library.query import Filters, count, query
+    from queens_sat.services.library.schema import SCHEMA_VERSION, library_path
+    from queens_sat.services.library.store import Library
+
+_HOMES = {
+    "AddOptions": "adding", "AddSummary": "adding", "LiveAdder": "adding", "Outcome": "adding", "add_records": "adding",
+    "Entry": "entries",
+    "LibraryError": "errors", "NewerSchema": "errors", "NoLibrary": "errors", "NotALibrary": "errors", "UnknownPuzzle": "errors",
+    "canonical_form": "keys", "puzzle_key": "keys",
+    "Filters": "query", "count": "query", "query": "query",
+    "SCHEMA_VERSION": "schema", "library_path": "schema",
+    "Library": "store",
+}  # fmt: skip
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -36,3 +55,15 @@ __all__ = [
     "puzzle_key",
     "query",
 ]
+assert sorted(__all__) == sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
+
+
+def __dir__() -> list[str]:
+    return __all__

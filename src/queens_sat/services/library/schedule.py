@@ -1,0 +1,204 @@
+"""The calendar of dailies: a plan of size and grade for each weekday, days filled from the
+library's unused puzzles, and what the library lacks generated (every puzzle made is kept: a
+surplus serves later schedules). A puzzle is never on two days, and since the library keeps one
+puzzle per symmetry class, neither is a rotated or recoloured copy of it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections import Counter
+from collections.abc import Callable
+from contextlib import closing
+from dataclasses import dataclass
+
+from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.errors import UsageError
+from queens_sat.services.library.adding import AddOptions, add_batch
+from queens_sat.services.library.entries import GRADES, Entry, grade_rank
+from queens_sat.services.library.query import Filters, query
+from queens_sat.services.library.store import Library
+
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """What one day asks for: a size, stars a row and a logic grade."""
+
+    n: int
+    grade: str
+    stars: int = 1
+
+    def __str__(self) -> str:
+        stars = f"*{self.stars}" if self.stars > 1 else ""
+        return f"{self.n}{stars}:{self.grade}"
+
+
+# Easiest early in the week, hardest at its end: sizes and grades as daily games publish them.
+DEFAULT_PLAN: dict[str, Slot] = {
+    "mon": Slot(7, "Easy"),
+    "tue": Slot(8, "Easy"),
+    "wed": Slot(8, "Medium"),
+    "thu": Slot(9, "Medium"),
+    "fri": Slot(9, "Hard"),
+    "sat": Slot(10, "Medium"),
+    "sun": Slot(10, "Hard"),
+}
+MADE_PER_NEEDED = 60  # generated puzzles per missing one before the schedule gives up on a slot
+
+
+class ScheduleError(UsageError):
+    """A plan that cannot be read, or a slot the generator could not fill."""
+
+
+def parse_plan(spec: str | None) -> dict[str, Slot]:
+    """``DEFAULT_PLAN`` changed by ``spec``: ``day=N:GRADE`` items (``N*K`` for K stars), separated
+    by commas or spaces, e.g. ``"mon=6:Easy,sun=10*2:Hard"``."""
+    plan = dict(DEFAULT_PLAN)
+    for item in (spec or "").replace(",", " ").split():
+        day, sep, slot = item.partition("=")
+        size, sep2, grade = slot.partition(":")
+        n, _, k = size.partition("*")
+        day = day.strip().lower()[:3]
+        grade = grade.strip().capitalize()
+        if not sep or not sep2 or day not in WEEKDAYS or grade not in GRADES or not n.isdigit() or (k and not k.isdigit()):
+            raise ScheduleError(f"--plan item {item!r}: expected DAY=N:GRADE (DAY mon..sun, GRADE one of {', '.join(GRADES)})")
+        plan[day] = Slot(int(n), grade, int(k or 1))
+    return plan
+
+
+@dataclass
+class Day:
+    """One calendar day and its puzzle."""
+
+    day: str
+    puzzle: int
+    slot: str
+
+
+def days(start: dt.date, count: int) -> list[dt.date]:
+    return [start + dt.timedelta(days=i) for i in range(count)]
+
+
+def scheduled(library: Library, first: dt.date, last: dt.date) -> dict[str, int]:
+    """The days already on the calendar between ``first`` and ``last`` (both included)."""
+    rows = library.read("SELECT day, puzzle FROM calendar WHERE day BETWEEN ? AND ?", (first.isoformat(), last.isoformat()))
+    return dict(rows)
+
+
+def _free(library: Library, slot: Slot, limit: int, taken: set[int]) -> list[Entry]:
+    """Up to ``limit`` unique puzzles of the slot not on the calendar (and not ``taken`` here)."""
+    filters = Filters(n=(slot.n,), stars=slot.stars, rule="no-touch", grades=(slot.grade,), scheduled=False)
+    return [e for e in query(library, filters, sort="id", limit=limit + len(taken)) if e.id not in taken and e.givens == 0][:limit]
+
+
+def schedule(
+    library: Library,
+    start: dt.date,
+    count: int,
+    plan: dict[str, Slot] | None = None,
+    *,
+    workers: int | None = 1,
+    seed: int | None = None,
+    on_made: Callable[[Slot, int], None] | None = None,
+) -> list[Day]:
+    """Put a puzzle on each of ``count`` days from ``start`` (days already on the calendar are
+    kept), drawing unused puzzles from the library and generating the ones it lacks; the calendar
+    is written in one transaction at the end. ``on_made(slot, made)`` hears of the generation."""
+    plan = plan or DEFAULT_PLAN
+    wanted = days(start, count)
+    held = scheduled(library, wanted[0], wanted[-1]) if wanted else {}
+    todo = [d for d in wanted if d.isoformat() not in held]
+    slots = {d: plan[WEEKDAYS[d.weekday()]] for d in todo}
+    needed = Counter(slots.values())
+    rng = random.Random(seed)
+    for n_stars in sorted({(s.n, s.stars) for s in needed}):
+        group = {s: c for s, c in needed.items() if (s.n, s.stars) == n_stars}
+        _fill(library, group, workers, rng.randrange(2**31) if seed is not None else random.SystemRandom().randrange(2**31), on_made)
+    taken: set[int] = set()
+    picks: dict[dt.date, tuple[int, Slot]] = {}
+    for slot, number in needed.items():
+        free = _free(library, slot, number, taken)
+        if len(free) < number:
+            raise ScheduleError(f"only {len(free)} puzzles of {slot} for {number} days")
+        taken.update(e.id for e in free if e.id is not None)
+        chosen = iter(free)
+        for d in todo:
+            if slots[d] == slot:
+                entry = next(chosen)
+                assert entry.id is not None
+                picks[d] = (entry.id, slot)
+    rows = [(d.isoformat(), pid, slot.n, slot.grade) for d, (pid, slot) in sorted(picks.items())]
+    library.write(lambda db: db.executemany("INSERT INTO calendar (day, puzzle, planned_n, planned_grade) VALUES (?, ?, ?, ?)", rows))
+    return [Day(day, pid, f"{n}:{grade}") for day, pid, n, grade in rows]
+
+
+def _fill(
+    library: Library, group: dict[Slot, int], workers: int | None, seed: int, on_made: Callable[[Slot, int], None] | None
+) -> None:
+    """Generate puzzles of one size until the library has enough unused ones of every grade the
+    group asks for; every puzzle made is added (graded there), wanted or not."""
+    from queens_sat.services.generator import GeneratorOptions, iter_generate
+    from queens_sat.services.generator.output import puzzle_id
+
+    def missing() -> dict[Slot, int]:
+        out = {}
+        for slot, number in group.items():
+            have = len(_free(library, slot, number, set()))
+            if have < number:
+                out[slot] = number - have
+        return out
+
+    short = missing()
+    if not short:
+        return
+    any_slot = next(iter(group))
+    options = GeneratorOptions(n=any_slot.n, seed=seed, stars=any_slot.stars)
+    budget = MADE_PER_NEEDED * sum(short.values())
+    add = AddOptions(source=f"schedule n={any_slot.n} seed={seed}")
+    made = 0
+    buffer: list[PuzzleRecord] = []
+    with closing(iter_generate(options, budget, workers=workers)) as puzzles:
+        for puzzle in puzzles:
+            made += 1
+            record = PuzzleRecord(add.source or "schedule", id=puzzle_id(puzzle), puzzle=puzzle.puzzle(), meta={"style": options.style})
+            buffer.append(record)
+            if len(buffer) >= max(4, sum(short.values()) // 2):
+                add_batch(library, buffer, add)
+                buffer = []
+                short = missing()
+                if on_made is not None:
+                    on_made(any_slot, made)
+                if not short:
+                    return
+    if buffer:
+        add_batch(library, buffer, add)
+    short = missing()
+    if short:
+        slot, lack = next(iter(short.items()))
+        raise ScheduleError(f"{made} puzzles made at n = {slot.n} and still {lack} short of {slot.grade}; plan another grade for it")
+
+
+def daily(library: Library, day: dt.date) -> Entry | None:
+    """The puzzle on the calendar for ``day``, or None."""
+    rows = library.read("SELECT puzzle FROM calendar WHERE day = ?", (day.isoformat(),))
+    return library.get(rows[0][0]) if rows else None
+
+
+def calendar(library: Library, first: str | None = None, last: str | None = None) -> list[tuple[str, int, str | None, int, str | None]]:
+    """The calendar's days (between ``first`` and ``last`` when given), in order: (day, puzzle id,
+    its grade, its size, the grade the plan asked for)."""
+    sql = "SELECT c.day, c.puzzle, p.grade, p.n, c.planned_grade FROM calendar c JOIN puzzles p ON p.id = c.puzzle"
+    params: list[str] = []
+    if first or last:
+        sql += " WHERE c.day BETWEEN ? AND ?"
+        params = [first or "0000-00-00", last or "9999-99-99"]
+    return [tuple(r) for r in library.read(sql + " ORDER BY c.day", params)]  # type: ignore[misc]
+
+
+def grade_ok(entry: Entry, slot: Slot) -> bool:
+    """Whether a stored puzzle is what the slot planned (size, stars, grade)."""
+    return entry.n == slot.n and entry.stars == slot.stars and grade_rank(entry.grade) == grade_rank(slot.grade)
+

@@ -1,0 +1,57 @@
+"""The calendar: a schedule from an empty library generates what it needs, follows the plan day by
+day, never repeats a puzzle nor a symmetric copy, keeps the days already laid out; ``daily``."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+
+from queens_sat.cli import main
+from queens_sat.services.library import Library
+from queens_sat.services.library.schedule import WEEKDAYS, ScheduleError, calendar, daily, parse_plan, schedule
+
+PLAN = "mon=5:Easy tue=5:Medium wed=6:Easy thu=6:Medium fri=6:Hard sat=5:Easy sun=6:Medium"  # small boards: a quick test
+
+
+def test_schedule_from_empty_follows_the_plan_without_repeats(tmp_path: Path) -> None:
+    db = str(tmp_path / "lib.db")
+    plan = parse_plan(PLAN)
+    start = dt.date(2027, 1, 4)  # a Monday
+    with Library(db) as library:
+        placed = schedule(library, start, 10, plan, workers=1, seed=5)
+        assert [d.day for d in placed] == [(start + dt.timedelta(days=i)).isoformat() for i in range(10)]
+        entries = [library.get(d.puzzle) for d in placed]
+        for day, entry in zip(placed, entries, strict=True):
+            slot = plan[WEEKDAYS[dt.date.fromisoformat(day.day).weekday()]]
+            assert (entry.n, entry.grade, entry.status) == (slot.n, slot.grade, "unique")
+        puzzles = [e.as_puzzle() for e in entries]
+        for i, a in enumerate(puzzles):  # no two days symmetric copies of each other, by brute force
+            for b in puzzles[i + 1 :]:
+                assert a not in {b.transformed(s) for s in range(8)}
+        again = schedule(library, start, 14, plan, workers=1, seed=6)  # the first 10 days are kept
+        assert [d.day for d in again] == [(start + dt.timedelta(days=i)).isoformat() for i in range(10, 14)]
+        days = calendar(library)
+        assert len(days) == 14 and len({pid for _, pid, *_ in days}) == 14
+        assert daily(library, start) == entries[0] and daily(library, start - dt.timedelta(days=1)) is None
+
+
+def test_daily_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "lib.db")
+    assert main(["library", "schedule", "--db", db, "--start", "2027-01-04", "--days", "2", "--plan", PLAN, "--workers", "1", "-q"]) == 0
+    capsys.readouterr()
+    assert main(["library", "daily", "--db", db, "2027-01-05", "--json"]) == 0
+    day = json.loads(capsys.readouterr().out)
+    assert day["day"] == "2027-01-05" and day["n"] == 5 and day["grade"] == "Medium"
+    assert main(["library", "daily", "--db", db, "2027-01-05"]) == 0
+    assert "Tuesday 05 January 2027" in capsys.readouterr().out
+    assert main(["library", "daily", "--db", db, "2027-02-01"]) == 2
+
+
+def test_a_bad_plan_is_refused() -> None:
+    for spec in ("mon=7", "xyz=7:Easy", "mon=7:Impossible", "mon=x:Easy"):
+        with pytest.raises(ScheduleError):
+            parse_plan(spec)
+    assert str(parse_plan("sun=10*2:hard")["sun"]) == "10*2:Hard"
