@@ -11,6 +11,8 @@ from queens_sat.cli.common import positive_int
 from queens_sat.cli.exit_codes import EXIT_OK
 from queens_sat.model.errors import UsageError
 
+EXPORT_CHOICES = ("jsonl", "json", "text", "puzzlink", "png", "svg", "pdf", "queens-game")  # services.library.export's, spelled for --help
+
 
 def _date(text: str) -> dt.date:
     try:
@@ -46,6 +48,32 @@ def register_publishing(subs: argparse._SubParsersAction[argparse.ArgumentParser
     c.add_argument("--from", dest="first", type=_date, metavar="DATE")
     c.add_argument("--to", dest="last", type=_date, metavar="DATE")
     c.set_defaults(action=_calendar)
+    _register_export(subs, parent)
+
+
+def _register_export(subs: argparse._SubParsersAction[argparse.ArgumentParser], parent: argparse.ArgumentParser) -> None:
+    from queens_sat.cli.library_command import add_filter_arguments
+
+    e = subs.add_parser(
+        "export",
+        parents=[parent],
+        help="write puzzles out: JSON lines, JSON, text, puzz.link, PNG/SVG pictures, a PDF booklet, queens-game levels",
+        description="Write the puzzles that pass the filters (or --ids) as --format to --out: a file for jsonl, "
+        "json, puzzlink and pdf (a print booklet: six puzzles a page with number, size and grade, the "
+        "solutions at the back; needs the pdf extra), a folder for text, png, svg and queens-game "
+        "(samimsu/queens-game's level files).",
+    )
+    e.add_argument("--format", required=True, choices=EXPORT_CHOICES, help="what to write")
+    e.add_argument("--out", "-o", required=True, metavar="PATH", help="the file (or folder) to write")
+    e.add_argument("--ids", nargs="+", type=positive_int, metavar="ID", help="these puzzles, in this order (instead of the filters)")
+    e.add_argument("--calendar", action="store_true", help="the calendar's puzzles, day by day (with --from/--to)")
+    e.add_argument("--from", dest="first", type=_date, metavar="DATE", help="with --calendar: the first day")
+    e.add_argument("--to", dest="last", type=_date, metavar="DATE", help="with --calendar: the last day")
+    add_filter_arguments(e)
+    e.add_argument("--limit", type=positive_int, metavar="K", help="at most K puzzles (default: all)")
+    e.add_argument("--solutions", action="store_true", help="pictures (png, svg) show the solution")
+    e.add_argument("--quiet", "-q", action="store_true")
+    e.set_defaults(action=_export)
 
 
 def _schedule(args: argparse.Namespace) -> int:
@@ -101,3 +129,27 @@ def _calendar(args: argparse.Namespace) -> int:
     for day, pid, grade, n, planned in rows:
         print(f"{day}\t{pid}\t{n}\t{grade}\t{planned or ''}")
     return EXIT_OK
+
+
+def _export(args: argparse.Namespace) -> int:
+    from queens_sat.cli.library_command import filters_of, open_library
+    from queens_sat.services.library import query
+    from queens_sat.services.library.export import export
+    from queens_sat.services.library.schedule import calendar
+
+    with open_library(args, read_only=True) as library:
+        if args.ids:
+            entries = [library.get(i) for i in args.ids]
+        elif args.calendar:
+            days = calendar(library, args.first.isoformat() if args.first else None, args.last.isoformat() if args.last else None)
+            entries = [library.get(pid) for _, pid, *_ in days]
+        else:
+            entries = query(library, filters_of(args), sort=args.sort, descending=args.desc, limit=args.limit)
+    written = export(entries, args.format, args.out, solutions=args.solutions, warn=_skipped)
+    if not args.quiet:
+        print(f"queens-sat: wrote {written} puzzles to {args.out}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _skipped(text: str) -> None:
+    print(f"queens-sat: skipped {text}", file=sys.stderr)

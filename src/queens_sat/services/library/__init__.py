@@ -3,7 +3,7 @@ relabelling, checked once, queried, scheduled as dailies, exported and played.
 
 Modules, one job each: ``schema`` (the file, its version and migrations), ``keys`` (the canonical
 key), ``entries`` (a stored puzzle), ``store`` (the ``Library`` and its transactions), ``adding``
-(checking and storing records), ``query`` (filters), ``schedule`` (the calendar of dailies),
+(checking and storing records), ``selection`` (filters and queries), ``schedule`` (the calendar of dailies),
 ``plays`` (the players' results), ``export`` and ``booklet`` (files, pictures, a PDF).
 
 Names are imported on first use, so that reading the calendar (``library daily``) does not load
@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from queens_sat.services.library.entries import Entry
     from queens_sat.services.library.errors import LibraryError, NewerSchema, NoLibrary, NotALibrary, UnknownPuzzle
     from queens_sat.services.library.keys import canonical_form, puzzle_key
-    from queens_sat.services.library.query import Filters, count, query
     from queens_sat.services.library.schema import SCHEMA_VERSION, library_path
+    from queens_sat.services.library.selection import Filters, count, query
     from queens_sat.services.library.store import Library
 
 _HOMES = {
@@ -29,7 +29,7 @@ _HOMES = {
     "Entry": "entries",
     "LibraryError": "errors", "NewerSchema": "errors", "NoLibrary": "errors", "NotALibrary": "errors", "UnknownPuzzle": "errors",
     "canonical_form": "keys", "puzzle_key": "keys",
-    "Filters": "query", "count": "query", "query": "query",
+    "Filters": "selection", "count": "selection", "query": "selection",
     "SCHEMA_VERSION": "schema", "library_path": "schema",
     "Library": "store",
 }  # fmt: skip

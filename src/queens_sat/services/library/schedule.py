@@ -17,7 +17,7 @@ from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import UsageError
 from queens_sat.services.library.adding import AddOptions, add_batch
 from queens_sat.services.library.entries import GRADES, Entry, grade_rank
-from queens_sat.services.library.query import Filters, query
+from queens_sat.services.library.selection import Filters, query
 from queens_sat.services.library.store import Library
 
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
@@ -195,7 +195,7 @@ def calendar(library: Library, first: str | None = None, last: str | None = None
     if first or last:
         sql += " WHERE c.day BETWEEN ? AND ?"
         params = [first or "0000-00-00", last or "9999-99-99"]
-    return [tuple(r) for r in library.read(sql + " ORDER BY c.day", params)]  # type: ignore[misc]
+    return [(r[0], r[1], r[2], r[3], r[4]) for r in library.read(sql + " ORDER BY c.day", params)]
 
 
 def grade_ok(entry: Entry, slot: Slot) -> bool:
