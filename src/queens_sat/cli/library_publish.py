@@ -52,7 +52,7 @@ def register_publishing(subs: argparse._SubParsersAction[argparse.ArgumentParser
 
 
 def _register_export(subs: argparse._SubParsersAction[argparse.ArgumentParser], parent: argparse.ArgumentParser) -> None:
-    from queens_sat.cli.library_command import add_filter_arguments
+    from queens_sat.cli.library_common import add_filter_arguments
 
     e = subs.add_parser(
         "export",
@@ -77,7 +77,7 @@ def _register_export(subs: argparse._SubParsersAction[argparse.ArgumentParser], 
 
 
 def _schedule(args: argparse.Namespace) -> int:
-    from queens_sat.cli.library_command import open_library
+    from queens_sat.cli.library_common import open_library
     from queens_sat.services.library.schedule import Slot, parse_plan, schedule
 
     plan = parse_plan(args.plan)
@@ -99,7 +99,7 @@ def _schedule(args: argparse.Namespace) -> int:
 
 
 def _daily(args: argparse.Namespace) -> int:
-    from queens_sat.cli.library_command import open_library
+    from queens_sat.cli.library_common import open_library
     from queens_sat.services.library.schedule import daily
 
     day = args.date or dt.date.today()
@@ -120,7 +120,7 @@ def _daily(args: argparse.Namespace) -> int:
 
 
 def _calendar(args: argparse.Namespace) -> int:
-    from queens_sat.cli.library_command import open_library
+    from queens_sat.cli.library_common import open_library
     from queens_sat.services.library.schedule import calendar
 
     with open_library(args, read_only=True) as library:
@@ -132,7 +132,7 @@ def _calendar(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from queens_sat.cli.library_command import filters_of, open_library
+    from queens_sat.cli.library_common import filters_of, open_library
     from queens_sat.services.library import query
     from queens_sat.services.library.export import export
     from queens_sat.services.library.schedule import calendar
