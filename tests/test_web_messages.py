@@ -56,7 +56,7 @@ def test_a_bad_link_says_so(server: Any, browser: Any) -> None:
 
 
 def test_import_messages(server: Any, browser: Any) -> None:
-    open_page(browser, server.url + "/")
+    open_page(browser, server.url + "/#design")
     open_io(browser)
     click(browser, "import")
     said(browser, "There is no puzzle in the box")
@@ -127,7 +127,7 @@ def test_new_puzzle_asks_before_work_is_lost(server: Any, browser: Any) -> None:
 def test_size_change_asks_first(server: Any, browser: Any) -> None:
     from selenium.webdriver.support.ui import Select
 
-    open_page(browser, server.url + "/")
+    open_page(browser, server.url + "/#design")
     browser.find_element("css selector", '.brush[data-region="3"]').click()
     browser.find_element("css selector", '.cell[data-row="0"][data-col="0"]').click()  # a painted cell
     Select(browser.find_element("id", "size")).select_by_value("6")
@@ -138,7 +138,7 @@ def test_size_change_asks_first(server: Any, browser: Any) -> None:
 
 
 def test_design_undo_and_redo(server: Any, browser: Any) -> None:
-    open_page(browser, server.url + "/")
+    open_page(browser, server.url + "/#design")
     browser.find_element("css selector", '.brush[data-region="5"]').click()
     cell = browser.find_element("css selector", '.cell[data-row="0"][data-col="0"]')
     cell.click()
@@ -282,7 +282,7 @@ def test_a_clash_the_server_refuses_is_worded_from_one(server: Any, browser: Any
 
 
 def test_leaving_warns_only_when_work_would_be_lost(server: Any, browser: Any) -> None:
-    open_page(browser, server.url + "/")
+    open_page(browser, server.url + "/#design")
     assert not browser.execute_script(LEAVING_ASKS)  # a fresh board
     browser.find_element("css selector", '.brush[data-region="3"]').click()
     browser.find_element("css selector", '.cell[data-row="0"][data-col="0"]').click()

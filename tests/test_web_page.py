@@ -56,7 +56,7 @@ def paint(driver, target: list[str]) -> None:
 def test_paint_a_unique_puzzle_and_play_it_to_the_end(server, browser, tmp_path):
     from selenium.webdriver.support.ui import Select
 
-    open_page(browser, server.url + "/")
+    open_page(browser, server.url + "/#design")
     Select(browser.find_element("id", "size")).select_by_value("6")
     # six row stripes: a board with several solutions, the second drawn on the board
     wait_for(browser, lambda d: verdict(d) == "multiple", "the striped board should have several solutions")
@@ -102,7 +102,7 @@ def test_a_wrong_queen_is_reported(server, browser):
 
 
 def test_import_and_export(server, browser):
-    open_page(browser, server.url + "/")
+    open_page(browser, server.url + "/#design")
     box = browser.find_element("id", "io")
     box.clear()
     box.send_keys("\n".join(TARGET))  # the project's text grid
@@ -124,7 +124,7 @@ def test_dragging_paints_every_cell_on_the_way(server, browser):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.support.ui import Select
 
-    open_page(browser, server.url + "/")
+    open_page(browser, server.url + "/#design")
     Select(browser.find_element("id", "size")).select_by_value("5")
     wait_for(browser, lambda d: verdict(d) != "pending", "the stripes should get a verdict")
     browser.find_element("css selector", '.brush[data-region="4"]').click()

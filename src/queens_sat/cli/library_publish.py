@@ -49,6 +49,16 @@ def register_publishing(subs: argparse._SubParsersAction[argparse.ArgumentParser
     c.add_argument("--to", dest="last", type=_date, metavar="DATE")
     c.set_defaults(action=_calendar)
     _register_export(subs, parent)
+    p = subs.add_parser(
+        "plays",
+        parents=[parent],
+        help="solve times of the plays recorded by serve: by grade, by score band, and score against time",
+        description="What the players' plays say about the grades: plays, solves and the median solve time for "
+        "each grade and score band, and Spearman's rank correlation between a puzzle's score and its "
+        "median solve time (the evidence to calibrate the grader on).",
+    )
+    p.add_argument("--json", action="store_true", help="the report as one JSON object")
+    p.set_defaults(action=_plays)
 
 
 def _register_export(subs: argparse._SubParsersAction[argparse.ArgumentParser], parent: argparse.ArgumentParser) -> None:
@@ -153,3 +163,24 @@ def _export(args: argparse.Namespace) -> int:
 
 def _skipped(text: str) -> None:
     print(f"queens-sat: skipped {text}", file=sys.stderr)
+
+
+def _plays(args: argparse.Namespace) -> int:
+    from queens_sat.cli.common import emit_json
+    from queens_sat.cli.library_common import open_library
+    from queens_sat.services.library.plays import play_report
+
+    with open_library(args, read_only=True) as library:
+        report = play_report(library)
+    if args.json:
+        emit_json(report.as_dict())
+        return EXIT_OK
+    print(f"{report.plays} plays")
+    for title, groups in (("grade", report.by_grade), ("score band", report.by_band)):
+        print(f"{title}\tplays\tsolved\tpuzzles\tmedian time")
+        for g in groups:
+            median = "-" if g.median_seconds is None else f"{g.median_seconds:.1f} s"
+            print(f"{g.name}\t{g.plays}\t{g.solved}\t{g.puzzles}\t{median}")
+    rho = "not enough solved puzzles (3 needed)" if report.rho is None else f"{report.rho:+.3f} over {report.rho_puzzles} puzzles"
+    print(f"Spearman rho, score against median solve time: {rho}")
+    return EXIT_OK

@@ -79,6 +79,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--threads", type=positive_int, default=4, metavar="N", help="searches at once in each server process (default 4)"
     )
+    p.add_argument(
+        "--db", metavar="PATH",
+        help="a puzzle library (queens-sat library): the page opens on its daily, and /daily, /archive, /library and /plays serve it",
+    )
     p.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs throughput)")
     p.set_defaults(run=run)
 
@@ -122,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
         max_n=args.max_n,
         max_generate=args.max_generate,
         threads=args.threads,
+        db=_library(args.db),
     )
     _check_address(args.host, args.port)
     # the app is built by a factory in each server process, from the settings passed down here
@@ -138,6 +143,17 @@ def run(args: argparse.Namespace) -> int:
             raise PuzzleError("the server could not start (see the messages above)") from None
     leave_stragglers(0)  # a worker thread still busy (its search cancelled, but in code with no clock) holds no exit
     return 0
+
+
+def _library(path: str | None) -> str | None:
+    """The library's absolute path (the workers may start elsewhere), after checking it opens: a
+    file that is not a library is refused before the server starts. A missing file is made."""
+    if path is None:
+        return None
+    from queens_sat.services.library import Library
+
+    Library(path, create=True).close()
+    return os.path.abspath(path)
 
 
 def _raise_open_files_limit() -> None:

@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from queens_sat.server import generating, importing, meta, page, pictures, puzzles
+from queens_sat.server import dailies, generating, importing, meta, page, pictures, puzzles
 from queens_sat.server.errors import ServiceError, http_error_handler, service_error_handler
 from queens_sat.server.quick import QuickCheck
 from queens_sat.server.responses import JsonAnswer
@@ -45,6 +45,11 @@ def routes() -> list[Any]:
         Route("/render", pictures.render, methods=post),
         Route("/import", importing.import_picture, methods=post),
         Route("/generate", generating.generate, methods=post),
+        Route("/daily", dailies.today, methods=["GET"]),
+        Route("/daily/{day}", dailies.on_day, methods=["GET"]),
+        Route("/archive", dailies.archive, methods=["GET"]),
+        Route("/library", dailies.library_query, methods=["GET"]),
+        Route("/plays", dailies.plays, methods=post),
         Route("/backends", meta.backends, methods=["GET"]),
         Route("/health", meta.health, methods=["GET"]),
         Route("/openapi.json", meta.openapi, methods=["GET"]),

@@ -25,6 +25,7 @@ class ServiceSettings:
     threads: int = 4  # searches at once in one server process (see ``workers``)
     grace: float = 2.0  # seconds past the time limit before a request is answered 503 anyway
     batch_time_limit: float = 60.0  # seconds for a whole batch body (each puzzle has ``time_limit``)
+    db: str | None = None  # the puzzle library behind /daily, /archive, /library and /plays (``serve --db``)
 
     def __post_init__(self) -> None:
         for name in ("max_body", "max_image_body", "max_n", "max_generate", "max_generate_n", "threads"):

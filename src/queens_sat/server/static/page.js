@@ -733,6 +733,7 @@ function openFromUrl() {
     setMessage(`This link's puzzle cannot be read (${err.message}), so a starting board is shown instead.`, "error");
     return;
   }
+  if (window.QS_DAILY && location.hash !== "#design") { window.QS_DAILY.open(); return; }  // daily.js: today's puzzle, in Play
   setBoard(DEFAULT_N, stripes(DEFAULT_N));
   setMode("design");
 }
