@@ -102,10 +102,20 @@ def command() -> None:
     ``main`` itself never arms that, since tests and host programs call it in their own process."""
     with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
         sys.stdout.reconfigure(write_through=True)  # type: ignore[union-attr]  # text goes on to the buffer at once, so JSON lines go there as bytes
-    code = main()
+    code = _lean_daily() if sys.argv[1:3] == ["library", "daily"] else None
+    if code is None:
+        code = main()
     if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
         exit_within(code)
     raise SystemExit(code)
+
+
+def _lean_daily() -> int | None:
+    """``library daily`` answered without building the whole command line (``library_daily``), or
+    None when its arguments need the ordinary parser."""
+    from queens_sat.cli.library_daily import fast_daily
+
+    return fast_daily(sys.argv[3:])
 
 
 def _one_line(err: BaseException, limit: int = 300) -> str:

@@ -9,7 +9,6 @@ import sys
 
 from queens_sat.cli.common import positive_int
 from queens_sat.cli.exit_codes import EXIT_OK
-from queens_sat.model.errors import UsageError
 
 EXPORT_CHOICES = ("jsonl", "json", "text", "puzzlink", "png", "svg", "pdf", "queens-game")  # services.library.export's, spelled for --help
 
@@ -109,29 +108,14 @@ def _schedule(args: argparse.Namespace) -> int:
 
 
 def _daily(args: argparse.Namespace) -> int:
-    from queens_sat.cli.library_common import open_library
-    from queens_sat.services.library.schedule import daily
+    from queens_sat.cli.library_daily import show_daily
 
-    day = args.date or dt.date.today()
-    with open_library(args, read_only=True) as library:
-        entry = daily(library, day)
-    if entry is None:
-        raise UsageError(f"no puzzle on the calendar for {day} ('queens-sat library schedule' lays out days)")
-    if args.json:
-        from queens_sat.cli.common import emit_json
-
-        emit_json({"day": day.isoformat(), **entry.as_dict()})
-        return EXIT_OK
-    from queens_sat.cli.library_views import show_entry
-
-    print(f"{day:%A %d %B %Y}")
-    show_entry(entry, [], args.solution)
-    return EXIT_OK
+    return show_daily(args.db, args.date or dt.date.today(), args.json, args.solution)
 
 
 def _calendar(args: argparse.Namespace) -> int:
     from queens_sat.cli.library_common import open_library
-    from queens_sat.services.library.schedule import calendar
+    from queens_sat.services.library.calendar import calendar
 
     with open_library(args, read_only=True) as library:
         rows = calendar(library, args.first.isoformat() if args.first else None, args.last.isoformat() if args.last else None)
@@ -144,8 +128,8 @@ def _calendar(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from queens_sat.cli.library_common import filters_of, open_library
     from queens_sat.services.library import query
+    from queens_sat.services.library.calendar import calendar
     from queens_sat.services.library.export import export
-    from queens_sat.services.library.schedule import calendar
 
     with open_library(args, read_only=True) as library:
         if args.ids:

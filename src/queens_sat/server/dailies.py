@@ -22,8 +22,8 @@ from queens_sat.model.errors import LibraryError, UsageError
 from queens_sat.server.errors import BAD_REQUEST, ServiceError
 from queens_sat.server.responses import JsonAnswer
 from queens_sat.services.library import Entry, Filters, Library, query
+from queens_sat.services.library.calendar import calendar, daily
 from queens_sat.services.library.plays import play_of, record_play
-from queens_sat.services.library.schedule import calendar, daily
 
 NOT_FOUND = 404
 ARCHIVE_DAYS = 366

@@ -8,10 +8,8 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from queens_sat.formats.json_format import puzzle_from_dict, puzzle_to_dict, solution_to_json
-from queens_sat.model.puzzle import Puzzle
-
 if TYPE_CHECKING:
+    from queens_sat.model.puzzle import Puzzle
     from queens_sat.services.checking import CheckReport
 
 COLUMNS = (
@@ -58,6 +56,8 @@ class Entry:
         )  # fmt: skip
 
     def as_puzzle(self) -> Puzzle:
+        from queens_sat.formats.json_format import puzzle_from_dict  # here: reading the calendar loads no reader
+
         return puzzle_from_dict(json.loads(self.puzzle))
 
     def solution_columns(self) -> list[int] | None:
@@ -99,6 +99,8 @@ def style_of(meta: dict[str, Any]) -> str | None:
 
 def entry_of_report(report: CheckReport, key: str, source: str | None, added: str) -> Entry:
     """The row of a checked record (``report``'s puzzle, verdict, solution and logic grade)."""
+    from queens_sat.formats.json_format import puzzle_to_dict, solution_to_json
+
     record = report.record
     puzzle = record.puzzle
     assert puzzle is not None

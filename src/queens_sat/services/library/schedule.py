@@ -16,9 +16,12 @@ from dataclasses import dataclass
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import UsageError
 from queens_sat.services.library.adding import AddOptions, add_batch
+from queens_sat.services.library.calendar import calendar, daily
 from queens_sat.services.library.entries import GRADES, Entry, grade_rank
 from queens_sat.services.library.selection import Filters, query
 from queens_sat.services.library.store import Library
+
+__all__ = ["DEFAULT_PLAN", "WEEKDAYS", "Day", "ScheduleError", "Slot", "calendar", "daily", "parse_plan", "schedule"]
 
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
@@ -179,23 +182,6 @@ def _fill(
     if short:
         slot, lack = next(iter(short.items()))
         raise ScheduleError(f"{made} puzzles made at n = {slot.n} and still {lack} short of {slot.grade}; plan another grade for it")
-
-
-def daily(library: Library, day: dt.date) -> Entry | None:
-    """The puzzle on the calendar for ``day``, or None."""
-    rows = library.read("SELECT puzzle FROM calendar WHERE day = ?", (day.isoformat(),))
-    return library.get(rows[0][0]) if rows else None
-
-
-def calendar(library: Library, first: str | None = None, last: str | None = None) -> list[tuple[str, int, str | None, int, str | None]]:
-    """The calendar's days (between ``first`` and ``last`` when given), in order: (day, puzzle id,
-    its grade, its size, the grade the plan asked for)."""
-    sql = "SELECT c.day, c.puzzle, p.grade, p.n, c.planned_grade FROM calendar c JOIN puzzles p ON p.id = c.puzzle"
-    params: list[str] = []
-    if first or last:
-        sql += " WHERE c.day BETWEEN ? AND ?"
-        params = [first or "0000-00-00", last or "9999-99-99"]
-    return [(r[0], r[1], r[2], r[3], r[4]) for r in library.read(sql + " ORDER BY c.day", params)]
 
 
 def grade_ok(entry: Entry, slot: Slot) -> bool:
