@@ -67,7 +67,7 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     "time_limit": {"type": "number", "exclusiveMinimum": 0, "description": "seconds; at most the server's limit"},
     "max_depth": {"type": "integer", "minimum": 0, "default": 2, "description": "deepest contradiction probe of the logic engine"},
     "logic": {"type": "boolean", "default": True, "description": "add the logic verdict and grade of a unique puzzle"},
-    "limit": {"type": "integer", "minimum": 1, "description": "stop counting at this many solutions"},
+    "limit": {"type": "integer", "minimum": 1, "description": "stop at this many (solutions for /count, puzzles for /library)"},
     "format": {"type": "string", "enum": ["json", "jsonl", "text"], "description": "the body's format (default: from its content)"},
     "to": {"type": "string", "enum": ["json", "jsonl", "text"], "default": "json", "description": "the format to answer in"},
     "image": {"type": "string", "enum": ["svg", "png"], "default": "svg"},
@@ -80,6 +80,13 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     },
     "read_marks": {"type": "boolean", "default": False, "description": "read queens and X marks drawn on the board as givens"},
     "rule": {"type": "string", "enum": ["no-touch", "queens"], "default": "no-touch"},
+    "n": {"type": "integer", "minimum": 1, "description": "a board size (repeat it for several)"},
+    "grade": {"type": "string", "enum": ["Trivial", "Easy", "Medium", "Hard", "Expert"], "description": "a logic grade (repeat it)"},
+    "score_min": {"type": "number"},
+    "score_max": {"type": "number"},
+    "style": {"type": "string", "description": "the layout style of generated puzzles"},
+    "tag": {"type": "string"},
+    "sort": {"type": "string", "enum": ["id", "added", "n", "grade", "score", "random"], "default": "id"},
 }
 JSON_ANSWER = {"application/json": {"schema": {"type": "object"}}}
 ROUTES: tuple[tuple[str, str, str, tuple[str, ...], dict[str, Any]], ...] = (
@@ -100,6 +107,14 @@ ROUTES: tuple[tuple[str, str, str, tuple[str, ...], dict[str, Any]], ...] = (
      {"application/json": {"schema": {"type": "object"}}, "text/plain": {"schema": {"type": "string"}}}),
     ("/generate", "post", "New unique puzzles, one JSON line each as they are made", (),
      {"application/x-ndjson": {"schema": {"type": "string"}}}),
+    ("/daily", "get", "Today's puzzle of the library's calendar (serve --db), without its solution; 404 when there is none",
+     (), JSON_ANSWER),
+    ("/daily/{day}", "get", "The puzzle of a day so far (YYYY-MM-DD); 404 for a day without one or a day to come", (), JSON_ANSWER),
+    ("/archive", "get", "The days on the calendar up to today, latest first", (), JSON_ANSWER),
+    ("/library", "get", "Puzzles of the library (serve --db), without solutions",
+     ("n", "stars", "grade", "score_min", "score_max", "style", "tag", "sort", "limit"), JSON_ANSWER),
+    ("/plays", "post", "Record one play of a puzzle: its key, the day, seconds, solved, mistakes, hints, the first queens "
+     "(nothing about the player)", (), JSON_ANSWER),
     ("/backends", "get", "The solver backends and which are installed", (), JSON_ANSWER),
     ("/health", "get", "Whether the server is up", (), JSON_ANSWER),
 )
@@ -129,6 +144,30 @@ GENERATE_BODY = {
         }
     },
 }
+PLAY_BODY = {
+    "required": True,
+    "content": {
+        "application/json": {
+            "schema": {
+                "type": "object",
+                "required": ["key", "seconds", "solved"],
+                "additionalProperties": False,
+                "properties": {
+                    "key": {"type": "string", "pattern": "^[0-9a-f]{32}$", "description": "the puzzle's key (GET /daily gives it)"},
+                    "day": {"type": ["string", "null"], "format": "date"},
+                    "seconds": {"type": "number", "minimum": 0},
+                    "solved": {"type": "boolean"},
+                    "mistakes": {"type": "integer", "minimum": 0, "default": 0},
+                    "hints": {"type": "integer", "minimum": 0, "default": 0},
+                    "first": {
+                        "type": "array", "maxItems": 8,
+                        "items": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+                    },
+                },
+            },
+        }
+    },
+}
 ERROR = {"description": "Refused, with the reason", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
 
 
@@ -141,8 +180,10 @@ def openapi_document(settings: ServiceSettings) -> dict[str, Any]:
             "parameters": [{"name": p, "in": "query", "required": False, "schema": PARAMETERS[p]} for p in params],
             "responses": {"200": {"description": "OK", "content": answer}},
         }
+        if "{day}" in path:
+            operation["parameters"].append({"name": "day", "in": "path", "required": True, "schema": {"type": "string", "format": "date"}})
         if method == "post":
-            operation["requestBody"] = {"/generate": GENERATE_BODY, "/import": IMAGE_BODY}.get(path, PUZZLE_BODY)
+            operation["requestBody"] = {"/generate": GENERATE_BODY, "/import": IMAGE_BODY, "/plays": PLAY_BODY}.get(path, PUZZLE_BODY)
             for code in ("400", "408", "413", "422", "503"):
                 operation["responses"][code] = ERROR
         paths[path] = {method: operation}
