@@ -55,3 +55,27 @@ def test_a_bad_plan_is_refused() -> None:
         with pytest.raises(ScheduleError):
             parse_plan(spec)
     assert str(parse_plan("sun=10*2:hard")["sun"]) == "10*2:Hard"
+
+
+def test_the_lean_daily_answers_as_the_ordinary_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``queens-sat library daily`` (answered before the whole command line is built) prints what
+    the ordinary parser's path prints, and hands anything else on its line to that parser."""
+    import os
+    import subprocess
+    import sys
+
+    db = str(tmp_path / "lib.db")
+    assert main(["library", "schedule", "--db", db, "--start", "2027-01-04", "--days", "1", "--plan", PLAN, "--workers", "1", "-q"]) == 0
+    environ = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    for extra in (["--json"], [], ["--solution"]):
+        capsys.readouterr()
+        assert main(["library", "daily", "--db", db, "2027-01-04", *extra]) == 0
+        ordinary = capsys.readouterr().out
+        lean = subprocess.run([sys.executable, "-m", "queens_sat", "library", "daily", "2027-01-04", "--db", db, *extra],
+                              capture_output=True, text=True, env={**environ, "NO_COLOR": "1"})  # fmt: skip
+        assert lean.returncode == 0 and lean.stdout == ordinary
+    helped = subprocess.run([sys.executable, "-m", "queens_sat", "library", "daily", "--help"], capture_output=True, text=True, env=environ)
+    assert helped.returncode == 0 and "usage: queens-sat library daily" in helped.stdout
+    missing = subprocess.run([sys.executable, "-m", "queens_sat", "library", "daily", "--db", str(tmp_path / "none.db")],
+                             capture_output=True, text=True, env=environ)  # fmt: skip
+    assert missing.returncode == 2 and "no library there" in missing.stderr

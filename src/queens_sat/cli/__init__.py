@@ -6,23 +6,23 @@ import their heavy dependencies inside ``run`` so that ``--help`` stays fast.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import importlib
 import io
 import os
 import sys
-import traceback
-import warnings
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from queens_sat import __version__
-from queens_sat.cli.completion_command import complete_if_asked
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
-from queens_sat.cli.parser import QueensSatParser
-from queens_sat.engines.signals import exit_within, sigterm_as_interrupt
 from queens_sat.model.errors import BackendError, LibraryError, PuzzleError, UsageError, was_terminated
+
+if TYPE_CHECKING:
+    import argparse
+
+# argparse, the parser, completion and the signal handling are imported where they are used, so that
+# the lean path of ``library daily`` (``_lean_daily``) starts without them
 
 COMMANDS = (
     "check", "solve", "count", "explain", "hint", "render", "convert", "bench", "backends", "generate", "serve", "library", "completion",
@@ -31,6 +31,10 @@ DEBUG_HELP = "print the traceback of an internal error (so does QUEENS_SAT_DEBUG
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
+    from queens_sat.cli.parser import QueensSatParser
+
     parser = QueensSatParser(
         prog="queens-sat",
         description="Solve, validate and generate Queens puzzles.",
@@ -57,6 +61,11 @@ def _show_warning(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import warnings
+
+    from queens_sat.cli.completion_command import complete_if_asked
+    from queens_sat.engines.signals import sigterm_as_interrupt
+
     parser = build_parser()
     complete_if_asked(parser)  # a shell's Tab: prints the completions and exits
     args = parser.parse_args(argv)
@@ -90,6 +99,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except Exception as err:  # a bug: never exit 1, which is a verdict
         if args.debug or os.environ.get("QUEENS_SAT_DEBUG", "") not in ("", "0"):
+            import traceback
+
             traceback.print_exc()
         print(f"queens-sat: internal error: {_one_line(err)}", file=sys.stderr)
         print("queens-sat: this is a bug; QUEENS_SAT_DEBUG=1 (or --debug) prints the traceback", file=sys.stderr)
@@ -106,6 +117,8 @@ def command() -> None:
     if code is None:
         code = main()
     if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
+        from queens_sat.engines.signals import exit_within
+
         exit_within(code)
     raise SystemExit(code)
 
@@ -115,7 +128,12 @@ def _lean_daily() -> int | None:
     None when its arguments need the ordinary parser."""
     from queens_sat.cli.library_daily import fast_daily
 
-    return fast_daily(sys.argv[3:])
+    try:
+        code = fast_daily(sys.argv[3:])
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _broken_pipe()
+    return code
 
 
 def _one_line(err: BaseException, limit: int = 300) -> str:

@@ -9,7 +9,6 @@ or out, never half.
 
 from __future__ import annotations
 
-import random
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -28,6 +27,14 @@ INSERT = f"INSERT OR IGNORE INTO puzzles ({', '.join(COLUMNS)}) VALUES ({', '.jo
 def _busy(err: sqlite3.OperationalError) -> bool:
     """Whether the error is another writer's lock (worth a retry), not a real failure."""
     return "locked" in str(err) or "busy" in str(err)
+
+
+def _pause(attempt: int) -> None:
+    """A random pause before trying again, growing with the attempts (writers that lost together do
+    not collide again together)."""
+    import random
+
+    time.sleep(random.uniform(0, 0.01 * (attempt + 1)))
 
 
 class Library:
@@ -57,7 +64,7 @@ class Library:
             except sqlite3.OperationalError as err:
                 if not _busy(err) or attempt == RETRIES:
                     raise LibraryError(f"{self.path}: {err}") from None
-                time.sleep(random.uniform(0, 0.01 * (attempt + 1)))
+                _pause(attempt)
         raise AssertionError("unreachable")
 
     @contextmanager
@@ -79,7 +86,7 @@ class Library:
             except sqlite3.OperationalError as err:
                 if not _busy(err) or attempt == RETRIES:
                     raise LibraryError(f"{self.path}: {err}") from None
-                time.sleep(random.uniform(0, 0.01 * (attempt + 1)))
+                _pause(attempt)
         raise AssertionError("unreachable")
 
     # ------------------------------------------------------------------ puzzles
