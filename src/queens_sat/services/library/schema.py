@@ -96,9 +96,10 @@ def connect(path: str, *, create: bool = True, read_only: bool = False) -> sqlit
         raise NoLibrary(f"{path}: no library there ('queens-sat library add --db {path} FILE' makes one)")
     if exists and os.path.isdir(path):
         raise NotALibrary(f"{path}: is a directory, not a library")
-    uri = f"file:{_quoted(path)}?mode=ro" if read_only and exists else f"file:{_quoted(path)}"
-    db = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+    db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
     try:
+        if read_only:
+            db.execute("PRAGMA query_only = ON")  # a reader never writes, whatever a bug asks
         version = _checked_version(db, path) if exists else 0
         if version < SCHEMA_VERSION and not read_only:
             _migrate(db, path, version)
@@ -110,12 +111,6 @@ def connect(path: str, *, create: bool = True, read_only: bool = False) -> sqlit
         db.close()
         raise
     return db
-
-
-def _quoted(path: str) -> str:
-    from urllib.parse import quote
-
-    return quote(os.path.abspath(path))
 
 
 def _checked_version(db: sqlite3.Connection, path: str) -> int:
