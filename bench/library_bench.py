@@ -57,11 +57,13 @@ CPU: list[float] = [0.0]  # the CPU seconds (user + system) of the last command 
 
 
 def run(args: list[str], **kwargs: object) -> tuple[float, subprocess.CompletedProcess[str]]:
-    """Run a queens-sat command: its wall time (and its CPU time in ``CPU[0]``: on a loaded machine
+    """Run a queens-sat command (``args`` after ``python -m queens_sat``; a list starting with the
+    interpreter runs as it is): its wall time, and its CPU time in ``CPU[0]`` (on a loaded machine
     the wall time measures the neighbours too)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([*CLI, *args], capture_output=True, text=True, **kwargs)  # type: ignore[call-overload]
+    command = args if args[:1] == [sys.executable] else [*CLI, *args]
+    done = subprocess.run(command, capture_output=True, text=True, **kwargs)  # type: ignore[call-overload]
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     CPU[0] = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
@@ -197,6 +199,7 @@ def bench_query(work: Path, rows: int) -> None:
          ["library", "query", "--db", str(path), "--n", "9", "--grade", "Hard", "--limit", "50", "--json"]),
         ("library daily 2027-06-01 --json (a command, start-up included)", ["library", "daily", "--db", str(path), "2027-06-01", "--json"]),
         ("queens-sat --version (the command's bare start-up, for scale)", ["--version"]),
+        ("python -c pass (the interpreter alone, for scale)", [sys.executable, "-c", "pass"]),
     ):  # fmt: skip
         walls, cpus = [], []
         for _ in range(7):
