@@ -5,6 +5,7 @@ library it opens in Play on a freshly generated puzzle, never on a design with s
 from __future__ import annotations
 
 import datetime as dt
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 from browser import MISSING, chrome, message, wait_for
+from helpers import EXAMPLES
 
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.puzzle import Puzzle
@@ -43,9 +45,12 @@ def test_today_in_play_solved_by_keyboard_and_recorded(tmp_path: Path, browser: 
 
     db = tmp_path / "lib.db"
     puzzle = Puzzle(TARGET)
+    yesterday = (dt.date.today() - dt.timedelta(days=1)).isoformat()
+    other = Puzzle(json.loads((EXAMPLES / "unique-8.json").read_text())["regions"])
     with Library(str(db)) as library:
-        add_records(library, [PuzzleRecord("page-test", puzzle=puzzle)])
-        library.write(lambda conn: conn.execute("INSERT INTO calendar (day, puzzle) VALUES (?, 1)", (dt.date.today().isoformat(),)))
+        add_records(library, [PuzzleRecord("page-test", puzzle=puzzle), PuzzleRecord("page-test", puzzle=other)])
+        days = [(dt.date.today().isoformat(), 1), (yesterday, 2)]
+        library.write(lambda conn: conn.executemany("INSERT INTO calendar (day, puzzle) VALUES (?, ?)", days))
     with serving("--db", str(db)) as served:
         browser.get("about:blank")
         browser.get(served.url + "/")
@@ -62,17 +67,34 @@ def test_today_in_play_solved_by_keyboard_and_recorded(tmp_path: Path, browser: 
             column = c
         actions.perform()
         wait_for(browser, lambda d: message(d).startswith("Solved"), "the keyboard should solve the daily")
-        deadline = time.monotonic() + 30
-        rows: list[Any] = []
-        while not rows and time.monotonic() < deadline:
-            with Library(str(db)) as library:
-                rows = library.read("SELECT key, day, solved, mistakes, hints, first, seconds FROM plays")
-            time.sleep(0.2)
-    assert len(rows) == 1
+        rows = _plays(db, 1)
+        # the archive opens yesterday's; one queen placed, then the page is left: an abandoned play
+        from selenium.webdriver.support.ui import Select
+
+        wait_for(browser, lambda d: not d.find_element("id", "daily").get_attribute("hidden"), "the archive should be shown")
+        Select(browser.find_element("id", "archive")).select_by_value(yesterday)
+        wait_for(browser, lambda d: len(d.find_elements("css selector", ".cell")) == 64, "the archive should open yesterday's puzzle")
+        ActionChains(browser).send_keys(Keys.ARROW_RIGHT, "q").perform()
+        wait_for(browser, lambda d: d.find_elements("css selector", ".cell.queen"), "a queen should be placed")
+        browser.get("about:blank")
+        rows = _plays(db, 2)
     key, day, solved, mistakes, hints, first, seconds = rows[0]
     assert (key, day, solved, mistakes, hints) == (puzzle_key(puzzle), dt.date.today().isoformat(), 1, 0, 0)
     assert first == "[" + ", ".join(f"[{r}, {c}]" for r, c in enumerate(SOLUTION)) + "]"
     assert 0 <= seconds < 600
+    assert rows[1][:3] == (puzzle_key(other), yesterday, 0) and rows[1][5] == "[[0, 1]]"
+
+
+def _plays(db: Path, count: int) -> list[Any]:
+    """The plays table once it holds ``count`` rows (the page posts as it goes)."""
+    deadline = time.monotonic() + 30
+    rows: list[Any] = []
+    while len(rows) < count and time.monotonic() < deadline:
+        with Library(str(db)) as library:
+            rows = library.read("SELECT key, day, solved, mistakes, hints, first, seconds FROM plays ORDER BY id")
+        time.sleep(0.2)
+    assert len(rows) == count, rows
+    return rows
 
 
 def test_without_a_library_a_fresh_puzzle_in_play(server: Any, browser: Any) -> None:
