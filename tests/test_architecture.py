@@ -229,7 +229,8 @@ def test_no_generated_file_is_tracked():
     files = tracked_files()
     if files is None:
         pytest.skip("not a git checkout (an installed copy): nothing is tracked here")
-    generated = [f"{path.name}: {banner}" for path in files if path.suffix in {".c", ".cpp", ".h", ".py", ".js"} for banner in [generated_banner(path)] if banner]
+    sources = [path for path in files if path.suffix in {".c", ".cpp", ".h", ".py", ".js"}]
+    generated = [f"{path.name}: {banner}" for path in sources if (banner := generated_banner(path))]
     assert not generated, f"generated files are tracked (the build makes them; remove them from git): {generated}"
 
 

@@ -175,11 +175,11 @@ def test_the_readme_node_client_runs():
     assert res.stdout.split() == ["unique", "multiple"]
 
 
-def test_the_readme_shows_both_clients_as_they_are_in_examples():
-    readme = (ROOT / "README.md").read_text()
+def test_the_docs_show_both_clients_as_they_are_in_examples():
+    page = (ROOT / "docs" / "validating.md").read_text()
     for name in ("coprocess_client.py", "coprocess_client.js"):
         code = (EXAMPLES / name).read_text().strip()
-        assert code in readme, f"README.md does not show examples/{name} as it is"
+        assert code in page, f"docs/validating.md does not show examples/{name} as it is"
         assert len(code.splitlines()) <= 12
 
 

@@ -274,18 +274,24 @@ def test_parser_does_not_import_drawing_libraries():
     assert res.stdout.strip() == "[]"
 
 
-def test_readme_pictures_exist_and_were_drawn_by_render():
+def test_the_docs_pictures_exist_and_were_drawn_by_render():
+    """Every picture the README and the pages of docs/ show is there, and one of the project's
+    own is drawn by the render command a page shows (``--out docs/NAME``)."""
     import re
 
     from helpers import ROOT
 
-    readme = (ROOT / "README.md").read_text()
-    pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", readme)
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    text = "\n".join(page.read_text() for page in pages)
+    pictures = [
+        (page.parent / picture).resolve() for page in pages for picture in re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", page.read_text())
+    ]
     assert pictures
     for picture in pictures:
-        assert (ROOT / picture).exists(), picture
-        if picture.startswith("docs/web-page") and "bench/page_screenshots.py" in readme:
-            continue  # the page's screenshots, taken in a browser by bench/page_screenshots.py as the README says
-        assert f"--out {picture}" in readme  # the command that drew it is shown
-        with Image.open(ROOT / picture) as image:
+        assert picture.exists(), picture
+        name = picture.relative_to(ROOT).as_posix()
+        if name.startswith(("docs/web-page", "docs/page-")):
+            continue  # the page's screenshots, taken in a browser by bench/page_screenshots.py
+        assert f"--out {name}" in text  # the command that drew it is shown
+        with Image.open(picture) as image:
             assert image.info.get("Title", "").endswith("no-touch rule")
