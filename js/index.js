@@ -563,7 +563,7 @@ function readRecord(input, { source = null, line = null } = {}) {
     let obj = input;
     if (typeof input === "string") {
       const text = input.trim();
-      if (text.startsWith("{") || text.startsWith("[")) {
+      if (text.startsWith("{") || text.startsWith("[") || text.startsWith('"')) {
         try {
           obj = JSON.parse(text);
         } catch (err) {
