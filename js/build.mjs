@@ -3,7 +3,7 @@
 // is built from) and native/wasm/glue.c into queens-sat.wasm with clang --target=wasm32-wasi,
 // wasi-libc and wasm-ld (Debian: clang lld wasi-libc). No other tool, nothing downloaded.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -62,4 +62,37 @@ run([
   out,
 ]);
 rmSync(objects, { recursive: true, force: true });
+
+// The page's copy (src/queens_sat/server/static/, untracked): the module as a classic script that
+// sets window.QueensSat (a page opened from file:// may not load ES modules), and the .wasm beside
+// it. `queens-sat serve` serves both; `queens-sat site` writes them into a static site.
+export function classicScript(source) {
+  const names = [];
+  const body = source
+    .split("\n")
+    .filter((line) => !/^export \{/.test(line))
+    .map((line) => {
+      if (line.includes("QS-WASM-URL")) return '  return new URL("queens-sat.wasm", SCRIPT_URL);';
+      const m = line.match(/^export (?:async )?(?:function|class|const) (\w+)/);
+      if (m) names.push(m[1]);
+      return line.replace(/^export /, "");
+    })
+    .join("\n");
+  return [
+    "// queens-sat's JavaScript module (js/index.js) as a classic script: window.QueensSat. Made by js/build.mjs.",
+    "(function () {",
+    '"use strict";',
+    "const SCRIPT_URL = document.currentScript ? document.currentScript.src : location.href;",
+    body,
+    `window.QueensSat = { ${names.join(", ")} };`,
+    "})();",
+    "",
+  ].join("\n");
+}
+
+const page = join(root, "src", "queens_sat", "server", "static");
+if (existsSync(page)) {
+  writeFileSync(join(page, "queens-sat.js"), classicScript(readFileSync(join(here, "index.js"), "utf8")));
+  copyFileSync(out, join(page, "queens-sat.wasm"));
+}
 console.log(`built ${relative(process.cwd(), out)}: ${statSync(out).size} bytes from ${built.length} C files`);
