@@ -188,5 +188,15 @@ export function solve(puzzle: PuzzleInput, options?: SearchOptions): Promise<Sol
 export function count(puzzle: PuzzleInput, options?: CountOptions): Promise<CountAnswer | Invalid>;
 export function logic(puzzle: PuzzleInput, options?: LogicOptions): Promise<LogicAnswer | Invalid>;
 export function hint(puzzle: PuzzleInput, position?: Position | null, options?: LogicOptions & { source?: string | null }): Promise<HintAnswer>;
+/** The search alone (after `await init()`): a parsed puzzle searched to `limit` solutions (default 2). */
+export function searchParsed(
+  puzzle: Puzzle,
+  options?: { limit?: number; keep?: number; timeLimit?: number },
+): { count: number; complete: boolean; timedOut: boolean; nodes: number; solutions: number[][] };
+/** The logic engine alone (after `await init()`). */
+export function gradeParsed(
+  puzzle: Puzzle,
+  options?: { maxDepth?: number; timeLimit?: number },
+): { status: LogicStatus; grade: Grade | null; score: number; steps: number };
 export const RULE_NAMES: readonly string[];
 export const PUZZLE_KEYS: ReadonlySet<string>;

@@ -99,8 +99,10 @@ function wasiClock(memory) {
   const started = typeof performance !== "undefined" ? performance : Date;
   return {
     clock_time_get(_id, _precision, out) {
-      const ns = BigInt(Math.round(started.now() * 1e6));
-      new DataView(memory().buffer).setBigUint64(out, ns, true);
+      const ns = Math.round(started.now() * 1e6); // exact in a double for 104 days of uptime
+      const view = new DataView(memory().buffer);
+      view.setUint32(out, ns % 4294967296, true);
+      view.setUint32(out + 4, Math.floor(ns / 4294967296), true);
       return 0;
     },
   };
@@ -133,6 +135,8 @@ function makeCore(x) {
     if (p === 0) throw new BackendError("out of memory");
     return p;
   }
+  const SCRATCH = 64 * 1024;
+  const scratch = alloc(SCRATCH);
   function ints(values) {
     const p = alloc(4 * Math.max(values.length, 1));
     new Int32Array(heap(), p, values.length).set(values);
@@ -144,33 +148,49 @@ function makeCore(x) {
     search(p, limit, keep, timeLimit = 0, nodeLimit = 0) {
       const n = p.n;
       const size = p.stars * n;
-      const freeList = [];
+      const cells = n * n;
+      // one scratch block, allocated once: the search's inputs and outputs (a bigger keep or a
+      // bigger board than the block holds gets its own)
+      const need = 8 * cells + 4 * (p.queens.length + p.blocked.length + 2) + 2 * size * Math.max(keep, 1) + 64;
+      let block = scratch;
+      if (need > SCRATCH) block = alloc(need);
       try {
+        const buffer = heap();
+        let at = block;
         let regions = 0;
         if (p.regions !== null) {
-          regions = alloc(8 * n * n);
-          freeList.push(regions);
-          const grid = new BigInt64Array(heap(), regions, n * n);
-          for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) grid[r * n + c] = BigInt(p.regions[r][c]);
+          regions = at;
+          const grid = new Int32Array(buffer, regions, 2 * cells); // int64 cells: the low words, the high ones 0
+          for (let r = 0, i = 0; r < n; r++) {
+            const row = p.regions[r];
+            for (let c = 0; c < n; c++, i += 2) {
+              grid[i] = row[c];
+              grid[i + 1] = 0;
+            }
+          }
+          at += 8 * cells;
         }
-        const given = ints(p.queens.map(([r, c]) => r * n + c));
-        freeList.push(given);
-        const blocked = ints(p.blocked.map(([r, c]) => r * n + c));
-        freeList.push(blocked);
-        const sols = alloc(2 * size * Math.max(keep, 1));
-        freeList.push(sols);
-        const out = alloc(8 * 4);
-        freeList.push(out);
+        const out = at;
+        at += 32;
+        const given = at;
+        const words = new Int32Array(buffer, given, p.queens.length + p.blocked.length);
+        p.queens.forEach(([r, c], i) => (words[i] = r * n + c));
+        const blocked = given + 4 * p.queens.length;
+        p.blocked.forEach(([r, c], i) => (words[p.queens.length + i] = r * n + c));
+        at = blocked + 4 * p.blocked.length;
+        const sols = (at + 7) & ~7;
         const bad = x.qsw_search(n, p.stars, p.rule === "queens" ? 1 : 0, regions, given, p.queens.length, blocked, p.blocked.length, limit, keep, timeLimit, nodeLimit, sols, out);
         if (bad >= 0) throw new PuzzleError(`region is not in 0..${n - 1}`, { row: Math.floor(bad / n), column: bad % n });
         const [count, nodes, stop, kept] = new Float64Array(heap(), out, 4);
         if (stop < 0) throw new BackendError("out of memory");
-        const flat = new Int16Array(heap(), sols, size * kept);
         const solutions = [];
-        for (let i = 0; i < kept; i++) solutions.push(Array.from(flat.subarray(i * size, (i + 1) * size)));
+        if (kept > 0) {
+          const flat = new Int16Array(heap(), sols, size * kept);
+          for (let i = 0; i < kept; i++) solutions.push(Array.from(flat.subarray(i * size, (i + 1) * size)));
+        }
         return { count, nodes, stop, solutions };
       } finally {
-        for (const q of freeList) x.qsw_free(q);
+        if (block !== scratch) x.qsw_free(block);
       }
     },
     /** A logic engine on the board; free() it. */
@@ -302,7 +322,37 @@ function splitRow(row, r) {
   throw new PuzzleError(`row is ${typeName(row)}, expected a string of labels or a list`, { row: r });
 }
 
+/** Rows of integers with exactly n distinct values (the common case), numbered by first appearance
+ * in one pass; null for anything else, which the general path then reads (or refuses, in its words). */
+function numberRows(regions, n) {
+  if (!Array.isArray(regions) || regions.length === 0 || regions.length > REGION_N) return null;
+  const height = regions.length;
+  if (n !== null && n !== height) return null;
+  const number = new Map();
+  const grid = new Array(height);
+  for (let r = 0; r < height; r++) {
+    const row = regions[r];
+    if (!Array.isArray(row) || row.length !== height) return null;
+    const out = new Array(height);
+    for (let c = 0; c < height; c++) {
+      const v = row[c];
+      if (typeof v !== "number" || !Number.isInteger(v)) return null;
+      let k = number.get(v);
+      if (k === undefined) {
+        k = number.size;
+        if (k === height) return null;
+        number.set(v, k);
+      }
+      out[c] = k;
+    }
+    grid[r] = out;
+  }
+  return number.size === height ? [grid, null] : null;
+}
+
 function normaliseRegions(regions, n) {
+  const numbered = numberRows(regions, n);
+  if (numbered !== null) return numbered;
   const lettered = labelRows(regions, n);
   if (lettered !== null) return lettered;
   if (typeof regions === "string") regions = regions.split(/\r?\n|\r/).filter((line) => line.trim());
@@ -1203,6 +1253,27 @@ export async function hint(puzzle, position = null, options = {}) {
     implied: impliedCells,
     step: outStatus === "hint" ? stepDict(found, p) : null,
   };
+}
+
+function loaded() {
+  if (core === null) throw new BackendError("the module is not loaded yet: await init() first");
+  return core;
+}
+
+/**
+ * The search alone, for callers that count microseconds (benchmarks, generators): a puzzle from
+ * parsePuzzle, after `await init()`, searched to `limit` solutions (default 2: a uniqueness
+ * check); {count, complete, timedOut, nodes, solutions}, no JSON answer around it.
+ */
+export function searchParsed(puzzle, { limit = 2, keep = 0, timeLimit = 0 } = {}) {
+  const found = runSearch(loaded(), puzzle, limit, keep, timeLimit);
+  return { count: found.count, complete: found.complete, timedOut: found.timed_out, nodes: found.nodes, solutions: found.solutions };
+}
+
+/** The logic engine alone (after `await init()`): {status, grade, score, steps} of a parsed puzzle. */
+export function gradeParsed(puzzle, { maxDepth = LOGIC_DEPTH, timeLimit = 0 } = {}) {
+  const res = runLogic(loaded(), puzzle, maxDepth, timeLimit);
+  return { status: res.status, grade: res.status === "solved" ? gradeOfScore(res.score) : null, score: res.score, steps: res.stepCount };
 }
 
 /** A checked puzzle as the JSON object the CLI reads (region letters, givens when there are any). */

@@ -106,7 +106,8 @@ describe("the module agrees with the Python CLI", { skip }, () => {
         }
         if (rand() < 0.15) queens.push([Math.floor(rand() * puzzle.n), Math.floor(rand() * puzzle.n)]);
         const position = { queens, blocked };
-        const played = { ...puzzle, givens: position };
+        const own = puzzle.givens ?? {};  // hint() adds the position to the puzzle's own givens
+        const played = { ...puzzle, givens: { queens: [...(own.queens ?? []), ...queens], blocked: [...(own.blocked ?? []), ...blocked] } };
         const want = await oracle.ask({ source: null, puzzle: played, max_depth: 2 });
         let got;
         try {

@@ -11,6 +11,8 @@
 
 #if defined(_MSC_VER)
 #define QS_THREAD_LOCAL __declspec(thread)
+#elif defined(__wasm__)
+#define QS_THREAD_LOCAL /* one thread: WebAssembly's module runs in its own worker or page */
 #else
 #define QS_THREAD_LOCAL _Thread_local
 #endif
