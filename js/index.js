@@ -153,7 +153,7 @@ function makeCore(x) {
       // bigger board than the block holds gets its own)
       const need = 8 * cells + 4 * (p.queens.length + p.blocked.length + 2) + 2 * size * Math.max(keep, 1) + 64;
       let block = scratch;
-      if (need > SCRATCH) block = alloc(need);
+      if (need > SCRATCH - 64) block = alloc(need); // the last 64 bytes: an engine's fields
       try {
         const buffer = heap();
         let at = block;
@@ -196,25 +196,34 @@ function makeCore(x) {
     /** A logic engine on the board; free() it. */
     engine(p, maxDepth) {
       const n = p.n;
+      const buffer = heap();
       let regions = 0;
+      let at = scratch;
       if (p.regions !== null) {
-        regions = alloc(n * n);
-        const grid = new Uint8Array(heap(), regions, n * n);
-        for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) grid[r * n + c] = p.regions[r][c];
+        regions = at;
+        const grid = new Uint8Array(buffer, regions, n * n);
+        for (let r = 0, i = 0; r < n; r++) for (let c = 0; c < n; c++, i++) grid[i] = p.regions[r][c];
+        at += (n * n + 7) & ~7;
       }
-      const given = ints(p.queens.map(([r, c]) => r * n + c));
-      const blocked = ints(p.blocked.map(([r, c]) => r * n + c));
+      const given = at;
+      const words = new Int32Array(buffer, given, p.queens.length + p.blocked.length);
+      p.queens.forEach(([r, c], i) => (words[i] = r * n + c));
+      const blocked = given + 4 * p.queens.length;
+      p.blocked.forEach(([r, c], i) => (words[p.queens.length + i] = r * n + c));
+      // the engine copies what it reads of these (ql_geo_init, ql_state_start): the scratch is free again after
       const e = x.qsw_logic_new(n, p.stars, p.rule === "queens" ? 1 : 0, regions, given, p.queens.length, blocked, p.blocked.length, maxDepth);
-      if (regions) x.qsw_free(regions);
-      x.qsw_free(given);
-      x.qsw_free(blocked);
       if (e === 0) throw new BackendError("out of memory");
-      const fields = alloc(4 * 14);
+      const fields = scratch + SCRATCH - 64;
       const read = () => {
         x.qsw_logic_fields(e, fields);
-        return Array.from(new Int32Array(heap(), fields, 14));
+        return new Int32Array(heap(), fields, 14);
       };
       return {
+        /** status, step count and the heads in place (a view: read it before the next call). */
+        light() {
+          const [status, nsteps, head] = read();
+          return { status, nsteps, heads: new Int32Array(heap(), head, nsteps * limits.head) };
+        },
         run(maxSteps, timeLimit) {
           return x.qsw_logic_run(e, maxSteps, timeLimit);
         },
@@ -236,7 +245,6 @@ function makeCore(x) {
           };
         },
         free() {
-          x.qsw_free(fields);
           x.qsw_logic_free(e);
         },
       };
@@ -685,26 +693,29 @@ function round6(x) {
   return Math.floor(x * 1e6 + 0.5) / 1e6;
 }
 
+/** The 4-connected pieces of each region (as the model's region_parts counts them). */
 function regionParts(p) {
   const n = p.n;
   const parts = new Array(n).fill(0);
+  const region = new Int32Array(n * n);
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) region[r * n + c] = p.regions[r][c];
   const seen = new Uint8Array(n * n);
-  for (let r0 = 0; r0 < n; r0++) {
-    for (let c0 = 0; c0 < n; c0++) {
-      if (seen[r0 * n + c0]) continue;
-      const k = p.regions[r0][c0];
-      parts[k]++;
-      seen[r0 * n + c0] = 1;
-      const stack = [[r0, c0]];
-      while (stack.length) {
-        const [r, c] = stack.pop();
-        for (const [rr, cc] of [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]]) {
-          if (rr >= 0 && rr < n && cc >= 0 && cc < n && !seen[rr * n + cc] && p.regions[rr][cc] === k) {
-            seen[rr * n + cc] = 1;
-            stack.push([rr, cc]);
-          }
-        }
-      }
+  const stack = new Int32Array(n * n);
+  for (let start = 0; start < n * n; start++) {
+    if (seen[start]) continue;
+    const k = region[start];
+    parts[k]++;
+    seen[start] = 1;
+    let top = 0;
+    stack[top++] = start;
+    while (top) {
+      const i = stack[--top];
+      const r = (i / n) | 0;
+      const c = i - r * n;
+      if (r > 0 && !seen[i - n] && region[i - n] === k) (seen[i - n] = 1), (stack[top++] = i - n);
+      if (r < n - 1 && !seen[i + n] && region[i + n] === k) (seen[i + n] = 1), (stack[top++] = i + n);
+      if (c > 0 && !seen[i - 1] && region[i - 1] === k) (seen[i - 1] = 1), (stack[top++] = i - 1);
+      if (c < n - 1 && !seen[i + 1] && region[i + 1] === k) (seen[i + 1] = 1), (stack[top++] = i + 1);
     }
   }
   return parts;
@@ -806,10 +817,14 @@ function techniqueName(code) {
   return code < PROBE_ID ? RULE_NAMES[code] : `probe-${code - PROBE_ID + 1}`;
 }
 
-function runLogic(c, p, maxDepth, timeLimit) {
-  const started = now();
+function logicTakes(c, p) {
   const cap = p.stars === 1 ? c.limits.logicN : c.limits.logicStarN;
   if (p.n > cap || (p.stars > 1 && p.stars > c.limits.logicK)) throw new BackendError(`the logic engine takes boards up to n = ${cap}; this one has n = ${p.n}`);
+}
+
+function runLogic(c, p, maxDepth, timeLimit) {
+  const started = now();
+  logicTakes(c, p);
   const e = c.engine(p, maxDepth);
   try {
     const code = e.run(-1, timeLimit ?? 0);
@@ -1272,8 +1287,18 @@ export function searchParsed(puzzle, { limit = 2, keep = 0, timeLimit = 0 } = {}
 
 /** The logic engine alone (after `await init()`): {status, grade, score, steps} of a parsed puzzle. */
 export function gradeParsed(puzzle, { maxDepth = LOGIC_DEPTH, timeLimit = 0 } = {}) {
-  const res = runLogic(loaded(), puzzle, maxDepth, timeLimit);
-  return { status: res.status, grade: res.status === "solved" ? gradeOfScore(res.score) : null, score: res.score, steps: res.stepCount };
+  const c = loaded();
+  logicTakes(c, puzzle);
+  const e = c.engine(puzzle, maxDepth);
+  try {
+    if (e.run(-1, timeLimit) === 6) throw new BackendError("out of memory");
+    const { status: code, nsteps, heads } = e.light();
+    const status = ENGINE_STATUS[code] ?? "stuck";
+    const score = scoreOf(heads, puzzle.n);
+    return { status, grade: status === "solved" ? gradeOfScore(score) : null, score, steps: nsteps };
+  } finally {
+    e.free();
+  }
 }
 
 /** A checked puzzle as the JSON object the CLI reads (region letters, givens when there are any). */
