@@ -65,7 +65,11 @@ def test_offline_page_plays_a_pack_puzzle_to_the_end_with_a_hint(site: Path, bro
     assert "runs without a server" in browser.find_element("tag name", "footer").text
     browser.find_element("id", "new-open").click()
     browser.find_element("id", "new-go").click()  # 8x8, 1 star: the pack's one puzzle
-    wait_for(browser, lambda d: d.find_element("id", "mode-play").get_attribute("aria-pressed") == "true", "the pack's puzzle should open in play mode")
+    wait_for(
+        browser,
+        lambda d: d.find_element("id", "mode-play").get_attribute("aria-pressed") == "true",
+        "the pack's puzzle should open in play mode",
+    )
     ActionChains(browser).send_keys("h").perform()
     wait_for(browser, lambda d: message(d).startswith("Hint: "), "the module should give a hint")
     assert message(browser).endswith(": only r6c1 is left, so a queen goes there")  # the region by the page's own letters

@@ -24,7 +24,9 @@ from queens_sat.cli.parser import QueensSatParser
 from queens_sat.engines.signals import exit_within, sigterm_as_interrupt
 from queens_sat.model.errors import BackendError, PuzzleError, UsageError, was_terminated
 
-COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "convert", "bench", "backends", "generate", "serve", "site", "completion")
+COMMANDS = (
+    "check", "solve", "count", "explain", "hint", "render", "convert", "bench", "backends", "generate", "serve", "site", "completion",
+)  # fmt: skip
 DEBUG_HELP = "print the traceback of an internal error (so does QUEENS_SAT_DEBUG=1)"
 
 

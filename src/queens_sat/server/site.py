@@ -26,7 +26,9 @@ from queens_sat.server.page import FAVICON, STATIC, page_html
 PAGE_MIN_N, PAGE_MAX_N = 4, 25  # the boards the page shows (page.js's MIN_N, MAX_N)
 MODULE = ("queens-sat.js", "queens-sat.wasm")  # what js/build.mjs writes into static/
 PAGE_FILES = ("page.js", "page.css", "local.js", "queens-sat.js")
-STATIC_FLAG = '<script>window.QS_STATIC = true;</script>\n<script src="static/queens-sat-wasm.js"></script>\n<script src="static/pack.js"></script>\n'
+STATIC_FLAG = (  # what a static page loads before the module: the flag, the module's bytes, the pack
+    '<script>window.QS_STATIC = true;</script>\n<script src="static/queens-sat-wasm.js"></script>\n<script src="static/pack.js"></script>\n'
+)
 
 
 @dataclass(frozen=True)
