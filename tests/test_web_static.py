@@ -88,3 +88,18 @@ def test_offline_page_plays_a_pack_puzzle_to_the_end_with_a_hint(site: Path, bro
     wait_for(browser, lambda d: message(d).startswith("Solved"), "the board should be solved without a server")
     assert len(browser.find_elements("css selector", ".cell.queen")) == 8
     assert "won" in browser.find_element("id", "board").get_attribute("class")
+
+
+def test_the_server_serves_the_module_beside_the_page() -> None:
+    pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
+    from starlette.testclient import TestClient
+
+    from queens_sat.server import ServiceSettings, create_app
+
+    with TestClient(create_app(ServiceSettings())) as client:
+        page = client.get("/").text
+        assert '<script src="/static/queens-sat.js"></script>' in page and '<script src="/static/local.js"></script>' in page
+        script = client.get("/static/queens-sat.js")
+        assert script.status_code == 200 and "window.QueensSat = {" in script.text
+        wasm = client.get("/static/queens-sat.wasm")
+        assert wasm.status_code == 200 and wasm.content[:4] == b"\0asm"
