@@ -37,12 +37,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from queens_sat.formats import read_puzzles
-    from queens_sat.model.errors import UsageError
-    from queens_sat.server.site import generated_pack, module_missing, pack_of, write_site
+    from queens_sat.server.site import check_target, generated_pack, pack_of, write_site
 
-    why = module_missing()  # before minutes of generating
-    if why is not None:
-        raise UsageError(why)
+    check_target(Path(args.out), args.force)  # before minutes of generating
     if args.pack:
         pack = pack_of(read_puzzles(args.pack), args.limit)
     else:

@@ -56,6 +56,16 @@ def module_missing() -> str | None:
     return None
 
 
+def check_target(folder: Path, force: bool) -> None:
+    """``UsageError`` when the site cannot be written there: the module not built, or a folder with
+    files in it (without ``force``). Called before the pack is made: making one can take minutes."""
+    why = module_missing()
+    if why is not None:
+        raise UsageError(why)
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())) and not force:
+        raise UsageError(f"{folder} is not an empty folder; choose another or pass --force")
+
+
 def pack_entry(puzzle: Puzzle, grade: str | None) -> dict[str, Any]:
     """A puzzle as the page loads one (as POST /generate's lines): label rows, rule, stars, grade."""
     entry: dict[str, Any] = {"n": puzzle.n, "rule": puzzle.rule, "regions": puzzle.label_rows()}
@@ -92,13 +102,9 @@ def generated_pack(count: int, n: int, stars: int, seed: int = 0) -> list[dict[s
 def write_site(folder: Path, pack: list[dict[str, Any]], force: bool = False) -> Site:
     """The page, the module and ``pack`` written into ``folder`` (made if needed; an existing
     folder with files in it only with ``force``). ``UsageError`` when the module is not built."""
-    why = module_missing()
-    if why is not None:
-        raise UsageError(why)
+    check_target(folder, force)
     if not pack:
         raise UsageError("the pack holds no puzzle the page can show (unique, with regions, n from 4 to 25)")
-    if folder.exists() and any(folder.iterdir()) and not force:
-        raise UsageError(f"{folder} is not empty; choose another folder or pass --force")
     static = folder / "static"
     static.mkdir(parents=True, exist_ok=True)
     files: dict[str, int] = {}
