@@ -330,13 +330,22 @@ function splitRow(row, r) {
   throw new PuzzleError(`row is ${typeName(row)}, expected a string of labels or a list`, { row: r });
 }
 
-/** Rows of integers with exactly n distinct values (the common case), numbered by first appearance
- * in one pass; null for anything else, which the general path then reads (or refuses, in its words). */
+/** Rows of small integers (0..255) with exactly n distinct values (the common case), numbered by
+ * first appearance in one pass; null for anything else, which the general path then reads (or
+ * refuses, in its words). */
+const labelNumber = new Int32Array(256);
+let labelStamp = new Int32Array(256);
+let stamp = 0;
+
 function numberRows(regions, n) {
   if (!Array.isArray(regions) || regions.length === 0 || regions.length > REGION_N) return null;
   const height = regions.length;
   if (n !== null && n !== height) return null;
-  const number = new Map();
+  if (++stamp === 0x7fffffff) {
+    labelStamp = new Int32Array(256);
+    stamp = 1;
+  }
+  let distinct = 0;
   const grid = new Array(height);
   for (let r = 0; r < height; r++) {
     const row = regions[r];
@@ -344,18 +353,20 @@ function numberRows(regions, n) {
     const out = new Array(height);
     for (let c = 0; c < height; c++) {
       const v = row[c];
-      if (typeof v !== "number" || !Number.isInteger(v)) return null;
-      let k = number.get(v);
-      if (k === undefined) {
-        k = number.size;
-        if (k === height) return null;
-        number.set(v, k);
+      if (typeof v !== "number" || !(v >= 0 && v < 256) || (v | 0) !== v) return null;
+      let k;
+      if (labelStamp[v] === stamp) k = labelNumber[v];
+      else {
+        if (distinct === height) return null;
+        k = distinct++;
+        labelStamp[v] = stamp;
+        labelNumber[v] = k;
       }
       out[c] = k;
     }
     grid[r] = out;
   }
-  return number.size === height ? [grid, null] : null;
+  return distinct === height ? [grid, null] : null;
 }
 
 function normaliseRegions(regions, n) {
@@ -693,15 +704,32 @@ function round6(x) {
   return Math.floor(x * 1e6 + 0.5) / 1e6;
 }
 
-/** The 4-connected pieces of each region (as the model's region_parts counts them). */
+/** The 4-connected pieces of each region (as the model's region_parts counts them); the scratch
+ * arrays are kept between calls. */
+let partsCells = 0;
+let partsRegion = new Int32Array(0);
+let partsSeen = new Uint8Array(0);
+let partsStack = new Int32Array(0);
+
 function regionParts(p) {
   const n = p.n;
+  const cells = n * n;
+  if (cells > partsCells) {
+    partsCells = cells;
+    partsRegion = new Int32Array(cells);
+    partsSeen = new Uint8Array(cells);
+    partsStack = new Int32Array(cells);
+  }
+  const region = partsRegion;
+  const seen = partsSeen;
+  const stack = partsStack;
+  for (let r = 0, i = 0; r < n; r++) {
+    const row = p.regions[r];
+    for (let c = 0; c < n; c++, i++) region[i] = row[c];
+  }
+  seen.fill(0, 0, cells);
   const parts = new Array(n).fill(0);
-  const region = new Int32Array(n * n);
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) region[r * n + c] = p.regions[r][c];
-  const seen = new Uint8Array(n * n);
-  const stack = new Int32Array(n * n);
-  for (let start = 0; start < n * n; start++) {
+  for (let start = 0; start < cells; start++) {
     if (seen[start]) continue;
     const k = region[start];
     parts[k]++;
@@ -1116,35 +1144,39 @@ export async function check(puzzle, options = {}) {
   const record = readRecord(puzzle, options);
   if (record.error) return { ...head(record), status: "invalid", logic: null, warnings: [], error: record.error.message };
   const p = record.puzzle;
-  const out = { ...head(record), n: p.n, rule: p.rule };
-  if (p.stars > 1) out.stars = p.stars;
   let found;
   try {
     found = runSearch(c, p, 2, 2, options.timeLimit);
   } catch (err) {
     if (!(err instanceof BackendError)) throw err;
-    return { ...out, status: "invalid", logic: null, warnings: [], error: err.message };
+    return checkAnswer(record, p, { status: "invalid", logic: null, warnings: [], error: err.message });
   }
   const status = statusOf(found.count, found.complete);
-  Object.assign(out, {
-    status,
-    count: found.count,
-    complete: found.complete,
-    timed_out: found.timed_out,
-    solutions: found.solutions.map((s) => solutionJson(s, p.stars)),
-    elapsed: round6(found.elapsed),
-    backend: "wasm",
-    stats: { nodes: found.nodes },
-  });
   let logic = null;
   if (options.logic !== false && status === "unique") {
     const limit = options.timeLimit ?? LOGIC_TIME_LIMIT;
     logic = logicDict(runLogic(c, p, depthOf(options), limit));
   }
-  out.logic = logic;
-  out.warnings = puzzleWarnings(p);
-  out.error = null;
-  return out;
+  return checkAnswer(record, p, {
+    status,
+    count: found.count,
+    complete: found.complete,
+    timed_out: found.timed_out,
+    solutions: p.stars > 1 ? found.solutions.map((s) => solutionJson(s, p.stars)) : found.solutions,
+    elapsed: round6(found.elapsed),
+    backend: "wasm",
+    stats: { nodes: found.nodes },
+    logic,
+    warnings: puzzleWarnings(p),
+    error: null,
+  });
+}
+
+/** check()'s answer in the CLI's order of fields, made in one literal (no object grown key by key). */
+function checkAnswer(record, p, rest) {
+  const { source, line, id } = record;
+  if (p.stars > 1) return { source, line, id, n: p.n, rule: p.rule, stars: p.stars, ...rest };
+  return { source, line, id, n: p.n, rule: p.rule, ...rest };
 }
 
 /** `queens-sat solve --json`: one solution (or why there is none). */
