@@ -21,7 +21,7 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
-const CORPUS = arg("--corpus", process.env.QUEENS_SAT_CORPUS_DIR || "/work/shared/corpus");
+const CORPUS = arg("--corpus", process.env.QUEENS_SAT_CORPUS || join(here, "..", "..", "shared", "corpus"));
 const PYTHON = arg("--python", "python3");
 const DFS_BOARDS = Number(arg("--dfs-boards", "0")); // 0: every board (the DFS takes the longest)
 const MIN_MS = 2;

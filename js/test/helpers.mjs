@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const CORPUS = process.env.QUEENS_SAT_CORPUS_DIR || "/work/shared/corpus";
+// the shared corpora, where the Python tests look for them (tests/helpers.py): $QUEENS_SAT_CORPUS, else ../shared/corpus
+export const CORPUS = process.env.QUEENS_SAT_CORPUS || join(ROOT, "..", "shared", "corpus");
 
 /** The Python CLI: $QUEENS_SAT_CLI, else queens-sat on the PATH; null when there is none. */
 export function pythonCli() {
