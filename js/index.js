@@ -137,11 +137,6 @@ function makeCore(x) {
   }
   const SCRATCH = 64 * 1024;
   const scratch = alloc(SCRATCH);
-  function ints(values) {
-    const p = alloc(4 * Math.max(values.length, 1));
-    new Int32Array(heap(), p, values.length).set(values);
-    return p;
-  }
   return {
     limits,
     /** One search: {count, nodes, stop, solutions: arrays of k * n columns}. */
@@ -1263,7 +1258,6 @@ export async function hint(puzzle, position = null, options = {}) {
   const implied = [];
   let found = null;
   let status = null;
-  let deadEnd = null;
   try {
     let read = 0;
     const started = now();
@@ -1274,7 +1268,6 @@ export async function hint(puzzle, position = null, options = {}) {
       const made = decodeSteps(st.heads, st.data, p.n);
       read += made.length;
       if (code !== 0) status = ENGINE_STATUS[code] ?? "stuck";
-      deadEnd = st.deadEnd;
       const step = made[0];
       if (!step) break;
       if (step.rule === "queen-eliminates" && queens.has(step.cell[0] * p.n + step.cell[1])) {
@@ -1292,7 +1285,6 @@ export async function hint(puzzle, position = null, options = {}) {
   let outStatus = found !== null ? "hint" : status ?? "stuck";
   if (check === "none") outStatus = "none";
   const impliedCells = implied.flatMap((s) => s.crossed).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  void deadEnd;
   return {
     source: options.source ?? null,
     status: outStatus,
