@@ -1,7 +1,8 @@
 // The player and designer page of `queens-sat serve`: plain JavaScript, no build step.
 // Every judgement (verdict, grade, hint, check, import and export formats) comes from the
-// server's API. The one local copy of the rules is the clash highlight, which must follow
-// each click at once; the server still decides whether a board is solved.
+// server's API, or from its WebAssembly twin in the browser (local.js) where that can answer.
+// The one local copy of the rules is the clash highlight, which must follow each click at
+// once; the server (or the module) still decides whether a board is solved.
 "use strict";
 
 const PALETTE = window.QS_PALETTE;
@@ -61,6 +62,11 @@ class ServerError extends Error {}
 
 // POST to the API; the answer parsed (asText: as it came); a ServerError in a player's words
 async function api(path, body, params = "", asText = false, type = "application/json") {
+  if (window.QS_LOCAL) {  // local.js: the answer worked out in the browser (WebAssembly), when it can be
+    let local;
+    try { local = await window.QS_LOCAL(path, body, params, asText); } catch (err) { throw new ServerError(friendly(err.message)); }
+    if (local !== undefined) return local;
+  }
   let response;
   try {
     response = await fetch(path + params, { method: "POST", body, headers: { "Content-Type": type } });
