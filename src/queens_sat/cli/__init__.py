@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 # the lean path of ``library daily`` (``_lean_daily``) starts without them
 
 COMMANDS = (
-    "check", "solve", "count", "explain", "hint", "render", "convert", "bench", "backends", "generate", "serve", "library", "site", "completion",
+    "check", "solve", "count", "explain", "hint", "render", "convert", "bench", "backends", "generate", "serve", "library", "site",
+    "completion",
 )  # fmt: skip
 DEBUG_HELP = "print the traceback of an internal error (so does QUEENS_SAT_DEBUG=1)"
 
