@@ -106,6 +106,14 @@ COMMANDS: dict[str, Check] = {
     "queens-sat completion bash > ~/.local/share/bash-completion/completions/queens-sat": Elsewhere(
         "writes into the home folder: tests/test_completion.py checks the script and what it completes"
     ),
+    # the JavaScript package (docs/javascript.md): .ci/run installs its toolchain, builds it and runs these in js/
+    "apt-get install clang lld wasi-libc libclang-rt-14-dev-wasm32 nodejs npm node-typescript": Elsewhere(
+        "an install of system packages: .ci/run installs the same list"
+    ),
+    "cd js && npm run build": Elsewhere(CI + " (before the Python install, so the page's copy is packaged)"),
+    "npm test": Elsewhere(CI + " in js/"),
+    "npm run types": Elsewhere(CI + " in js/"),
+    "npm pack": Elsewhere(CI + " in js/"),
     # minutes on the pure-Python path
     "queens-sat count --n 14 --rule queens": Slow(),
     "queens-sat count --n 14 --rule queens --workers 1": Slow(),
@@ -259,6 +267,7 @@ def checkouts(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]
             root.mkdir()
             shutil.copytree(EXAMPLES, root / "examples")
             (root / "bench").symlink_to(ROOT / "bench")
+            (root / "js").symlink_to(ROOT / "js")
             (root / "docs").mkdir()
             (root / ".venv").symlink_to(Path(sys.prefix))
             if (ROOT.parent / "shared").exists():
@@ -365,6 +374,8 @@ def test_the_js_snippets_run_in_order(page: str, checkouts: Callable[[str], Path
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed: the page's JavaScript cannot run here")
+    if not (ROOT / "js" / "queens-sat.wasm").exists():
+        pytest.skip("the JavaScript module is not built (cd js && npm run build; .ci/run builds it)")
     clients = _clients()
     code = "\n;\n".join(s.code for s in page_snippets(ROOT / page, "js") if s.code.strip() not in clients)
     res = subprocess.run([node, "-e", code], cwd=checkouts(page), env=_environment(), capture_output=True, text=True, timeout=120)
