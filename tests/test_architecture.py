@@ -2,8 +2,10 @@
 checking included) goes to the same layer or a lower one, and no module imports itself back
 through others, neither module by module nor package by package.
 
-Layers, lowest first: ``extension`` (the compiled code's one door), ``model``, ``formats``,
-``engines`` (search kernels and their twins: model and extension only), ``backends``, ``services``,
+Layers, lowest first: ``extension`` (the compiled code's one door), ``model``, ``runtime`` (the
+process's plumbing: signals, cancel scopes, pools, standard streams, live lines, atomic files),
+``formats``, ``engines`` (search kernels and their twins: runtime, model and extension only),
+``backends``, ``services``,
 then the front ends: ``server`` (the HTTP application) and ``cli`` (the process's entry, whose
 ``serve`` command starts the server). The package root (``queens_sat/__init__``, ``__main__``)
 re-exports the public API and may name any layer.
@@ -22,8 +24,8 @@ import pytest
 import queens_sat
 
 PACKAGE = Path(queens_sat.__file__).resolve().parent
-LAYER = {"extension": 0, "model": 1, "formats": 2, "engines": 3, "backends": 4, "services": 5, "server": 6, "cli": 7}
-ONLY = {"engines": {"engines", "model", "extension"}}  # a layer that may import fewer than all lower ones
+LAYER = {"extension": 0, "model": 1, "runtime": 2, "formats": 3, "engines": 4, "backends": 5, "services": 6, "server": 7, "cli": 8}
+ONLY = {"engines": {"engines", "runtime", "model", "extension"}}  # a layer that may import fewer than all lower ones
 
 
 def module_name(path: Path) -> str:
@@ -148,6 +150,16 @@ def test_no_package_imports_itself_back(depth):
     assert cycles(folded) == []
 
 
+def test_the_plumbing_is_at_the_bottom():
+    """``runtime`` (signals, cancel scopes, pools, streams) serves every layer above the model and
+    knows none of them: formats and engines both stand on it."""
+    assert "queens_sat.runtime.cancel" in EDGES["queens_sat.engines.search"]
+    assert "queens_sat.runtime.line_split" in EDGES["queens_sat.formats.live"]
+    above = {layer for layer, rank in LAYER.items() if rank > LAYER["runtime"]}
+    reached = {layer_of(t) for s, ts in EDGES.items() if layer_of(s) == "runtime" for t in ts}
+    assert reached & above == set()
+
+
 def test_the_test_sees_lazy_imports():
     """The check would be worthless if it missed imports inside functions: ``cli.check_command``
     imports ``services.checking`` only in ``run``."""
@@ -229,7 +241,8 @@ def test_no_generated_file_is_tracked():
     files = tracked_files()
     if files is None:
         pytest.skip("not a git checkout (an installed copy): nothing is tracked here")
-    generated = [f"{path.name}: {banner}" for path in files if path.suffix in {".c", ".cpp", ".h", ".py", ".js"} for banner in [generated_banner(path)] if banner]
+    sources = [path for path in files if path.suffix in {".c", ".cpp", ".h", ".py", ".js"}]
+    generated = [f"{path.name}: {banner}" for path in sources for banner in [generated_banner(path)] if banner]
     assert not generated, f"generated files are tracked (the build makes them; remove them from git): {generated}"
 
 

@@ -13,7 +13,6 @@ if TYPE_CHECKING:  # what a type checker sees; at run time ``__getattr__`` impor
     from queens_sat.backends import available_backends, get_backend
     from queens_sat.backends.base import Backend
     from queens_sat.engines import nqueens, regions
-    from queens_sat.engines.cancel import CancelToken, cancel_scope
     from queens_sat.formats import parse_puzzle, puzzle_to_json, puzzle_to_text, read_puzzle, read_puzzles, write_puzzle
     from queens_sat.formats.image import ImageRead, ImageReadError, ImageReadWarning, read_puzzle_image
     from queens_sat.formats.records import PuzzleRecord
@@ -30,6 +29,7 @@ if TYPE_CHECKING:  # what a type checker sees; at run time ``__getattr__`` impor
     )
     from queens_sat.model.puzzle import MAX_FREE_N, MAX_REGION_N, Puzzle, as_puzzle
     from queens_sat.model.result import Outcome, SolveResult, Status
+    from queens_sat.runtime.cancel import CancelToken, cancel_scope
     from queens_sat.services.checking import CheckReport, check_record, check_records
     from queens_sat.services.generator import GeneratedPuzzle, generate
     from queens_sat.services.logic import LogicResult, Step, logic_solve
@@ -44,8 +44,8 @@ _EXPORTS = {
     "Interrupted": "queens_sat.model.errors",
     "MissingDependency": "queens_sat.model.errors",
     "Cancelled": "queens_sat.model.errors",
-    "CancelToken": "queens_sat.engines.cancel",
-    "cancel_scope": "queens_sat.engines.cancel",
+    "CancelToken": "queens_sat.runtime.cancel",
+    "cancel_scope": "queens_sat.runtime.cancel",
     "Outcome": "queens_sat.model.result",
     "Backend": "queens_sat.backends.base",
     "PuzzleRecord": "queens_sat.formats.records",

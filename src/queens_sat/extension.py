@@ -237,7 +237,7 @@ def required(name: str = MODULE) -> object:
 
 def set_cancel_flag(flag: bytearray | None) -> None:
     """Point this thread's cancel flag in every compiled search at ``flag[0]`` (None: at none); see
-    engines/cancel.py. Each module links its own copy of native/common/stop.c, so each is told.
+    runtime/cancel.py. Each module links its own copy of native/common/stop.c, so each is told.
     Modules already loaded are told even when the pure-Python switch is on now: none may keep
     pointing at a flag that is gone."""
     for name in SEARCHING:

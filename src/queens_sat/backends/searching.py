@@ -10,7 +10,7 @@ the service. Here, and only here:
   takes one, and becomes a ``Puzzle`` for any other;
 - every solution found is verified against the rules (in C for a plain grid), so that no
   backend's mistake reaches a user; a wrong one is a ``BackendError``;
-- a search cancelled from another thread (``engines.cancel``), which stopped as at its time
+- a search cancelled from another thread (``runtime.cancel``), which stopped as at its time
   limit, raises ``Cancelled``, so the loop that called it (a batch, the generator) ends too.
 """
 
@@ -22,12 +22,12 @@ from typing import Any
 
 from queens_sat.backends import get_backend
 from queens_sat.backends.base import Backend, PlainRoute
-from queens_sat.engines.cancel import raise_if_cancelled
 from queens_sat.extension import GRIDCHECK, gridcheck, native_limit, required, rule_code
 from queens_sat.model.errors import BackendError, PuzzleError
 from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, int64_cells, plain_cells_ok, plain_solution_ok
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
+from queens_sat.runtime.cancel import raise_if_cancelled
 
 Board = Puzzle | PlainGrid
 

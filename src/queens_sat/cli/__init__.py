@@ -21,8 +21,8 @@ from queens_sat import __version__
 from queens_sat.cli.completion_command import complete_if_asked
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
 from queens_sat.cli.parser import QueensSatParser
-from queens_sat.engines.signals import exit_within, sigterm_as_interrupt
 from queens_sat.model.errors import BackendError, PuzzleError, UsageError, was_terminated
+from queens_sat.runtime.signals import exit_within, sigterm_as_interrupt
 
 COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "convert", "bench", "backends", "generate", "serve", "completion")
 DEBUG_HELP = "print the traceback of an internal error (so does QUEENS_SAT_DEBUG=1)"

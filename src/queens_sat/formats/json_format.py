@@ -17,12 +17,12 @@ import orjson
 
 from queens_sat.formats.encoding import check_utf8
 from queens_sat.formats.fields import FieldNames
-from queens_sat.formats.line_split import SkippedLine
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import FormatError, PuzzleError, printable, shown
 from queens_sat.model.limits import INPUT_BYTES
 from queens_sat.model.placement import RULES, star_rows
 from queens_sat.model.puzzle import Puzzle
+from queens_sat.runtime.line_split import SkippedLine
 
 PUZZLE_KEYS = frozenset({"n", "rule", "regions", "givens", "stars"})  # a JSON puzzle's own fields; the rest is metadata
 # Python refuses to read integers longer than this (a guard against slow conversion);
