@@ -160,6 +160,29 @@ def test_the_plumbing_is_at_the_bottom():
     assert reached & above == set()
 
 
+# The modules that may import ``extension``: one front a kernel, which alone chooses the compiled
+# module or its pure-Python twin, and the model's grid helpers (the one-pass checks of a plain grid).
+TWIN_FRONTS = {
+    "queens_sat.engines.regions.counting": "the region search (k = 1); twin engines/regions/reference.py",
+    "queens_sat.engines.stars.counting": "the k-star search; twin engines/stars/reference.py",
+    "queens_sat.engines.nqueens._impl": "the kernels for boards without regions; twins engines/nqueens/*.py",
+    "queens_sat.engines.logic.native": "the logic engine; twin engines/logic/engine.py",
+    "queens_sat.services.generator.connectivity": "the generator's region passes; twin connectivity_py.py",
+}
+GRID_HELPERS = {"queens_sat.model.grids", "queens_sat.model.puzzle", "queens_sat.model.columns"}
+# Two that choose nothing: the cancel scope points every compiled search at its flag, and the backends'
+# registry forgets the backends it made when the pure-Python switch is read again.
+PLUMBING = {"queens_sat.runtime.cancel", "queens_sat.backends"}
+
+
+def test_only_the_twin_fronts_import_the_extension():
+    """Each kernel picks its twin once: nothing but the fronts (and the model's grid helpers) asks
+    ``extension`` for a compiled module, so a new kernel's choice is made in one place."""
+    importers = {source for source, targets in EDGES.items() if "queens_sat.extension" in targets and layer_of(source) is not None}
+    assert importers - set(TWIN_FRONTS) - GRID_HELPERS - PLUMBING == set()
+    assert set(TWIN_FRONTS) <= importers  # each front is still one (a front that chooses nothing is no front)
+
+
 def test_the_test_sees_lazy_imports():
     """The check would be worthless if it missed imports inside functions: ``cli.check_command``
     imports ``services.checking`` only in ``run``."""

@@ -22,11 +22,11 @@ from typing import Any
 
 from queens_sat.backends import get_backend
 from queens_sat.backends.base import Backend, PlainRoute
-from queens_sat.extension import GRIDCHECK, gridcheck, native_limit, required, rule_code
+from queens_sat.engines.regions.counting import native_limit, rule_code
 from queens_sat.model.errors import BackendError, PuzzleError
-from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, int64_cells, plain_cells_ok, plain_solution_ok
+from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, fill_canonical, int64_cells, plain_cells_ok, plain_solution_ok, solution_check
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.model.result import Outcome, Solution
+from queens_sat.model.result import Outcome, Solution, counted
 from queens_sat.runtime.cancel import raise_if_cancelled
 
 Board = Puzzle | PlainGrid
@@ -131,8 +131,8 @@ def search_rows(
     found = route.count_rows(rows, rule_code(rule), native_limit(limit), keep, time_limit or 0.0, route.nodes)
     if found is None:
         return None
-    count, complete, timed_out, solutions, nodes, spent, most_pieces, wrong = found
-    outcome = Outcome(solutions, count, complete, timed_out, {"nodes": nodes}, route.backend, None, False, spent)
+    outcome = counted(found, route.backend)
+    solutions, spent, most_pieces, wrong = outcome.solutions, outcome.spent, found[6], found[7]
     twice = len(solutions) > 1 and (solutions[0] == solutions[1] if len(solutions) == 2 else len(set(solutions)) != len(solutions))
     if wrong >= 0 or twice or (spent and route.go_on is not None):
         board = _filled(rows, rule)  # rare: a wrong solution to name, or the portfolio's next turns
@@ -144,7 +144,7 @@ def search_rows(
 def _filled(rows: list[Any], rule: str) -> PlainGrid:
     """The plain grid of rows that ``count_rows`` took, in a buffer of its own."""
     cells = int64_cells(len(rows))
-    required(GRIDCHECK).fill_canonical(rows, cells)
+    fill_canonical(rows, cells)
     return PlainGrid(len(rows), cells, rule, rows)
 
 
@@ -167,10 +167,10 @@ def _plain_search(engine: Backend, board: PlainGrid, limit: int | None, keep: in
             outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit, **budget).named(engine.full_name)  # type: ignore[arg-type]
         else:
             began = time.perf_counter()
-            count, complete, timed_out, solutions, nodes, spent = route.count(
+            found = route.count(
                 board.cells, board.n, rule_code(board.rule), native_limit(limit), keep, board.queens, (), time_limit or 0.0, route.nodes
             )
-            outcome = Outcome(solutions, count, complete, timed_out, {"nodes": nodes}, route.backend, None, False, spent)
+            outcome = counted(found, route.backend)
             outcome = _next_turns(route, board, outcome, limit, keep, time_limit, began)
     except ValueError:
         Puzzle.of_plain(board)  # raises the PuzzleError that says which cell
@@ -200,15 +200,15 @@ def verified(board: Board, outcome: Outcome) -> Outcome:
         return outcome
     if isinstance(board, PlainGrid):
         code = rule_code(board.rule)
-        check = gridcheck() if not board.queens else None  # in C, straight (a validator's every call comes here)
+        check = solution_check() if not board.queens else None  # in C, straight (a validator's every call comes here)
         for solution in solutions:
-            right = check.solution_ok(board.cells, solution, code) if check is not None else plain_solution_ok(board, solution, code)
+            right = check(board.cells, solution, code) if check is not None else plain_solution_ok(board, solution, code)
             if not right:
                 _refuse(Puzzle.of_plain(board), outcome, solution)
-    elif board.stars == 1 and board.n <= PLAIN_MAX_N and (cells := board.cells()) is not None and (check := gridcheck()) is not None:
+    elif board.stars == 1 and board.n <= PLAIN_MAX_N and (cells := board.cells()) is not None and (check := solution_check()) is not None:
         code, givens = rule_code(board.rule), board.queens or board.blocked
         for solution in solutions:  # in C, as the search ran: the givens are all that is left to see
-            right = type(solution) is tuple and check.solution_ok(cells, solution, code)
+            right = type(solution) is tuple and check(cells, solution, code)
             if not (right and (not givens or _keeps_givens(board, solution))):
                 _refuse(board, outcome, solution)
     else:

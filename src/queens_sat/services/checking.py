@@ -11,11 +11,10 @@ from typing import TYPE_CHECKING, Any
 from queens_sat.backends import searching
 from queens_sat.backends.base import Backend
 from queens_sat.backends.searching import Board
-from queens_sat.extension import GRIDCHECK, gridcheck, required
 from queens_sat.formats.json_format import PlainRecord, solution_to_json
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import BackendError, Interrupted, PuzzleError
-from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, int64_cells, normalise_regions, scratch_cells
+from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, fill_canonical, int64_cells, normalise_regions, region_parts, scratch_cells
 from queens_sat.model.puzzle import LABELS, split_warnings
 from queens_sat.model.result import Outcome, SolveResult, Status
 from queens_sat.services.solving import solve
@@ -239,14 +238,13 @@ def plain_board(record: PlainRecord, scratch: bool = False) -> tuple[PlainGrid, 
     ``stats``) and the region letters of the warnings are the ordinary path's. The cells are a
     buffer of its own, so that a batch holds many; with ``scratch``, this thread's scratch buffer
     (one board, searched before the next)."""
-    check = gridcheck()
     regions = record.regions
     n = len(regions)
-    if check is None or record.error is not None or not 1 <= n <= PLAIN_MAX_N:
+    if record.error is not None or not 1 <= n <= PLAIN_MAX_N:
         return None
     cells = scratch_cells(n) if scratch else int64_cells(n)
-    most_pieces = check.fill_canonical(regions, cells)
-    if not most_pieces:
+    most_pieces = fill_canonical(regions, cells)
+    if not most_pieces:  # not a plain grid (0), or no compiled check to read it (None)
         return None
     grid = PlainGrid(n, cells, record.rule, regions)
     return grid, [] if most_pieces == 1 else _split_warnings(regions)
@@ -255,7 +253,7 @@ def plain_board(record: PlainRecord, scratch: bool = False) -> tuple[PlainGrid, 
 def _split_warnings(regions: list[Any]) -> list[str]:
     """The warnings of a plain grid with a region in pieces (rare), worded as ``Puzzle`` words them."""
     numbered, labels = normalise_regions(regions, len(regions))
-    return split_warnings(required(GRIDCHECK).region_parts(numbered), (labels or LABELS).__getitem__)
+    return split_warnings(region_parts(numbered), (labels or LABELS).__getitem__)
 
 
 def _check_plain(record: PlainRecord, engine: Backend, time_limit: float | None) -> CheckReport | None:
