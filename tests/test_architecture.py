@@ -183,6 +183,21 @@ def test_only_the_twin_fronts_import_the_extension():
     assert set(TWIN_FRONTS) <= importers  # each front is still one (a front that chooses nothing is no front)
 
 
+def test_no_second_home():
+    """A thing has one home: no package re-exports the package of the same name in another layer
+    (``services.logic`` once re-exported all of ``engines.logic``: two ways to the same names)."""
+    doubles = []
+    for source, targets in EDGES.items():
+        if layer_of(source) is None or source.count(".") < 2 or not (PACKAGE.parent / source.replace(".", "/") / "__init__.py").exists():
+            continue
+        rest = source.split(".", 2)[2]
+        for target in targets:
+            there = target.split(".", 2)[2] if target.count(".") >= 2 else ""
+            if layer_of(target) not in (None, layer_of(source)) and (there == rest or there.startswith(rest + ".")):
+                doubles.append(f"{source} -> {target}")
+    assert doubles == []
+
+
 def test_the_test_sees_lazy_imports():
     """The check would be worthless if it missed imports inside functions: ``cli.check_command``
     imports ``services.checking`` only in ``run``."""

@@ -422,7 +422,7 @@ def test_the_pure_python_path_makes_the_same_puzzles():
 
 
 def test_logic_and_grade_keep_only_what_the_engine_solves(capsys):
-    logic = pytest.importorskip("queens_sat.services.logic")
+    logic = pytest.importorskip("queens_sat.engines.logic")
     for p in generate(8, 3, seed=2, logic=True, max_depth=0):
         result = logic.logic_solve(p.puzzle(), max_depth=0)
         assert result.solved and result.solution == p.solution

@@ -20,7 +20,7 @@ from queens_sat.model.result import Outcome, SolveResult, Status
 from queens_sat.services.solving import solve
 
 if TYPE_CHECKING:
-    from queens_sat.services.logic import LogicResult
+    from queens_sat.engines.logic import LogicResult
 
 LOGIC_DEPTH = 2  # probe depth of the logic verdict; published daily puzzles need no more
 LOGIC_TIME_LIMIT = 10.0  # seconds for the logic verdict when the caller sets no time limit
@@ -167,7 +167,7 @@ def _report(
         warnings = record.puzzle.warnings()
     report = CheckReport(record, result.status, result, [*record.warnings, *warnings])
     if logic_depth is not None and result.is_unique:
-        from queens_sat.services.logic import MAX_N, logic_solve
+        from queens_sat.engines.logic import MAX_N, logic_solve
 
         puzzle = record.puzzle
         assert puzzle is not None
