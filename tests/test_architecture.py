@@ -14,6 +14,7 @@ re-exports the public API and may name any layer.
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from collections import defaultdict
@@ -196,6 +197,33 @@ def test_no_second_home():
             if layer_of(target) not in (None, layer_of(source)) and (there == rest or there.startswith(rest + ".")):
                 doubles.append(f"{source} -> {target}")
     assert doubles == []
+
+
+def c_enum(text: str, first: str) -> dict[str, int]:
+    """The names and values of the C ``enum`` whose first member is ``first`` (explicit values)."""
+    body = re.search(r"enum\s*\{([^}]*\b" + first + r"\b[^}]*)\}", text)
+    assert body is not None, f"no enum starting with {first}"
+    return {m[1]: int(m[2]) for m in re.finditer(r"(\w+)\s*=\s*(\d+)", body[1])}
+
+
+def test_the_c_logic_engine_follows_the_table_of_techniques():
+    """The logic techniques are one table (``deduction.TECHNIQUES``): the compiled engine's rule ids
+    (native/logic/deduction.h) are its rows' places, and the grading's tiers and weights are read
+    from it, so a technique added to one language and not the other fails here."""
+    from queens_sat.engines.logic import grading
+    from queens_sat.engines.logic.deduction import RULE_NAMES, TECHNIQUES
+
+    header = (PACKAGE.parents[1] / "native" / "logic" / "deduction.h").read_text(encoding="utf-8")
+    ids = c_enum(header, TECHNIQUES[0].c_id)
+    assert ids == {**{t.c_id: i for i, t in enumerate(TECHNIQUES)}, "QL_RULES": len(TECHNIQUES)}
+    assert set(grading._TIER) | {RULE_NAMES[-1]} == set(RULE_NAMES) == set(grading._STAR_TIER) | {RULE_NAMES[-1]}
+    assert sorted(grading.STEP_WEIGHT) == list(range(len(TECHNIQUES) - 1))  # every rule but the probe, by its id
+
+
+def test_the_enum_reader_reads_enums():
+    text = "enum { A = 0, B = 1, N = 2 };\nenum { X = 0 };"
+    assert c_enum(text, "A") == {"A": 0, "B": 1, "N": 2}
+    assert c_enum(text, "X") == {"X": 0}
 
 
 def test_the_test_sees_lazy_imports():

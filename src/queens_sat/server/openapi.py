@@ -1,9 +1,13 @@
-"""The OpenAPI 3.1 description of the service, built from one table of routes so that it
-cannot drift from what ``app`` serves (a test compares the two)."""
+"""The OpenAPI 3.1 description of the service, built from the routes ``app`` serves: each route is
+declared once (``described`` in ``app.routes``), with what the document says of it, so the two
+cannot drift apart."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
+
+from starlette.routing import BaseRoute, Route
 
 from queens_sat import __version__
 from queens_sat.server.settings import ServiceSettings
@@ -82,27 +86,6 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     "rule": {"type": "string", "enum": ["no-touch", "queens"], "default": "no-touch"},
 }
 JSON_ANSWER = {"application/json": {"schema": {"type": "object"}}}
-ROUTES: tuple[tuple[str, str, str, tuple[str, ...], dict[str, Any]], ...] = (
-    ("/check", "post", "Unique, several (two solutions shown), none or unknown; logic grade when unique",
-     ("backend", "time_limit", "format", "logic", "max_depth"), JSON_ANSWER),
-    ("/solve", "post", "One solution (columns of the queens, row by row; for k stars, each row's k columns)",
-     ("backend", "time_limit", "format"), JSON_ANSWER),
-    ("/count", "post", "The number of solutions, exact or a lower bound", ("backend", "time_limit", "format", "limit"), JSON_ANSWER),
-    ("/explain", "post", "Solve by reasoning alone, every step explained (text counts rows and columns from 1, r3c9; "
-     "the cell and unit fields from 0)", ("max_depth", "time_limit", "format"), JSON_ANSWER),
-    ("/hint", "post", "The next logical step; the player's marks are the puzzle's givens (text from 1, fields from 0)",
-     ("max_depth", "time_limit", "format", "backend"), JSON_ANSWER),
-    ("/render", "post", "The board as a picture", ("image", "solution", "cell", "labels", "backend", "time_limit", "format"),
-     {"image/svg+xml": {"schema": {"type": "string"}}, "image/png": {"schema": {"type": "string", "format": "binary"}}}),
-    ("/import", "post", "The puzzle in a screenshot, its verdict (as /check answers) and the reader's doubts",
-     ("stars", "read_marks", "rule"), IMPORT_ANSWER),
-    ("/convert", "post", "The puzzle in another of the project's formats", ("format", "to"),
-     {"application/json": {"schema": {"type": "object"}}, "text/plain": {"schema": {"type": "string"}}}),
-    ("/generate", "post", "New unique puzzles, one JSON line each as they are made", (),
-     {"application/x-ndjson": {"schema": {"type": "string"}}}),
-    ("/backends", "get", "The solver backends and which are installed", (), JSON_ANSWER),
-    ("/health", "get", "Whether the server is up", (), JSON_ANSWER),
-)
 GENERATE_BODY = {
     "required": True,
     "content": {
@@ -132,20 +115,54 @@ GENERATE_BODY = {
 ERROR = {"description": "Refused, with the reason", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
 
 
-def openapi_document(settings: ServiceSettings) -> dict[str, Any]:
-    """The OpenAPI document, with this server's limits in the description."""
+class DescribedRoute(Route):
+    """A route with what the OpenAPI document says of it: its summary, its query parameters (names
+    of ``PARAMETERS``), its answer's content and, for a POST, its body."""
+
+    def __init__(
+        self, path: str, endpoint: Callable[..., Any], method: str, summary: str, params: tuple[str, ...], answer: dict[str, Any],
+        body: dict[str, Any] | None,
+    ) -> None:
+        super().__init__(path, endpoint, methods=[method.upper()])
+        unknown = [p for p in params if p not in PARAMETERS]
+        if unknown:
+            raise ValueError(f"{path}: parameters {unknown} are not described in PARAMETERS")
+        self.method, self.summary, self.params, self.answer, self.body = method.lower(), summary, params, answer, body
+
+
+def described(
+    path: str,
+    endpoint: Callable[..., Any],
+    method: str,
+    summary: str,
+    params: tuple[str, ...] = (),
+    answer: dict[str, Any] | None = None,
+    body: dict[str, Any] | None = None,
+) -> DescribedRoute:
+    """The route ``method path`` to ``endpoint``, as served and as documented (a POST takes a
+    puzzle, ``PUZZLE_BODY``, unless ``body`` says otherwise; the answer is JSON unless ``answer``)."""
+    if method.lower() == "post" and body is None:
+        body = PUZZLE_BODY
+    return DescribedRoute(path, endpoint, method, summary, params, JSON_ANSWER if answer is None else answer, body)
+
+
+def openapi_document(settings: ServiceSettings, routes: Iterable[BaseRoute]) -> dict[str, Any]:
+    """The OpenAPI document of ``routes`` (the app's: those declared with ``described``), with this
+    server's limits in the description."""
     paths: dict[str, Any] = {}
-    for path, method, summary, params, answer in ROUTES:
+    for route in routes:
+        if not isinstance(route, DescribedRoute):
+            continue
         operation: dict[str, Any] = {
-            "summary": summary,
-            "parameters": [{"name": p, "in": "query", "required": False, "schema": PARAMETERS[p]} for p in params],
-            "responses": {"200": {"description": "OK", "content": answer}},
+            "summary": route.summary,
+            "parameters": [{"name": p, "in": "query", "required": False, "schema": PARAMETERS[p]} for p in route.params],
+            "responses": {"200": {"description": "OK", "content": route.answer}},
         }
-        if method == "post":
-            operation["requestBody"] = {"/generate": GENERATE_BODY, "/import": IMAGE_BODY}.get(path, PUZZLE_BODY)
+        if route.body is not None:
+            operation["requestBody"] = route.body
             for code in ("400", "408", "413", "422", "503"):
                 operation["responses"][code] = ERROR
-        paths[path] = {method: operation}
+        paths[route.path] = {route.method: operation}
     return {
         "openapi": "3.1.0",
         "info": {
