@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator, Iterator, Sequence
 
-from queens_sat.backends.base import Backend, PlainRoute, interrupted_batch
+from queens_sat.backends.base import PlainBackend, PlainRoute, interrupted_batch
 from queens_sat.engines.regions import counting as regions
 from queens_sat.engines.regions.counting import native_limit, rule_code
 from queens_sat.engines.stars import counting as star_search
@@ -32,11 +32,10 @@ FIRST_NODES = 1 << 18
 FIRST_STAR_NODES = 1 << 14
 
 
-class NativeBackend(Backend):
+class NativeBackend(PlainBackend):
     name = "native"
     takes_turns = True
     star_battle = True
-    takes_plain = True
     effort_unit = "nodes"
     install_hint = (
         "the compiled extension is not built (reinstall with a C compiler: pip install .) "
@@ -89,17 +88,17 @@ class NativeBackend(Backend):
         ``Interrupted`` holding the outcomes finished."""
         keep = (limit if limit is not None else 2) if keep is None else keep
         cap, budget, nodes = native_limit(limit), time_limit or 0.0, effort or 0
-        results: list[Outcome | None] = [None] * len(puzzles)
+        results: list[Outcome] = []
         clock = time.perf_counter
-        for i, puzzle in enumerate(puzzles):
+        for puzzle in puzzles:
             try:
                 start = clock()
                 found = _found(puzzle, cap, keep, budget, nodes)
                 seconds = clock() - start
             except KeyboardInterrupt as stop:
-                raise interrupted_batch(stop, results) from None
-            results[i] = counted(found, "native", seconds)
-        return results  # type: ignore[return-value]
+                raise interrupted_batch(stop, [*results, *[None] * (len(puzzles) - len(results))]) from None
+            results.append(counted(found, "native", seconds))
+        return results
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
         """Every solution, handed out in growing chunks by a resumable search (fewer when timed out);

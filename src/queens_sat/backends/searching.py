@@ -21,15 +21,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from queens_sat.backends import get_backend
-from queens_sat.backends.base import Backend, PlainRoute
+from queens_sat.backends.base import Backend, PlainRoute, search_board, search_boards
 from queens_sat.engines.regions.counting import native_limit, rule_code
+from queens_sat.model.board import Board, as_puzzle_board
 from queens_sat.model.errors import BackendError, PuzzleError
 from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, fill_canonical, int64_cells, plain_cells_ok, plain_solution_ok, solution_check
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution, counted
 from queens_sat.runtime.cancel import raise_if_cancelled
 
-Board = Puzzle | PlainGrid
+__all__ = ["Board", "backend_for", "search", "search_many", "search_rows", "verified"]
 
 
 def backend_for(backend: str | Backend, board: Board | None = None) -> Backend:
@@ -65,8 +66,7 @@ def search(
         outcome = _plain_search(engine, board, limit, keep, time_limit, effort)
         raise_if_cancelled()
         return outcome
-    budget = {} if effort is None else {"effort": effort}  # a backend written before budgets takes none
-    outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit, **budget)
+    outcome = search_board(engine, board, limit=limit, keep=keep, time_limit=time_limit, effort=effort)
     raise_if_cancelled()
     return verified(board, outcome.named(engine.full_name))
 
@@ -87,9 +87,9 @@ def search_many(
     keep = _keep(limit, keep)
     engine = get_backend(backend)
     raise_if_cancelled()
-    if not engine.takes_plain:
-        puzzles = [Puzzle.of_plain(board) if isinstance(board, PlainGrid) else board for board in puzzles]
-    found = engine.search_many(puzzles, limit=limit, keep=keep, time_limit=time_limit)  # type: ignore[arg-type]
+    if not engine.takes_plain:  # verified as the backend saw them
+        puzzles = [as_puzzle_board(board) for board in puzzles]
+    found = search_boards(engine, puzzles, limit=limit, keep=keep, time_limit=time_limit)
     raise_if_cancelled()
     out: list[Outcome | BackendError] = []
     for puzzle, outcome in zip(puzzles, found, strict=True):
@@ -163,11 +163,10 @@ def _plain_search(engine: Backend, board: PlainGrid, limit: int | None, keep: in
     route = engine.plain_route(board, limit, effort)
     try:
         if route is None:
-            budget = {} if effort is None else {"effort": effort}  # a backend written before budgets takes none
-            outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit, **budget).named(engine.full_name)  # type: ignore[arg-type]
+            outcome = search_board(engine, board, limit=limit, keep=keep, time_limit=time_limit, effort=effort).named(engine.full_name)
         else:
             began = time.perf_counter()
-            found = route.count(
+            found = route.count_grid(
                 board.cells, board.n, rule_code(board.rule), native_limit(limit), keep, board.queens, (), time_limit or 0.0, route.nodes
             )
             outcome = counted(found, route.backend)

@@ -99,7 +99,8 @@ def command() -> None:
     process's arguments, then its exit. A stopped command gets a bounded exit (``exit_within``);
     ``main`` itself never arms that, since tests and host programs call it in their own process."""
     with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
-        sys.stdout.reconfigure(write_through=True)  # type: ignore[union-attr]  # text goes on to the buffer at once, so JSON lines go there as bytes
+        if isinstance(sys.stdout, io.TextIOWrapper):  # text goes on to the buffer at once, so JSON lines go there as bytes
+            sys.stdout.reconfigure(write_through=True)
     code = main()
     if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
         exit_within(code)

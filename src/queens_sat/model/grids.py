@@ -183,7 +183,8 @@ def scratch_cells(n: int) -> memoryview:
     """This thread's reusable n x n int64 buffer (no numpy: the validator's path does not need it),
     valid until this thread's next call for the same n."""
     try:
-        return _local.buffers[n]  # type: ignore[no-any-return]
+        buffer: memoryview = _local.buffers[n]
+        return buffer
     except AttributeError:
         _local.buffers = {}
     except KeyError:

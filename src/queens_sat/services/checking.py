@@ -123,7 +123,7 @@ def quick_plain_check(
     are not a grid the compiled call takes (then ``quick_check`` on the record's ``Puzzle``)."""
     auto = searching.backend_for("auto")
     try:  # auto's own choice of search (as ``resolve``), given the budget
-        engine = auto.pick(PlainGrid._make((len(record.regions), None, record.rule, record.regions, ())))  # type: ignore[attr-defined]
+        engine = auto.resolve(PlainGrid._make((len(record.regions), None, record.rule, record.regions, ())))
     except PuzzleError:
         return False, None
     if engine.effort_unit != "nodes":
@@ -303,7 +303,8 @@ def _check_chunk(
     try:
         found = list(searching.search_many([boards[i] for i in picked], backend=engine, limit=2, time_limit=time_limit))
     except Interrupted as stop:
-        found, stopped = list(stop.partial or [None] * len(picked)), stop  # type: ignore[call-overload]
+        done = stop.partial if isinstance(stop.partial, list) and stop.partial else [None] * len(picked)
+        found, stopped = list(done), stop
     by_record = dict(zip(picked, found, strict=True))
     for i, record in enumerate(chunk):
         if i not in by_record:  # an error, or a board the backend does not take: check_record says why

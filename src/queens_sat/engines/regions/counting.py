@@ -183,11 +183,9 @@ def count_regions(
     if _native(native):
         grid = _grids(regions, 2, check_range=False)  # the compiled search checks the range itself
         n = grid.shape[0]
-        if queens:
-            queens = _cells(queens, n, "given queen")
-        if blocked:
-            blocked = _cells(blocked, n, "blocked cell")
-        return native_search(grid, n, rule, limit, keep, queens, blocked, time_limit)  # type: ignore[arg-type]
+        given = _cells(queens, n, "given queen") if queens else []
+        barred = _cells(blocked, n, "blocked cell") if blocked else []
+        return native_search(grid, n, rule, limit, keep, given, barred, time_limit)
     grid = _grids(regions, 2)
     n = grid.shape[0]
     rule_code(rule)
