@@ -1,22 +1,17 @@
-"""``check`` as a library call: the verdict on one puzzle record, ready to print or serialise."""
+"""The verdict on one puzzle record, ready to print or serialise: ``CheckReport``, ``check_record``
+(search and logic), and what a plain record's report is made of (``plain_board``)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from queens_sat.backends import searching
-from queens_sat.backends.base import Backend
-from queens_sat.backends.searching import Board
 from queens_sat.formats.json_format import PlainRecord, solution_to_json
 from queens_sat.formats.records import PuzzleRecord
-from queens_sat.model.errors import BackendError, Interrupted, PuzzleError
+from queens_sat.model.errors import BackendError
 from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, fill_canonical, int64_cells, normalise_regions, region_parts, scratch_cells
 from queens_sat.model.puzzle import LABELS, split_warnings
-from queens_sat.model.result import Outcome, SolveResult, Status
+from queens_sat.model.result import SolveResult, Status
 from queens_sat.services.solving import solve
 
 if TYPE_CHECKING:
@@ -84,79 +79,10 @@ def check_record(
         result = solve(record.puzzle, backend=backend, limit=2, keep=keep, time_limit=time_limit)
     except BackendError as err:
         return CheckReport(record, Status.INVALID, error=str(err))
-    return _report(record, result, time_limit, logic_depth)
+    return report_of(record, result, time_limit, logic_depth)
 
 
-def quick_check(
-    record: PuzzleRecord,
-    backend: str,
-    logic_depth: int | None,
-    nodes: int,
-    logic_seconds: float,
-    search_seconds: float | None = None,
-) -> CheckReport | None:
-    """``check_record``'s report when a bounded amount of work gives it, else None (then call
-    ``check_record``): the search gets a budget of ``nodes`` (the same verdict as the full check,
-    or nothing) and at most ``search_seconds`` (a node of the pure-Python search on a big Star
-    Battle board costs milliseconds), the logic verdict ``logic_seconds``. What a server answers
-    without leaving its event loop: a daily's check costs tens of microseconds, and handing it to
-    a thread costs more."""
-    puzzle = record.puzzle
-    if record.error is not None or puzzle is None or backend != "auto":
-        return None
-    result = _bounded_search(puzzle, searching.backend_for(backend, puzzle).resolve(puzzle), nodes, search_seconds)
-    if result is None:
-        return None
-    report = _report(record, result, logic_seconds, logic_depth)
-    if report.logic is not None and report.logic.status is Status.TIMED_OUT:
-        return None
-    return report
-
-
-def quick_plain_check(
-    record: PlainRecord, logic_depth: int | None, nodes: int, logic_seconds: float, search_seconds: float | None = None
-) -> tuple[bool, CheckReport | None]:
-    """``quick_check`` for a plain record, its rows searched as they are in one compiled call
-    (``searching.search_rows``, within ``nodes`` and ``search_seconds``): ``(True, report)`` when
-    that settles it (and the logic verdict, on the ``Puzzle`` built from the parsed line, comes
-    within ``logic_seconds``), ``(True, None)`` when it does not, ``(False, None)`` when the rows
-    are not a grid the compiled call takes (then ``quick_check`` on the record's ``Puzzle``)."""
-    auto = searching.backend_for("auto")
-    try:  # auto's own choice of search (as ``resolve``), given the budget
-        engine = auto.resolve(PlainGrid._make((len(record.regions), None, record.rule, record.regions, ())))
-    except PuzzleError:
-        return False, None
-    if engine.effort_unit != "nodes":
-        return False, None
-    start = time.perf_counter()
-    found = searching.search_rows(record.regions, record.rule, backend=engine, limit=2, keep=2, time_limit=search_seconds, effort=nodes)
-    if found is None:
-        return False, None
-    outcome, most_pieces = found
-    if outcome.spent or outcome.timed_out:
-        return True, None
-    result = SolveResult.of(outcome, time.perf_counter() - start)
-    if logic_depth is not None and result.is_unique and record.puzzle is None:  # the grade needs the ``Puzzle``: it says what is wrong
-        return False, None
-    report = _report(record, result, logic_seconds, logic_depth, [] if most_pieces == 1 else _split_warnings(record.regions))
-    if report.logic is not None and report.logic.status is Status.TIMED_OUT:
-        return True, None
-    return True, report
-
-
-def _bounded_search(board: Board, engine: Backend, nodes: int, search_seconds: float | None) -> SolveResult | None:
-    """The uniqueness search of ``board`` on ``engine`` within ``nodes`` and ``search_seconds``, or
-    None when that does not settle it (or the engine counts its effort in anything but nodes)."""
-    if engine.effort_unit != "nodes":
-        return None
-    start = time.perf_counter()
-    outcome = searching.search(board, backend=engine, limit=2, effort=nodes, time_limit=search_seconds)
-    if outcome.spent or outcome.timed_out:
-        return None
-    return SolveResult.of(outcome, time.perf_counter() - start)
-
-
-def _report(
+def report_of(
     record: PuzzleRecord, result: SolveResult, time_limit: float | None, logic_depth: int | None, warnings: list[str] | None = None
 ) -> CheckReport:
     """The report on a searched record, with the logic verdict when the puzzle is unique (within
@@ -177,59 +103,6 @@ def _report(
     return report
 
 
-BATCH = 512  # records read and searched together on the batch path
-SMALL_CHUNK = 8  # fewer records than this are searched one by one (numpy's set-up would cost more)
-
-
-def check_records(
-    records: Iterable[PuzzleRecord],
-    backend: str = "auto",
-    time_limit: float | None = None,
-    logic_depth: int | None = LOGIC_DEPTH,
-) -> Iterator[CheckReport]:
-    """``check_record`` for every record, in order, as they come.
-
-    With the native search (``backend`` auto or native), the records are read
-    ``BATCH`` at a time and their boards searched in one native call per size
-    and rule, so a corpus of thousands costs no Python search work per puzzle;
-    the verdicts, solutions and errors are those ``check_record`` gives. Records
-    with a ``ready()`` method (a live pipe) are batched only over those that
-    have arrived: the first record is never held back waiting for a second.
-    """
-    from queens_sat.backends import get_backend
-
-    try:
-        engine = get_backend(backend)
-    except BackendError:
-        engine = None  # every record then reports the backend's error, as check_record words it
-    if engine is None or not engine.batches():
-        for record in records:
-            yield check_record(record, backend, time_limit, logic_depth)
-        return
-    lone_plain = logic_depth is None and backend == "auto"  # a co-process's plain line alone: searched as it is, straight
-    for chunk in _chunks(iter(records), getattr(records, "ready", None)):
-        if lone_plain and len(chunk) == 1 and type(chunk[0]) is PlainRecord and (report := _check_plain(chunk[0], engine, time_limit)):
-            yield report
-        else:
-            yield from _check_chunk(chunk, engine, backend, time_limit, logic_depth)
-
-
-def _chunks(records: Iterator[PuzzleRecord], ready: Callable[[], bool] | None) -> Iterator[list[PuzzleRecord]]:
-    """Up to ``BATCH`` records at a time; with ``ready``, only as many as can be had without waiting."""
-    if ready is None:
-        while chunk := list(islice(records, BATCH)):
-            yield chunk
-        return
-    for first in records:
-        chunk = [first]
-        while len(chunk) < BATCH and ready():
-            record = next(records, None)
-            if record is None:
-                break
-            chunk.append(record)
-        yield chunk
-
-
 def plain_board(record: PlainRecord, scratch: bool = False) -> tuple[PlainGrid, list[str]] | None:
     """A plain record's grid as the search reads it and the puzzle's warnings (regions in pieces, as
     ``Puzzle.warnings`` words them), or None when the grid is not one (numbers past 63, labels
@@ -247,83 +120,10 @@ def plain_board(record: PlainRecord, scratch: bool = False) -> tuple[PlainGrid, 
     if not most_pieces:  # not a plain grid (0), or no compiled check to read it (None)
         return None
     grid = PlainGrid(n, cells, record.rule, regions)
-    return grid, [] if most_pieces == 1 else _split_warnings(regions)
+    return grid, [] if most_pieces == 1 else plain_warnings(regions)
 
 
-def _split_warnings(regions: list[Any]) -> list[str]:
+def plain_warnings(regions: list[Any]) -> list[str]:
     """The warnings of a plain grid with a region in pieces (rare), worded as ``Puzzle`` words them."""
     numbered, labels = normalise_regions(regions, len(regions))
     return split_warnings(region_parts(numbered), (labels or LABELS).__getitem__)
-
-
-def _check_plain(record: PlainRecord, engine: Backend, time_limit: float | None) -> CheckReport | None:
-    """A plain record's report without logic, its grid searched as it is (a co-process's line: the
-    per-board search costs less than a batch of one), or None when it is not a grid the search takes
-    as it is."""
-    start = time.perf_counter()
-    try:
-        found = searching.search_rows(record.regions, record.rule, backend=engine, limit=2, keep=2, time_limit=time_limit)
-        if found is None:  # no compiled search of rows (the pure-Python path): the grid's buffer, then the search
-            plain = plain_board(record, scratch=True)
-            if plain is None:
-                return None
-            start = time.perf_counter()
-            one, warnings = searching.search(plain[0], backend=engine, limit=2, keep=2, time_limit=time_limit), plain[1]
-        else:
-            one, most_pieces = found
-            warnings = [] if most_pieces == 1 else _split_warnings(record.regions)
-    except BackendError as err:
-        return CheckReport(record, Status.INVALID, error=str(err))
-    result = SolveResult.of(one, time.perf_counter() - start)
-    return CheckReport(record, result.status, result, warnings)
-
-
-def _check_chunk(
-    chunk: list[PuzzleRecord], engine: Backend, backend: str, time_limit: float | None, logic_depth: int | None
-) -> Iterator[CheckReport]:
-    """The reports of a chunk, in order, its boards searched as one batch (``search_many``). A plain
-    record (``PlainRecord``, no logic asked) is searched as its grid is, with no ``Puzzle`` built.
-    A small chunk without plain records (a co-process's line) goes the facade's way."""
-    boards: dict[int, Board] = {}
-    plain_warnings: dict[int, list[str]] = {}
-    if logic_depth is None and backend == "auto":
-        for i, rec in enumerate(chunk):
-            if type(rec) is PlainRecord and (plain := plain_board(rec)) is not None:
-                boards[i], plain_warnings[i] = plain
-    if len(chunk) < SMALL_CHUNK and not boards:  # the facade's per-call path costs less than a stack
-        for record in chunk:
-            yield check_record(record, backend, time_limit, logic_depth)
-        return
-    for i, rec in enumerate(chunk):
-        if i not in boards and rec.puzzle is not None and rec.error is None and engine.unsupported(rec.puzzle) is None:
-            boards[i] = rec.puzzle
-    picked = sorted(boards)
-    stopped: Interrupted | None = None
-    found: list[Outcome | BackendError | None]
-    try:
-        found = list(searching.search_many([boards[i] for i in picked], backend=engine, limit=2, time_limit=time_limit))
-    except Interrupted as stop:
-        done = stop.partial if isinstance(stop.partial, list) and stop.partial else [None] * len(picked)
-        found, stopped = list(done), stop
-    by_record = dict(zip(picked, found, strict=True))
-    for i, record in enumerate(chunk):
-        if i not in by_record:  # an error, or a board the backend does not take: check_record says why
-            yield check_record(record, backend, time_limit, logic_depth)
-            continue
-        outcome = by_record[i]
-        if outcome is None:  # not reached before Ctrl-C: what came before is out
-            assert stopped is not None
-            raise stopped
-        if stopped is not None and isinstance(outcome, Outcome):  # finished before Ctrl-C, but not verified yet
-            try:
-                outcome = searching.verified(boards[i], outcome)
-            except BackendError as err:
-                outcome = err
-        if isinstance(outcome, BackendError):
-            yield CheckReport(record, Status.INVALID, error=str(outcome))
-            continue
-        result = SolveResult.of(outcome, outcome.seconds or 0.0)
-        if i in plain_warnings:  # no logic asked
-            yield CheckReport(record, result.status, result, plain_warnings[i])
-        else:
-            yield _report(record, result, time_limit, logic_depth)
