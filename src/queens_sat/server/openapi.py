@@ -10,6 +10,7 @@ from typing import Any
 from starlette.routing import BaseRoute, Route
 
 from queens_sat import __version__
+from queens_sat.formats import FORMATS
 from queens_sat.server.settings import ServiceSettings
 
 PUZZLE_BODY = {
@@ -72,8 +73,8 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     "max_depth": {"type": "integer", "minimum": 0, "default": 2, "description": "deepest contradiction probe of the logic engine"},
     "logic": {"type": "boolean", "default": True, "description": "add the logic verdict and grade of a unique puzzle"},
     "limit": {"type": "integer", "minimum": 1, "description": "stop counting at this many solutions"},
-    "format": {"type": "string", "enum": ["json", "jsonl", "text"], "description": "the body's format (default: from its content)"},
-    "to": {"type": "string", "enum": ["json", "jsonl", "text"], "default": "json", "description": "the format to answer in"},
+    "format": {"type": "string", "enum": list(FORMATS), "description": "the body's format (default: from its content)"},
+    "to": {"type": "string", "enum": list(FORMATS), "default": "json", "description": "the format to answer in"},
     "image": {"type": "string", "enum": ["svg", "png"], "default": "svg"},
     "solution": {"type": "boolean", "default": False, "description": "draw the unique solution's queens"},
     "cell": {"type": "integer", "minimum": 8, "maximum": 400, "description": "side of a cell in pixels"},
