@@ -226,6 +226,17 @@ def test_the_enum_reader_reads_enums():
     assert c_enum(text, "X") == {"X": 0}
 
 
+def test_a_plain_grid_is_a_kind_of_board():
+    """A backend takes a ``PlainGrid`` as it is exactly when it is a ``PlainBackend`` (whose ``search``
+    is typed for any ``Board``): ``takes_plain``, read on the hot path, cannot say otherwise."""
+    from queens_sat.backends import _REGISTRY, backend_class
+    from queens_sat.backends.base import PlainBackend
+
+    for name in _REGISTRY:
+        cls = backend_class(name)
+        assert cls.takes_plain == issubclass(cls, PlainBackend), name
+
+
 def test_the_test_sees_lazy_imports():
     """The check would be worthless if it missed imports inside functions: ``cli.check_command``
     imports ``services.checking`` only in ``run``."""
