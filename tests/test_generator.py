@@ -600,7 +600,7 @@ def test_grade_mix_and_score_range_and_depth_zero_default():
     assert GeneratorOptions(n=10, stars=2, logic=True).max_depth == 2
     assert harder_share(7) < harder_share(8) < harder_share(9) == harder_share(11)
     for p in generate(8, 4, seed=2, logic=True):
-        result = queens_sat.services.logic.logic_solve(p.puzzle(), max_depth=0)
+        result = queens_sat.engines.logic.logic_solve(p.puzzle(), max_depth=0)
         assert result.solved and p.extra["grade"] == result.grade
     for p in generate(8, 2, seed=2, score_range=(0.0, 20.0)):
         assert 0 <= p.extra["score"] <= 20
