@@ -164,8 +164,8 @@ def test_the_plumbing_is_at_the_bottom():
 # The modules that may import ``extension``: one front a kernel, which alone chooses the compiled
 # module or its pure-Python twin, and the model's grid helpers (the one-pass checks of a plain grid).
 TWIN_FRONTS = {
-    "queens_sat.engines.regions.counting": "the region search (k = 1); twin engines/regions/reference.py",
-    "queens_sat.engines.stars.counting": "the k-star search; twin engines/stars/reference.py",
+    "queens_sat.engines.regions.counting": "the region search (k = 1); twin engines/regions/search_py.py",
+    "queens_sat.engines.stars.counting": "the k-star search; twin engines/stars/search_py.py",
     "queens_sat.engines.nqueens._impl": "the kernels for boards without regions; twins engines/nqueens/*.py",
     "queens_sat.engines.logic.native": "the logic engine; twin engines/logic/engine.py",
     "queens_sat.services.generator.connectivity": "the generator's region passes; twin connectivity_py.py",

@@ -1,7 +1,7 @@
 """The native backend: the compiled bitmask searches, the default.
 
-The one-queen search (``native/regions/``) is the twin of ``engines.regions.reference``
-and the k-star search (``native/stars/``) of ``engines.stars.reference``, move for move,
+The one-queen search (``native/regions/``) is the twin of ``engines.regions.search_py``
+and the k-star search (``native/stars/``) of ``engines.stars.search_py``, move for move,
 on C integers without the GIL; boards up to n = 64 (a row is one 64-bit word). Larger
 boards are declined, so that ``auto`` falls back to the reference with a message.
 ``search_many`` takes a batch of Queens boards in one native call per size and rule.

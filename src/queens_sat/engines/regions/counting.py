@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from queens_sat.engines.regions.reference import search_parts
+from queens_sat.engines.regions.search_py import search_parts
 from queens_sat.extension import BITSEARCH, bitsearch, native_limit, required, rule_code, unavailable_reason
 from queens_sat.model.errors import as_interrupted
 from queens_sat.model.placement import Cell

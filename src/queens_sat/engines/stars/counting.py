@@ -1,5 +1,5 @@
 """The k-star search's front: the compiled kernel (``_stars``, native/stars/) when it is built,
-the one place that asks; its pure-Python twin is ``reference``."""
+the one place that asks; its pure-Python twin is ``search_py``."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The reference search for k stars a unit (Star Battle): the pure-Python twin of ``native/stars/``, move for move.
 
-The one-queen-a-unit moves of ``regions.reference`` do not carry over to k > 1, so this
+The one-queen-a-unit moves of ``regions.search_py`` do not carry over to k > 1, so this
 board has its own search; the k = 1 path stays as it is.
 """
 
