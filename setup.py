@@ -59,6 +59,7 @@ MODULES = [
     Module("stars", "stars", "stars.pyx", once=["board.c"], per_variant=["search.c", "lines.c", "flow.c"], variants=("popcnt",)),
     Module("nqueens", "nqueens", "nqueens.pyx"),
     Module("gridcheck", "model", "gridcheck.pyx"),
+    Module("connectivity", "generator", "connectivity.pyx"),
     Module(
         "logic", "logic", "logic.pyx", once=["kernels.c", "pace.c"],
         per_variant=["board.c", "rules.c", "pigeonhole.c", "blocks.c", "witness.c", "probes.c", "engine.c"], variants=("popcnt",),

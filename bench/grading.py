@@ -31,9 +31,9 @@ from pathlib import Path
 from typing import Any
 
 from queens_sat.cli.progress import tracked
+from queens_sat.engines.logic import GRADES, logic_solve
 from queens_sat.engines.logic.result import step_items
 from queens_sat.formats import read_puzzles
-from queens_sat.services.logic import GRADES, logic_solve
 
 LEVEL_ORDER = ("beginner", "easy", "normal", "medium", "hard", "harder", "expert", "evil", "q1", "q2", "q3", "q4", "q5")
 

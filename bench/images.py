@@ -5,7 +5,7 @@
 
 Synthetic pictures: random boards drawn by the project's renderer in the looks of real
 games and framed as browser windows and phone screens, scaled, blurred, JPEG'd
-(``queens_sat.services.benchmark.screenshots``). Real screenshots: every picture under
+(``synthetic_shots``). Real screenshots: every picture under
 ``--real DIR`` whose SHA-256 is in the truth file (one JSON object a line: ``sha256``,
 ``kind``, ``regions``, ``source``, ``licence``; ``held_out`` for those first read after the
 reader was last changed, reported apart). Exact means the same n and the same
@@ -36,7 +36,9 @@ from queens_sat.formats.image import ImageReadError, read_puzzle_image
 from queens_sat.formats.image.decode import decode_image
 from queens_sat.model.errors import PuzzleError
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.services.benchmark.screenshots import KINDS, make_shot
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the synthetic screenshots are the tests' fixtures
+from synthetic_shots import KINDS, make_shot
 
 ROOT = Path(__file__).resolve().parent
 TRUTH = ROOT / "screenshots-truth.jsonl"
@@ -150,8 +152,8 @@ def timing(count: int, repeats: int, seed: int) -> None:
     """Time per picture of two sizes: whole 1920x1080 browser screenshots and tight crops of
     boards (480 to 640 pixels), each read ``repeats`` times: the least and the median wall
     and CPU time of a read, and of the decoding alone, over all pictures."""
-    from queens_sat.services.benchmark.screenshots import frames, random_puzzle
-    from queens_sat.services.benchmark.screenshots.looks import draw_board
+    from synthetic_shots import frames, random_puzzle
+    from synthetic_shots.looks import draw_board
 
     print(f"\ntime per picture ({count} pictures of each size, each read {repeats} times; load {_load()})")
     for label, size in (("1920x1080 screenshot", (1920, 1080)), ("cropped board", None)):

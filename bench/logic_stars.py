@@ -33,9 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from queens_sat.cli.progress import ProgressBar
+from queens_sat.engines.logic import GRADES, logic_solve, rank
 from queens_sat.formats import read_puzzles
 from queens_sat.model.placement import star_rows
-from queens_sat.services.logic import GRADES, logic_solve, rank
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT = ROOT / "stars-puzzles.jsonl"

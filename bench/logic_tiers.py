@@ -34,8 +34,8 @@ from rich.table import Table
 
 from queens_sat import solve
 from queens_sat.cli.progress import tracked
+from queens_sat.engines.logic import GRADES, logic_solve
 from queens_sat.formats import read_puzzles
-from queens_sat.services.logic import GRADES, logic_solve
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(os.environ.get("QUEENS_SAT_CORPUS", ROOT.parent / "shared" / "corpus"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from queens_sat.engines.stars.reference import StarBoard
+from queens_sat.engines.stars.search_py import StarBoard
 from queens_sat.model.puzzle import Puzzle
 
 Cell = tuple[int, int]

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from helpers import ROOT
+from synthetic_shots import Shot, make_shot
 
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.services.benchmark.screenshots import Shot, make_shot
 
 # The real screenshots (see bench/screenshots-truth.jsonl for where each comes from); the
 # tests that need them skip, saying where they looked, when the folder is not there.

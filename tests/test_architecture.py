@@ -2,8 +2,10 @@
 checking included) goes to the same layer or a lower one, and no module imports itself back
 through others, neither module by module nor package by package.
 
-Layers, lowest first: ``extension`` (the compiled code's one door), ``model``, ``formats``,
-``engines`` (search kernels and their twins: model and extension only), ``backends``, ``services``,
+Layers, lowest first: ``extension`` (the compiled code's one door), ``model``, ``runtime`` (the
+process's plumbing: signals, cancel scopes, pools, standard streams, live lines, atomic files),
+``formats``, ``engines`` (search kernels and their twins: runtime, model and extension only),
+``backends``, ``services``,
 then the front ends: ``server`` (the HTTP application) and ``cli`` (the process's entry, whose
 ``serve`` command starts the server). The package root (``queens_sat/__init__``, ``__main__``)
 re-exports the public API and may name any layer.
@@ -12,6 +14,7 @@ re-exports the public API and may name any layer.
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from collections import defaultdict
@@ -22,8 +25,8 @@ import pytest
 import queens_sat
 
 PACKAGE = Path(queens_sat.__file__).resolve().parent
-LAYER = {"extension": 0, "model": 1, "formats": 2, "engines": 3, "backends": 4, "services": 5, "server": 6, "cli": 7}
-ONLY = {"engines": {"engines", "model", "extension"}}  # a layer that may import fewer than all lower ones
+LAYER = {"extension": 0, "model": 1, "runtime": 2, "formats": 3, "engines": 4, "backends": 5, "services": 6, "server": 7, "cli": 8}
+ONLY = {"engines": {"engines", "runtime", "model", "extension"}}  # a layer that may import fewer than all lower ones
 
 
 def module_name(path: Path) -> str:
@@ -146,6 +149,92 @@ def test_no_package_imports_itself_back(depth):
             if package(source) != package(target):
                 folded[package(source)].add(package(target))
     assert cycles(folded) == []
+
+
+def test_the_plumbing_is_at_the_bottom():
+    """``runtime`` (signals, cancel scopes, pools, streams) serves every layer above the model and
+    knows none of them: formats and engines both stand on it."""
+    assert "queens_sat.runtime.cancel" in EDGES["queens_sat.engines.search"]
+    assert "queens_sat.runtime.line_split" in EDGES["queens_sat.formats.live"]
+    above = {layer for layer, rank in LAYER.items() if rank > LAYER["runtime"]}
+    reached = {layer_of(t) for s, ts in EDGES.items() if layer_of(s) == "runtime" for t in ts}
+    assert reached & above == set()
+
+
+# The modules that may import ``extension``: one front a kernel, which alone chooses the compiled
+# module or its pure-Python twin, and the model's grid helpers (the one-pass checks of a plain grid).
+TWIN_FRONTS = {
+    "queens_sat.engines.regions.counting": "the region search (k = 1); twin engines/regions/search_py.py",
+    "queens_sat.engines.stars.counting": "the k-star search; twin engines/stars/search_py.py",
+    "queens_sat.engines.nqueens._impl": "the kernels for boards without regions; twins engines/nqueens/*.py",
+    "queens_sat.engines.logic.native": "the logic engine; twin engines/logic/engine.py",
+    "queens_sat.services.generator.connectivity": "the generator's region passes; twin connectivity_py.py",
+}
+GRID_HELPERS = {"queens_sat.model.grids", "queens_sat.model.puzzle", "queens_sat.model.columns"}
+# Two that choose nothing: the cancel scope points every compiled search at its flag, and the backends'
+# registry forgets the backends it made when the pure-Python switch is read again.
+PLUMBING = {"queens_sat.runtime.cancel", "queens_sat.backends"}
+
+
+def test_only_the_twin_fronts_import_the_extension():
+    """Each kernel picks its twin once: nothing but the fronts (and the model's grid helpers) asks
+    ``extension`` for a compiled module, so a new kernel's choice is made in one place."""
+    importers = {source for source, targets in EDGES.items() if "queens_sat.extension" in targets and layer_of(source) is not None}
+    assert importers - set(TWIN_FRONTS) - GRID_HELPERS - PLUMBING == set()
+    assert set(TWIN_FRONTS) <= importers  # each front is still one (a front that chooses nothing is no front)
+
+
+def test_no_second_home():
+    """A thing has one home: no package re-exports the package of the same name in another layer
+    (``services.logic`` once re-exported all of ``engines.logic``: two ways to the same names)."""
+    doubles = []
+    for source, targets in EDGES.items():
+        if layer_of(source) is None or source.count(".") < 2 or not (PACKAGE.parent / source.replace(".", "/") / "__init__.py").exists():
+            continue
+        rest = source.split(".", 2)[2]
+        for target in targets:
+            there = target.split(".", 2)[2] if target.count(".") >= 2 else ""
+            if layer_of(target) not in (None, layer_of(source)) and (there == rest or there.startswith(rest + ".")):
+                doubles.append(f"{source} -> {target}")
+    assert doubles == []
+
+
+def c_enum(text: str, first: str) -> dict[str, int]:
+    """The names and values of the C ``enum`` whose first member is ``first`` (explicit values)."""
+    body = re.search(r"enum\s*\{([^}]*\b" + first + r"\b[^}]*)\}", text)
+    assert body is not None, f"no enum starting with {first}"
+    return {m[1]: int(m[2]) for m in re.finditer(r"(\w+)\s*=\s*(\d+)", body[1])}
+
+
+def test_the_c_logic_engine_follows_the_table_of_techniques():
+    """The logic techniques are one table (``deduction.TECHNIQUES``): the compiled engine's rule ids
+    (native/logic/deduction.h) are its rows' places, and the grading's tiers and weights are read
+    from it, so a technique added to one language and not the other fails here."""
+    from queens_sat.engines.logic import grading
+    from queens_sat.engines.logic.deduction import RULE_NAMES, TECHNIQUES
+
+    header = (PACKAGE.parents[1] / "native" / "logic" / "deduction.h").read_text(encoding="utf-8")
+    ids = c_enum(header, TECHNIQUES[0].c_id)
+    assert ids == {**{t.c_id: i for i, t in enumerate(TECHNIQUES)}, "QL_RULES": len(TECHNIQUES)}
+    assert set(grading._TIER) | {RULE_NAMES[-1]} == set(RULE_NAMES) == set(grading._STAR_TIER) | {RULE_NAMES[-1]}
+    assert sorted(grading.STEP_WEIGHT) == list(range(len(TECHNIQUES) - 1))  # every rule but the probe, by its id
+
+
+def test_the_enum_reader_reads_enums():
+    text = "enum { A = 0, B = 1, N = 2 };\nenum { X = 0 };"
+    assert c_enum(text, "A") == {"A": 0, "B": 1, "N": 2}
+    assert c_enum(text, "X") == {"X": 0}
+
+
+def test_a_plain_grid_is_a_kind_of_board():
+    """A backend takes a ``PlainGrid`` as it is exactly when it is a ``PlainBackend`` (whose ``search``
+    is typed for any ``Board``): ``takes_plain``, read on the hot path, cannot say otherwise."""
+    from queens_sat.backends import _REGISTRY, backend_class
+    from queens_sat.backends.base import PlainBackend
+
+    for name in _REGISTRY:
+        cls = backend_class(name)
+        assert cls.takes_plain == issubclass(cls, PlainBackend), name
 
 
 def test_the_test_sees_lazy_imports():

@@ -1,4 +1,4 @@
-"""engines.cancel: a search cancelled from another thread stops within one look at its clock.
+"""runtime.cancel: a search cancelled from another thread stops within one look at its clock.
 
 Each search below would run for a minute; it is cancelled from this thread 0.3 s after it started
 and must have ended (raising ``Cancelled``) well before that. The same tests run on the compiled
@@ -17,12 +17,12 @@ import pytest
 
 from queens_sat.backends.nqueens import NQueensBackend
 from queens_sat.backends.searching import search
-from queens_sat.engines.cancel import CancelToken, cancel_all, cancel_scope, cancelled, on_cancel
 from queens_sat.engines.logic import logic_solve
 from queens_sat.engines.search import Clock, Stop, clock_for
 from queens_sat.formats import parse_puzzle
 from queens_sat.model.errors import Cancelled, QueensSatError
 from queens_sat.model.puzzle import Puzzle
+from queens_sat.runtime.cancel import CancelToken, cancel_all, cancel_scope, cancelled, on_cancel
 
 LIMIT = 60.0  # the searches' own time limit: far away
 HANG = 10.0  # seconds after the cancel by which the search must have ended (it takes milliseconds)

@@ -258,7 +258,7 @@ def _command_line(pid: int) -> str:
 
 EXIT_THAT_HANGS = """
 import multiprocessing, sys, threading, time
-from queens_sat.engines.signals import exit_within
+from queens_sat.runtime.signals import exit_within
 
 if __name__ == "__main__":
     child = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(600,))

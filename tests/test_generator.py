@@ -422,7 +422,7 @@ def test_the_pure_python_path_makes_the_same_puzzles():
 
 
 def test_logic_and_grade_keep_only_what_the_engine_solves(capsys):
-    logic = pytest.importorskip("queens_sat.services.logic")
+    logic = pytest.importorskip("queens_sat.engines.logic")
     for p in generate(8, 3, seed=2, logic=True, max_depth=0):
         result = logic.logic_solve(p.puzzle(), max_depth=0)
         assert result.solved and result.solution == p.solution
@@ -447,16 +447,6 @@ def test_max_restarts_gives_up_with_exit_code_1(capsys, tmp_path):
     assert out.read_text() == ""
 
 
-def _compiled_grid_check() -> Any:
-    """The compiled grid checks (``_gridcheck``), or a skip saying why they are not there."""
-    from queens_sat.extension import gridcheck
-
-    check = gridcheck()
-    if check is None:
-        pytest.skip("the compiled grid check is not built (or QUEENS_SAT_PURE_PYTHON is set)")
-    return check
-
-
 def _grown_layouts(rng: random.Random, trials: int, sizes: list[int]) -> Iterator[Any]:
     """Grown layouts of the given sizes (k = 1), and of n = 10 or 12 with k = 2 every fourth trial."""
     from queens_sat.services.generator.joining import star_regions
@@ -472,14 +462,25 @@ def _grown_layouts(rng: random.Random, trials: int, sizes: list[int]) -> Iterato
             yield Layout(n, "no-touch", cells, solution, stars)
 
 
+def _compiled_connectivity() -> Any:
+    """The generator's compiled connectivity passes (``_connectivity``), or a skip saying why they are not there."""
+    from queens_sat.extension import connectivity
+
+    check = connectivity()
+    if check is None:
+        pytest.skip("the generator's compiled passes are not built (or QUEENS_SAT_PURE_PYTHON is set)")
+    return check
+
+
 def test_the_compiled_cut_off_is_the_python_one():
-    """What a candidate move cuts off its region (``gridcheck.cut_off``, asked of every candidate
+    """What a candidate move cuts off its region (``_connectivity.cut_off``, asked of every candidate
     of every repair) is the pure-Python twin's answer: the same cells in the same order, or None
     when the move would split a region's planted stars, on grown layouts of n = 5 to 64 (k = 1
     and 2) and paths taken from the repair's own path finder."""
-    from queens_sat.services.generator.moves import _cut_off_python, paths_out
+    from queens_sat.services.generator import connectivity_py
+    from queens_sat.services.generator.moves import paths_out
 
-    check = _compiled_grid_check()
+    check = _compiled_connectivity()
     rng = random.Random(3)
     outcomes: set[str] = set()
     for layout in _grown_layouts(rng, 120, [5, 8, 11, 16, 30, 64]):
@@ -487,31 +488,31 @@ def test_the_compiled_cut_off_is_the_python_one():
         for cell in rng.sample([c for c in range(n * n) if c not in layout.queen_cells], 6):
             for path in list(paths_out(layout, cell).values())[:3]:
                 k = layout.cells[path[0]]
-                want = _cut_off_python(layout, k, set(path))
+                want = connectivity_py.cut_off(layout.cells, n, k, layout.anchors[k], set(path), layout.sizes[k])
+                assert connectivity_py.cut_off(layout.cells, n, k, layout.anchors[k], path) == want  # the size counted
                 assert check.cut_off(layout.cells, n, k, layout.anchors[k], path) == want
                 outcomes.add("none" if want is None else "empty" if not want else "cut")
     assert outcomes == {"none", "empty", "cut"}
 
 
 def test_the_compiled_paths_out_is_the_python_one():
-    """The repair's path finder (``gridcheck.paths_out``, asked of every queen of each solution a
+    """The repair's path finder (``_connectivity.paths_out``, asked of every queen of each solution a
     repair kills) gives the pure-Python twin's paths, in its order (the order the repair draws its
-    tie-breaks in), and its connectivity check (``gridcheck.stays_connected``) the twin's answer,
+    tie-breaks in), and its connectivity check (``_connectivity.stays_connected``) the twin's answer,
     on grown layouts of n = 5 to 64 (k = 1 and 2), from every kind of cell."""
-    from queens_sat.services.generator.moves import _paths_out_python
-    from queens_sat.services.generator.region_rules import _stays_connected_python
+    from queens_sat.services.generator import connectivity_py
 
-    check = _compiled_grid_check()
+    check = _compiled_connectivity()
     rng = random.Random(4)
     compared = 0
     outcomes: set[bool] = set()
     for layout in _grown_layouts(rng, 100, [5, 8, 11, 16, 30, 48, 64]):
         n = layout.n
         for cell in rng.sample([c for c in range(n * n) if c not in layout.queen_cells], 8):
-            want = _paths_out_python(layout, cell)
+            want = connectivity_py.paths_out(layout.cells, n, cell, layout.queen_cells)
             got = check.paths_out(layout.cells, n, cell, layout.queen_cells)
             assert list(got.items()) == list(want.items())
-            connected = _stays_connected_python(layout.cells, n, cell)
+            connected = connectivity_py.stays_connected(layout.cells, n, cell)
             assert check.stays_connected(layout.cells, n, cell) is connected
             outcomes.add(connected)
             compared += 1
@@ -599,7 +600,7 @@ def test_grade_mix_and_score_range_and_depth_zero_default():
     assert GeneratorOptions(n=10, stars=2, logic=True).max_depth == 2
     assert harder_share(7) < harder_share(8) < harder_share(9) == harder_share(11)
     for p in generate(8, 4, seed=2, logic=True):
-        result = queens_sat.services.logic.logic_solve(p.puzzle(), max_depth=0)
+        result = queens_sat.engines.logic.logic_solve(p.puzzle(), max_depth=0)
         assert result.solved and p.extra["grade"] == result.grade
     for p in generate(8, 2, seed=2, score_range=(0.0, 20.0)):
         assert 0 <= p.extra["score"] <= 20

@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 from helpers import EXAMPLES
 from pictures import paint, same_regions, shot
+from synthetic_shots import KINDS
 
 from queens_sat import ImageRead, ImageReadError, ImageReadWarning, read_puzzle, read_puzzle_image
 from queens_sat.formats import read_puzzles
 from queens_sat.formats.image import ImageOptions, is_image
 from queens_sat.model.errors import FormatError
-from queens_sat.services.benchmark.screenshots import KINDS
 
 UNIQUE_8 = read_puzzle(EXAMPLES / "unique-8.json")
 
@@ -58,7 +58,7 @@ def test_stars_and_rule_are_taken_as_given():
 def test_many_random_boards_in_the_plain_look():
     import random
 
-    from queens_sat.services.benchmark.screenshots import random_puzzle
+    from synthetic_shots import random_puzzle
 
     rng = random.Random(5)
     for _ in range(12):

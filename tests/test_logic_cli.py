@@ -10,8 +10,8 @@ from logic_positions import PROBE_1
 
 from queens_sat import BackendError, Puzzle, Status, count_solutions, get_backend, solve
 from queens_sat.cli import main
+from queens_sat.engines.logic import logic_solve
 from queens_sat.formats import puzzle_to_json, read_puzzle
-from queens_sat.services.logic import logic_solve
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

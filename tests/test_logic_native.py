@@ -20,12 +20,12 @@ import pytest
 from queens_sat import Puzzle, solve
 from queens_sat.engines.logic import native
 from queens_sat.engines.logic.engine import Engine, logic_solve, open_engine
-from queens_sat.engines.signals import sigterm_as_interrupt
 from queens_sat.extension import logic as native_logic
 from queens_sat.extension import reread_environment
 from queens_sat.formats import read_puzzles
 from queens_sat.model.errors import Interrupted
 from queens_sat.model.result import Status
+from queens_sat.runtime.signals import sigterm_as_interrupt
 from queens_sat.services.logic.describe import describe
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"

@@ -8,12 +8,12 @@ from helpers import brute_force_solutions
 from logic_positions import PROBE_1, PROBE_2
 
 from queens_sat import Puzzle, PuzzleError, solve
+from queens_sat.engines.logic import GRADES, Engine, Unit, grade_of, logic_solve, rank
 from queens_sat.engines.logic.board import Geometry, State
 from queens_sat.engines.logic.deduction import Contradiction
 from queens_sat.engines.logic.grading import SCORE_BANDS, grade_of_score, score_of
 from queens_sat.engines.logic.pigeonhole import pigeonhole
 from queens_sat.model.placement import clash
-from queens_sat.services.logic import GRADES, Engine, Unit, grade_of, logic_solve, rank
 from queens_sat.services.logic.describe import describe, summary
 from queens_sat.services.logic.phrases import unit_cells
 

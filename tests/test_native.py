@@ -264,7 +264,7 @@ def _comparable(report) -> dict:
 def test_check_batch_path_gives_the_reports_of_one_record_at_a_time(tmp_path, monkeypatch):
     path = tmp_path / "mixed.jsonl"
     _write_mixed_batch(path)
-    monkeypatch.setattr("queens_sat.services.checking.BATCH", 16)  # several chunks
+    monkeypatch.setattr("queens_sat.services.checking.batch.BATCH", 16)  # several chunks
     one_by_one = [check_record(rec, "python") for rec in read_puzzles(path)]
     if NATIVE:
         with pytest.warns(UserWarning, match="native search handles n <= 64"):

@@ -191,6 +191,7 @@ def test_a_tail_goes_on_from_the_first_turn_taken_here(monkeypatch):
         pytest.skip("no compiled search: every grid goes the full way")
     from queens_sat.backends import native
     from queens_sat.backends.auto import AutoBackend
+    from queens_sat.engines.regions import counting
 
     expected = _full(UNIQUE_5).solutions
     first_turns: list[int] = []
@@ -210,7 +211,7 @@ def test_a_tail_goes_on_from_the_first_turn_taken_here(monkeypatch):
         taken.append(first)
         return real_go_on(self, puzzle, first, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(native, "required", lambda name: FirstTurnRunsOut())
+    monkeypatch.setattr(counting, "required", lambda name=None: FirstTurnRunsOut())  # the region search's front
     monkeypatch.setattr(AutoBackend, "go_on", go_on)
     res = qs.solve(UNIQUE_5, time_limit=30)
     assert first_turns[0] == native.FIRST_NODES and len(taken) == 1  # one first turn, here, then the portfolio

@@ -209,8 +209,9 @@ def test_the_generators_auto_validator_falls_back(monkeypatch):
             return 0, False, False, [], nodes, True  # nothing found, the budget spent
 
     from queens_sat.backends import native
+    from queens_sat.engines.regions import counting
 
-    monkeypatch.setattr(native, "required", lambda name: FirstTurnRunsOut())
+    monkeypatch.setattr(counting, "required", lambda name=None: FirstTurnRunsOut())  # the region search's front
     validate = validators.named_validator("auto", time_limit=20)
     verdict = validators.interpret(validate(regions, rule="no-touch"), [0] * 9)
     assert calls and calls[0] == native.FIRST_NODES

@@ -243,7 +243,7 @@ def test_render_steps_frames_and_animation(tmp_path):
 
 
 def test_render_steps_draws_the_logic_engines_solve(capsys, tmp_path):
-    from queens_sat.services.logic import logic_solve
+    from queens_sat.engines.logic import logic_solve
 
     puzzle = read_puzzle(EXAMPLES / "unique-8.json")
     result = logic_solve(puzzle)

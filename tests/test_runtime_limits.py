@@ -25,9 +25,9 @@ from queens_sat.engines.nqueens import counting
 from queens_sat.engines.nqueens._impl import native
 from queens_sat.engines.nqueens.no_touch import count_no_touch
 from queens_sat.formats import read_puzzle
-from queens_sat.formats.atomic_file import AtomicOutput
 from queens_sat.model.errors import BackendError, Interrupted, was_terminated
 from queens_sat.model.puzzle import Puzzle
+from queens_sat.runtime.atomic_file import AtomicOutput
 from queens_sat.services.solving import solve, time_limit_of
 
 

@@ -279,7 +279,7 @@ def test_a_validator_that_cannot_check_stars_is_refused_up_front(capsys):
 
 @pytest.mark.skipif(refusal(get_backend("logic"), 10, 2) is not None, reason="the logic engine does not take k-star boards")
 def test_logic_filter_with_stars():
-    from queens_sat.services.logic import logic_solve
+    from queens_sat.engines.logic import logic_solve
 
     for p in generate(10, 2, stars=2, seed=7, logic=True, grades=("Medium", "Hard")):
         result = logic_solve(p.puzzle(), max_depth=2)

@@ -14,6 +14,7 @@ import pytest
 import queens_sat as qs
 from queens_sat import Puzzle
 from queens_sat.cli import main
+from queens_sat.engines.logic import Engine, Unit, grade_of, logic_solve
 from queens_sat.engines.logic.basic_deductions import confinement, queen_eliminates, single_candidate, would_empty_unit
 from queens_sat.engines.logic.blocks import blocks
 from queens_sat.engines.logic.board import Geometry, State
@@ -21,7 +22,6 @@ from queens_sat.engines.logic.deduction import Contradiction
 from queens_sat.engines.logic.pigeonhole import pigeonhole
 from queens_sat.formats import read_puzzles
 from queens_sat.model.placement import star_cells, star_rows
-from queens_sat.services.logic import Engine, Unit, grade_of, logic_solve
 from queens_sat.services.logic.describe import describe
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"

@@ -47,7 +47,7 @@ def test_each_block_flow_keeps_every_solution_of_the_state_and_prunes_some(seed:
     """A block flow on its own, from states a known solution survives (random non-solution
     cells taken out): it never calls such a state a dead end, every star it places is the
     solution's, every cell it keeps out is not; and over the boards it does take something."""
-    from queens_sat.engines.stars.reference import StarBoard
+    from queens_sat.engines.stars.search_py import StarBoard
 
     rng = random.Random(100 + seed)
     pruned = 0

@@ -176,8 +176,8 @@ def test_the_favicon_is_served(server: Any) -> None:
 def position(path: str, kind: str) -> dict[str, Any]:
     """A position of the puzzle in ``path`` (a logic solve part-way through) whose next hint is
     a step of ``kind`` (a rule, or a probe's technique), as the JSON the page imports."""
+    from queens_sat.engines.logic import logic_solve
     from queens_sat.formats import read_puzzles
-    from queens_sat.services.logic import logic_solve
     from queens_sat.services.logic.describe import replay
     from queens_sat.services.logic.hinting import next_hint
 

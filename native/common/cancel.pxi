@@ -1,5 +1,5 @@
 # The cancel flag of a module's searches (native/common/stop.h), included by every module that
-# searches: engines/cancel.py points each one at the token of the search running in this thread.
+# searches: runtime/cancel.py points each one at the token of the search running in this thread.
 
 from qs_common cimport qs_set_cancel_flag
 

@@ -17,7 +17,7 @@
 #define QS_THREAD_LOCAL _Thread_local
 #endif
 
-/* This thread's cancel flag (engines/cancel.py's token), or NULL. One per thread and per module:
+/* This thread's cancel flag (runtime/cancel.py's token), or NULL. One per thread and per module:
    stop.c is linked into every module, and ``set_cancel_flag`` (cancel.pxi) sets each one's. */
 static QS_THREAD_LOCAL const volatile unsigned char *cancel_flag = NULL;
 

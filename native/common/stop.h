@@ -28,7 +28,7 @@ int qs_should_stop(double deadline);
 /* Point this thread's cancel flag at ``flag`` (NULL: none). Another thread stops the search by
    setting *flag to non-zero: the kernel sees it at its next ``qs_should_stop``, where it reads the
    clock anyway, and stops as if its deadline had passed (QS_TIMED_OUT). The flag's memory must
-   outlive the search (engines/cancel.py's ``CancelToken`` holds it). */
+   outlive the search (runtime/cancel.py's ``CancelToken`` holds it). */
 void qs_set_cancel_flag(const volatile unsigned char *flag);
 
 /* Whether this thread's cancel flag is set (no GIL, one load). */

@@ -7,7 +7,8 @@
 
 #include "board.h"
 
-/* Rule ids: the order of deduction.RULE_NAMES, cheapest first. */
+/* Rule ids: the places of the techniques in engines/logic/deduction.py's TECHNIQUES table, cheapest
+   first (each row names its id here; tests/test_architecture.py holds the two to each other). */
 enum {
     QL_QUEEN_ELIMINATES = 0,
     QL_SINGLE_CANDIDATE = 1,

@@ -27,7 +27,7 @@
    347, 2445 with flows from strips of two lines into the regions; 9, 172, 68, 252 with the
    block flows, which make those strip flows add nothing; 5, 70, 34, 102 with the blocks
    every assignment fills. These are the moves of the pure-Python reference
-   (queens_sat/engines/stars/reference.py, ``StarBoard``), so both search the same tree. */
+   (queens_sat/engines/stars/search_py.py, ``StarBoard``), so both search the same tree. */
 
 #include <string.h>
 

@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # what a type checker sees; at run time ``__getattr__`` impor
     from queens_sat.backends import available_backends, get_backend
     from queens_sat.backends.base import Backend
     from queens_sat.engines import nqueens, regions
-    from queens_sat.engines.cancel import CancelToken, cancel_scope
+    from queens_sat.engines.logic import LogicResult, Step, logic_solve
     from queens_sat.formats import parse_puzzle, puzzle_to_json, puzzle_to_text, read_puzzle, read_puzzles, write_puzzle
     from queens_sat.formats.image import ImageRead, ImageReadError, ImageReadWarning, read_puzzle_image
     from queens_sat.formats.records import PuzzleRecord
@@ -30,9 +30,9 @@ if TYPE_CHECKING:  # what a type checker sees; at run time ``__getattr__`` impor
     )
     from queens_sat.model.puzzle import MAX_FREE_N, MAX_REGION_N, Puzzle, as_puzzle
     from queens_sat.model.result import Outcome, SolveResult, Status
+    from queens_sat.runtime.cancel import CancelToken, cancel_scope
     from queens_sat.services.checking import CheckReport, check_record, check_records
     from queens_sat.services.generator import GeneratedPuzzle, generate
-    from queens_sat.services.logic import LogicResult, Step, logic_solve
     from queens_sat.services.logic.hinting import Hint, next_hint
     from queens_sat.services.solving import SolutionStream, count_solutions, is_unique, iter_solutions, solve
 
@@ -44,8 +44,8 @@ _EXPORTS = {
     "Interrupted": "queens_sat.model.errors",
     "MissingDependency": "queens_sat.model.errors",
     "Cancelled": "queens_sat.model.errors",
-    "CancelToken": "queens_sat.engines.cancel",
-    "cancel_scope": "queens_sat.engines.cancel",
+    "CancelToken": "queens_sat.runtime.cancel",
+    "cancel_scope": "queens_sat.runtime.cancel",
     "Outcome": "queens_sat.model.result",
     "Backend": "queens_sat.backends.base",
     "PuzzleRecord": "queens_sat.formats.records",
@@ -53,7 +53,7 @@ _EXPORTS = {
     "check_record": "queens_sat.services.checking",
     "check_records": "queens_sat.services.checking",
     "GeneratedPuzzle": "queens_sat.services.generator",
-    "Step": "queens_sat.services.logic",
+    "Step": "queens_sat.engines.logic",
     "SolutionStream": "queens_sat.services.solving",
     "as_puzzle": "queens_sat.model.puzzle",
     "MAX_REGION_N": "queens_sat.model.puzzle",
@@ -70,8 +70,8 @@ _EXPORTS = {
     "is_unique": "queens_sat.services.solving",
     "iter_solutions": "queens_sat.services.solving",
     "generate": "queens_sat.services.generator",
-    "logic_solve": "queens_sat.services.logic",
-    "LogicResult": "queens_sat.services.logic",
+    "logic_solve": "queens_sat.engines.logic",
+    "LogicResult": "queens_sat.engines.logic",
     "next_hint": "queens_sat.services.logic.hinting",
     "Hint": "queens_sat.services.logic.hinting",
     "available_backends": "queens_sat.backends",

@@ -2,7 +2,8 @@
 
 ``bitsearch()`` (the region-board search, native/regions/), ``nqueens()`` (the
 kernels for boards without regions, native/nqueens/), ``gridcheck()`` (the
-plain-grid checks, native/model/), ``stars()`` (the k-star search,
+plain-grid checks, native/model/), ``connectivity()`` (the generator's region passes,
+native/generator/), ``stars()`` (the k-star search,
 native/stars/) and ``logic()`` (the logic engine, native/logic/) return the compiled module, or None when the pure-Python twins
 must run: when the extension was not built (after one warning per module) or
 when ``QUEENS_SAT_PURE_PYTHON=1`` turns it off on purpose (tests and
@@ -28,7 +29,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Final, Literal, cast, overload
 
 if TYPE_CHECKING:  # the stubs of the compiled modules, for the typed views below
-    from queens_sat import _bitsearch, _gridcheck, _logic, _nqueens, _stars
+    from queens_sat import _bitsearch, _connectivity, _gridcheck, _logic, _nqueens, _stars
 
     class BitsearchModule:
         """What ``bitsearch()`` returns, as its stub types it (a view for mypy: the module itself at run time)."""
@@ -87,16 +88,21 @@ if TYPE_CHECKING:  # the stubs of the compiled modules, for the typed views belo
         canonical_labels = staticmethod(_gridcheck.canonical_labels)
         region_parts = staticmethod(_gridcheck.region_parts)
         fill_canonical = staticmethod(_gridcheck.fill_canonical)
-        cut_off = staticmethod(_gridcheck.cut_off)
-        paths_out = staticmethod(_gridcheck.paths_out)
-        stays_connected = staticmethod(_gridcheck.stays_connected)
         covers_regions = staticmethod(_gridcheck.covers_regions)
+
+    class ConnectivityModule:
+        """What ``connectivity()`` returns, as its stub types it."""
+
+        cut_off = staticmethod(_connectivity.cut_off)
+        paths_out = staticmethod(_connectivity.paths_out)
+        stays_connected = staticmethod(_connectivity.stays_connected)
 
 PURE_PYTHON_ENV = "QUEENS_SAT_PURE_PYTHON"
 PATH_ENV = "QUEENS_SAT_NATIVE_PATH"
 BITSEARCH: Final = "queens_sat._bitsearch"
 NQUEENS: Final = "queens_sat._nqueens"
 GRIDCHECK: Final = "queens_sat._gridcheck"
+CONNECTIVITY: Final = "queens_sat._connectivity"
 STARS: Final = "queens_sat._stars"
 LOGIC: Final = "queens_sat._logic"
 MODULE: Final = BITSEARCH  # the region-board search, the one most callers mean
@@ -209,6 +215,11 @@ def gridcheck() -> GridcheckModule | None:
     return cast("GridcheckModule | None", native_module(GRIDCHECK))
 
 
+def connectivity() -> ConnectivityModule | None:
+    """The generator's region-connectivity passes (native/generator/), or None."""
+    return cast("ConnectivityModule | None", native_module(CONNECTIVITY))
+
+
 def stars() -> StarsModule | None:
     """The k-star (Star Battle) search, or None for the pure-Python reference."""
     return cast("StarsModule | None", native_module(STARS))
@@ -237,7 +248,7 @@ def required(name: str = MODULE) -> object:
 
 def set_cancel_flag(flag: bytearray | None) -> None:
     """Point this thread's cancel flag in every compiled search at ``flag[0]`` (None: at none); see
-    engines/cancel.py. Each module links its own copy of native/common/stop.c, so each is told.
+    runtime/cancel.py. Each module links its own copy of native/common/stop.c, so each is told.
     Modules already loaded are told even when the pure-Python switch is on now: none may keep
     pointing at a flag that is gone."""
     for name in SEARCHING:

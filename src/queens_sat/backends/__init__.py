@@ -113,7 +113,7 @@ def get_backend(name: str | Backend = "auto", puzzle: Puzzle | None = None, **op
         shared = _SHARED.get(name)
         if shared is not None:
             if puzzle is not None and name == "auto":
-                shared.pick(puzzle)  # type: ignore[attr-defined]
+                shared.resolve(puzzle)  # auto's choice, made now
             return shared
     base, _, variant = name.partition(":")
     if base not in _REGISTRY:
@@ -128,7 +128,7 @@ def get_backend(name: str | Backend = "auto", puzzle: Puzzle | None = None, **op
     if not options and not variant:
         _SHARED[name] = backend
     if base == "auto" and puzzle is not None:
-        backend.pick(puzzle)  # type: ignore[attr-defined]
+        backend.resolve(puzzle)  # auto's choice, made now
     return backend
 
 

@@ -37,7 +37,8 @@ import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from queens_sat.backends.base import Backend, PlainRoute, interrupted_batch
+from queens_sat.backends.base import Backend, PlainBackend, PlainRoute, interrupted_batch, search_board, search_boards
+from queens_sat.model.board import Board, as_puzzle_board
 from queens_sat.model.errors import BackendError
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
@@ -64,11 +65,11 @@ def route_key(board: Puzzle | PlainGrid) -> RouteKey:
     return (board.regions is not None, board.has_givens, board.stars, board.n, board.rule)
 
 
-class AutoBackend(Backend):
+class AutoBackend(PlainBackend):
     """The default: nqueens for boards without regions, else native with a SAT fallback (a portfolio), else python."""
 
     name = "auto"
-    takes_plain = True  # handed on to the backend chosen when it takes them, as a ``Puzzle`` otherwise
+    # plain grids are handed on to the backend chosen when it takes them, as a ``Puzzle`` otherwise (``search_board``)
 
     def __init__(self, variant: str | None = None, **options: Any) -> None:
         if variant:
@@ -119,7 +120,7 @@ class AutoBackend(Backend):
             return str(err)
         return None
 
-    def resolve(self, puzzle: Puzzle) -> Backend:
+    def resolve(self, puzzle: Board) -> Backend:
         return self.pick(puzzle)
 
     def partner(self, board: Puzzle | PlainGrid) -> Backend | None:
@@ -158,11 +159,11 @@ class AutoBackend(Backend):
     ) -> Outcome:
         """``effort`` goes to the backend chosen when there is no portfolio to run."""
         first, turns = self.plan(puzzle, limit)
-        board = puzzle if first.takes_plain or isinstance(puzzle, Puzzle) else Puzzle.of_plain(puzzle)  # a PlainGrid only where it is taken
+        board = puzzle if first.takes_plain else as_puzzle_board(puzzle)  # a PlainGrid only where it is taken
         if not turns:
-            return first.search(board, limit=limit, keep=keep, time_limit=time_limit, effort=effort).named(first.full_name)  # type: ignore[arg-type]
+            return search_board(first, board, limit=limit, keep=keep, time_limit=time_limit, effort=effort).named(first.full_name)
         began = time.perf_counter()
-        taken = first.search(board, limit=limit, keep=keep, time_limit=time_limit, effort=first.first_effort(board))  # type: ignore[arg-type]
+        taken = search_board(first, board, limit=limit, keep=keep, time_limit=time_limit, effort=first.first_effort(board))
         if not taken.spent:  # settled in the first turn (or stopped by the caller's time limit)
             return taken.named(first.full_name)
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - began)
@@ -246,10 +247,7 @@ class AutoBackend(Backend):
         for (key, turn), members in groups.items():
             backend = chosen[key]
             try:
-                boards = [puzzles[i] for i in members]
-                if not backend.takes_plain:
-                    boards = [Puzzle.of_plain(board) if isinstance(board, PlainGrid) else board for board in boards]
-                found = backend.search_many(boards, limit=limit, keep=keep, time_limit=time_limit, effort=turn)  # type: ignore[arg-type]
+                found = search_boards(backend, [puzzles[i] for i in members], limit=limit, keep=keep, time_limit=time_limit, effort=turn)
             except KeyboardInterrupt as stop:
                 done = getattr(stop, "partial", None) or []
                 for i, outcome in zip(members, done, strict=False):
@@ -257,7 +255,7 @@ class AutoBackend(Backend):
                 raise interrupted_batch(stop, results) from None
             for i, outcome in zip(members, found, strict=True):
                 results[i] = self._settled(puzzles[i], outcome.named(backend.full_name), limit, keep, time_limit)
-        return results  # type: ignore[return-value]
+        return [outcome for outcome in results if outcome is not None]  # every one, each board in one group
 
     def _settled(self, puzzle: Puzzle | PlainGrid, taken: Outcome, limit: int | None, keep: int, time_limit: float | None) -> Outcome:
         """A batch member's outcome, after the portfolio's next turns when its first one spent its budget."""

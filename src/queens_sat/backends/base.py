@@ -5,14 +5,15 @@ from __future__ import annotations
 import importlib.util
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from functools import cache
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeAlias
 
+from queens_sat.model.board import Board, as_puzzle_board
 from queens_sat.model.errors import Interrupted, as_interrupted
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.model.result import Outcome, Solution
+from queens_sat.model.result import CompiledCount, Outcome, Solution
 
 
 @cache
@@ -28,18 +29,28 @@ def interrupted_batch(stop: KeyboardInterrupt, results: list[Outcome | None]) ->
     return as_interrupted(stop, results, f"interrupted after {done} of {len(results)} puzzles")
 
 
+Cells: TypeAlias = Sequence[tuple[int, int]]
+# (cells, n, rule code, cap, keep, given queens, blocked, seconds, nodes) -> the compiled count's tuple
+CountCall: TypeAlias = Callable[[Any, int, int, int, int, Cells, Cells, float, int], CompiledCount]
+# (rows, rule code, cap, keep, seconds, nodes) -> the same tuple from a grid's rows, renumbered and checked
+# in the call, + (most pieces of a region, the first wrong solution or -1); None: not a plain grid
+RowsCall: TypeAlias = Callable[[list[Any], int, int, int, float, int], "tuple[Any, ...] | None"]
+
+
+class GoOn(Protocol):
+    """The rest of ``auto``'s portfolio after a first turn spent its budget (``AutoBackend.go_on``)."""
+
+    def __call__(self, board: Board, taken: Outcome, *, limit: int | None, keep: int, time_limit: float | None) -> Outcome: ...
+
+
 class PlainRoute(NamedTuple):
     """A plain grid's search as one compiled call (``Backend.plain_route``)."""
 
-    count: Callable[..., Any]  # (cells, n, rule code, cap, keep, given queens, blocked, seconds, nodes) -> the compiled count's tuple
-    # (rows, rule code, cap, keep, seconds, nodes) -> the same tuple from a grid's rows, renumbered and
-    # checked in the call, + (most pieces of a region, the first wrong solution or -1); None: not a plain grid
-    count_rows: Callable[..., Any]
+    count_grid: CountCall  # (``count`` would shadow the tuple's own method)
+    count_rows: RowsCall | None
     nodes: int  # the call's node budget (0: none)
     backend: str  # the name its outcome carries
-    # when the budget ran out: the rest of ``auto``'s portfolio (``AutoBackend.go_on``: the board, the
-    # outcome so far, then limit, keep and the time left by keyword)
-    go_on: Callable[..., Outcome] | None = None
+    go_on: GoOn | None = None  # when the budget ran out: the rest of ``auto``'s portfolio
 
 
 class Backend(ABC):
@@ -94,7 +105,7 @@ class Backend(ABC):
             return f"the {self.name} backend does not search Star Battle boards (stars = {puzzle.stars})"
         return None
 
-    def resolve(self, puzzle: Puzzle) -> Backend:
+    def resolve(self, puzzle: Board) -> Backend:
         """The backend that actually searches ``puzzle``: itself, except for a router such as ``auto``."""
         return self
 
@@ -124,9 +135,12 @@ class Backend(ABC):
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
         """Every solution, one at a time; backends that can stream override this. With
         ``time_limit`` the stream may end early: the generator then returns True."""
+        return self._all_at_once(puzzle, time_limit)
+
+    def _all_at_once(self, puzzle: Puzzle, time_limit: float | None) -> Generator[Solution, None, bool]:
         outcome = self.search(puzzle, limit=None, keep=2**62, time_limit=time_limit)
         yield from outcome.solutions
-        return outcome.timed_out  # type: ignore[return-value]  # a generator's return value, for those who ask
+        return outcome.timed_out  # a generator's return value, for those who ask
 
     def batches(self) -> bool:
         """Whether ``search_many`` does better than a loop of ``search`` here and now (one native
@@ -149,12 +163,57 @@ class Backend(ABC):
         This default loops; a backend with a batch path overrides it and ``batches``."""
         if keep is None:
             keep = limit if limit is not None else 2
-        results: list[Outcome | None] = [None] * len(puzzles)
-        for i, puzzle in enumerate(puzzles):
+        results: list[Outcome] = []
+        for puzzle in puzzles:
             start = time.perf_counter()
             try:
                 outcome = self.search(puzzle, limit=limit, keep=keep, time_limit=time_limit, effort=effort)
             except KeyboardInterrupt as stop:
-                raise interrupted_batch(stop, results) from None
-            results[i] = outcome if outcome.seconds is not None else outcome.timed(time.perf_counter() - start)
-        return results  # type: ignore[return-value]
+                raise interrupted_batch(stop, [*results, *[None] * (len(puzzles) - len(results))]) from None
+            results.append(outcome if outcome.seconds is not None else outcome.timed(time.perf_counter() - start))
+        return results
+
+
+class PlainBackend(Backend):
+    """A backend whose search takes a ``PlainGrid`` as it is, beside a ``Puzzle``: any ``Board``
+    (``search_board`` hands a plain grid to the others as a ``Puzzle``)."""
+
+    takes_plain = True
+
+    @abstractmethod
+    def search(
+        self, puzzle: Board, *, limit: int | None, keep: int, time_limit: float | None, effort: int | None = None
+    ) -> Outcome: ...
+
+    @abstractmethod
+    def search_many(
+        self,
+        puzzles: Sequence[Board],
+        *,
+        limit: int | None = 2,
+        keep: int | None = None,
+        time_limit: float | None = None,
+        effort: int | None = None,
+    ) -> list[Outcome]: ...
+
+
+def search_board(
+    engine: Backend, board: Board, *, limit: int | None, keep: int, time_limit: float | None, effort: int | None = None
+) -> Outcome:
+    """The one way a board goes into a backend: a plain grid as it is where the backend takes one,
+    as a ``Puzzle`` anywhere else; ``effort`` only when there is one (a backend written before
+    budgets takes none)."""
+    budget = {} if effort is None else {"effort": effort}
+    if isinstance(engine, PlainBackend):
+        return engine.search(board, limit=limit, keep=keep, time_limit=time_limit, **budget)
+    return engine.search(as_puzzle_board(board), limit=limit, keep=keep, time_limit=time_limit, **budget)
+
+
+def search_boards(
+    engine: Backend, boards: Sequence[Board], *, limit: int | None, keep: int | None, time_limit: float | None, effort: int | None = None
+) -> list[Outcome]:
+    """``search_board`` for a batch, in the backend's own ``search_many``."""
+    budget = {} if effort is None else {"effort": effort}
+    if isinstance(engine, PlainBackend):
+        return engine.search_many(boards, limit=limit, keep=keep, time_limit=time_limit, **budget)
+    return engine.search_many([as_puzzle_board(b) for b in boards], limit=limit, keep=keep, time_limit=time_limit, **budget)

@@ -41,12 +41,12 @@ from queens_sat.backends.base import Backend, installed
 from queens_sat.backends.cells import diagonals, given_cells, line_units, region_units, too_large, touching, windows
 from queens_sat.backends.settings import Choice, Option, parse_bool, parse_positive_int, parse_seed, parse_settings, spec_name
 from queens_sat.backends.tally import SolutionTally
-from queens_sat.engines.cancel import cancelled, on_cancel
-from queens_sat.engines.signals import stop_on_signal
 from queens_sat.model.errors import BackendError
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
+from queens_sat.runtime.cancel import cancelled, on_cancel
+from queens_sat.runtime.signals import stop_on_signal
 
 CHOICES = (
     Choice("mode", ("enumerate", "blocking"), "enumerate", help="how solutions after the first are found"),

@@ -1,7 +1,7 @@
 """The native backend: the compiled bitmask searches, the default.
 
-The one-queen search (``native/regions/``) is the twin of ``engines.regions.reference``
-and the k-star search (``native/stars/``) of ``engines.stars.reference``, move for move,
+The one-queen search (``native/regions/``) is the twin of ``engines.regions.search_py``
+and the k-star search (``native/stars/``) of ``engines.stars.search_py``, move for move,
 on C integers without the GIL; boards up to n = 64 (a row is one 64-bit word). Larger
 boards are declined, so that ``auto`` falls back to the reference with a message.
 ``search_many`` takes a batch of Queens boards in one native call per size and rule.
@@ -13,11 +13,13 @@ from __future__ import annotations
 import time
 from collections.abc import Generator, Iterator, Sequence
 
-from queens_sat.backends.base import Backend, PlainRoute, interrupted_batch
-from queens_sat.extension import BITSEARCH, STARS, bitsearch, native_limit, required, rule_code, stars
+from queens_sat.backends.base import PlainBackend, PlainRoute, interrupted_batch
+from queens_sat.engines.regions import counting as regions
+from queens_sat.engines.regions.counting import native_limit, rule_code
+from queens_sat.engines.stars import counting as star_search
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.model.result import Outcome, Solution
+from queens_sat.model.result import CompiledCount, Outcome, Solution, counted
 
 Givens = tuple[Sequence[tuple[int, int]], Sequence[tuple[int, int]]]  # the given queens and the blocked cells
 NO_GIVENS: Givens = ((), ())  # those of a board without any
@@ -30,11 +32,10 @@ FIRST_NODES = 1 << 18
 FIRST_STAR_NODES = 1 << 14
 
 
-class NativeBackend(Backend):
+class NativeBackend(PlainBackend):
     name = "native"
     takes_turns = True
     star_battle = True
-    takes_plain = True
     effort_unit = "nodes"
     install_hint = (
         "the compiled extension is not built (reinstall with a C compiler: pip install .) "
@@ -43,19 +44,19 @@ class NativeBackend(Backend):
 
     @classmethod
     def available(cls) -> bool:
-        return bitsearch() is not None
+        return regions.compiled() is not None
 
     def batches(self) -> bool:
         return self.available()
 
     def unsupported(self, puzzle: Puzzle) -> str | None:
         if puzzle.stars > 1:
-            module = stars()
+            module = star_search.compiled()
             if module is None:
                 return "the compiled k-star search (queens_sat._stars) is not built"
             limit = module.MAX_N
         else:
-            limit = required(BITSEARCH).MAX_N
+            limit = regions.compiled_required().MAX_N
         if puzzle.n > limit:
             return f"the native search handles n <= {limit}, this board has n = {puzzle.n}"
         return None
@@ -66,10 +67,10 @@ class NativeBackend(Backend):
     def search(
         self, puzzle: Puzzle | PlainGrid, *, limit: int | None, keep: int, time_limit: float | None, effort: int | None = None
     ) -> Outcome:
-        return _outcome(_found(puzzle, native_limit(limit), keep, time_limit or 0.0, effort or 0))
+        return counted(_found(puzzle, native_limit(limit), keep, time_limit or 0.0, effort or 0), "native")
 
     def plain_route(self, grid: PlainGrid, limit: int | None, effort: int | None) -> PlainRoute | None:
-        module = required(BITSEARCH)
+        module = regions.compiled_required()
         return PlainRoute(module.count, module.count_rows, effort or 0, self.name)
 
     def search_many(
@@ -87,17 +88,17 @@ class NativeBackend(Backend):
         ``Interrupted`` holding the outcomes finished."""
         keep = (limit if limit is not None else 2) if keep is None else keep
         cap, budget, nodes = native_limit(limit), time_limit or 0.0, effort or 0
-        results: list[Outcome | None] = [None] * len(puzzles)
+        results: list[Outcome] = []
         clock = time.perf_counter
-        for i, puzzle in enumerate(puzzles):
+        for puzzle in puzzles:
             try:
                 start = clock()
                 found = _found(puzzle, cap, keep, budget, nodes)
                 seconds = clock() - start
             except KeyboardInterrupt as stop:
-                raise interrupted_batch(stop, results) from None
-            results[i] = _outcome(found, seconds)
-        return results  # type: ignore[return-value]
+                raise interrupted_batch(stop, [*results, *[None] * (len(puzzles) - len(results))]) from None
+            results.append(counted(found, "native", seconds))
+        return results
 
     def iter_solutions(self, puzzle: Puzzle, time_limit: float | None = None) -> Iterator[Solution]:
         """Every solution, handed out in growing chunks by a resumable search (fewer when timed out);
@@ -107,7 +108,7 @@ class NativeBackend(Backend):
         return self._chunks(puzzle, time_limit)
 
     def _chunks(self, puzzle: Puzzle, time_limit: float | None) -> Generator[Solution, None, bool]:
-        search = required(BITSEARCH).Search(
+        search = regions.compiled_required().Search(
             puzzle.cells(), puzzle.n, rule_code(puzzle.rule), sorted(puzzle.queens), sorted(puzzle.blocked), time_limit or 0.0
         )
         chunk = 1
@@ -119,22 +120,13 @@ class NativeBackend(Backend):
             chunk = min(4 * chunk, 4096)
 
 
-Found = tuple[int, bool, bool, list[tuple[int, ...]], int, bool]  # the compiled count: count, complete, timed out, solutions, nodes, spent
-
-
-def _found(board: Puzzle | PlainGrid, cap: int, keep: int, seconds: float, nodes: int) -> Found:
+def _found(board: Puzzle | PlainGrid, cap: int, keep: int, seconds: float, nodes: int) -> CompiledCount:
     """The compiled search of ``board`` (``cap`` solutions, 0 for all; ``seconds`` and ``nodes``
     0 for no limit): the region search for one queen a unit, the k-star search for more."""
     if isinstance(board, PlainGrid):
-        return required(BITSEARCH).count(board.cells, board.n, rule_code(board.rule), cap, keep, board.queens, (), seconds, nodes)
+        return regions.compiled_count(board.cells, board.n, rule_code(board.rule), cap, keep, board.queens, (), seconds, nodes)
     if board.stars > 1:
         given, blocked = sorted(board.queens), sorted(board.blocked)
-        return required(STARS).count(board.cells(), board.n, board.stars, cap, keep, given, blocked, seconds, nodes)
+        return star_search.compiled_required().count(board.cells(), board.n, board.stars, cap, keep, given, blocked, seconds, nodes)
     givens: Givens = (sorted(board.queens), sorted(board.blocked)) if board.queens or board.blocked else NO_GIVENS
-    return required(BITSEARCH).count(board.cells(), board.n, rule_code(board.rule), cap, keep, *givens, seconds, nodes)
-
-
-def _outcome(found: Found, seconds: float | None = None) -> Outcome:
-    """The compiled search's tuple as an ``Outcome``."""
-    count, complete, timed_out, solutions, nodes, spent = found
-    return Outcome(solutions, count, complete, timed_out, {"nodes": nodes}, "native", seconds, spent=spent)
+    return regions.compiled_count(board.cells(), board.n, rule_code(board.rule), cap, keep, *givens, seconds, nodes)

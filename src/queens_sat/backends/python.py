@@ -1,6 +1,6 @@
 """The reference backend: the readable pure-Python searches, the oracle for every other.
 
-It runs ``engines.regions.reference`` for Queens boards and ``engines.stars.reference``
+It runs ``engines.regions.search_py`` for Queens boards and ``engines.stars.search_py``
 for Star Battle boards (k > 1).
 """
 
@@ -10,9 +10,9 @@ import time
 from collections.abc import Generator
 
 from queens_sat.backends.base import Backend
-from queens_sat.engines.regions.reference import MAX_N, Board, search_parts
+from queens_sat.engines.regions.search_py import MAX_N, Board, search_parts
 from queens_sat.engines.search import Stop
-from queens_sat.engines.stars.reference import StarBoard, search_stars
+from queens_sat.engines.stars.search_py import StarBoard, search_stars
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution

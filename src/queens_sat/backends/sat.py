@@ -36,11 +36,11 @@ from queens_sat.backends.cells import diagonals, given_cells, line_units, region
 from queens_sat.backends.cnf import AT_MOST_ONE_ONLY, CARDINALITY_ENCODINGS, ENCODINGS, NATIVE, CnfBuilder
 from queens_sat.backends.settings import Choice, parse_settings
 from queens_sat.backends.tally import SolutionTally
-from queens_sat.engines.cancel import cancelled, on_cancel
-from queens_sat.engines.signals import stop_on_signal
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution
+from queens_sat.runtime.cancel import cancelled, on_cancel
+from queens_sat.runtime.signals import stop_on_signal
 
 # pysat's incremental solvers. Kissat is left out: pysat's Kissat cannot take
 # clauses after a solve (it aborts the process), which blocking needs.
@@ -306,7 +306,7 @@ class _Clock:
                 self.timer.daemon = True
                 self.timer.start()
             self.signals.enter_context(stop_on_signal(self._interrupt))  # Ctrl-C and SIGTERM within a solve
-            self.signals.enter_context(on_cancel(self._interrupt))  # a cancel from another thread (engines.cancel)
+            self.signals.enter_context(on_cancel(self._interrupt))  # a cancel from another thread (runtime.cancel)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -340,7 +340,7 @@ class _Clock:
                 return found
 
     def _left(self) -> float:
-        """Seconds to the deadline; none when the search was cancelled (engines.cancel)."""
+        """Seconds to the deadline; none when the search was cancelled (runtime.cancel)."""
         assert self.deadline is not None
         return 0.0 if cancelled() else self.deadline - time.perf_counter()
 

@@ -10,7 +10,7 @@ the service. Here, and only here:
   takes one, and becomes a ``Puzzle`` for any other;
 - every solution found is verified against the rules (in C for a plain grid), so that no
   backend's mistake reaches a user; a wrong one is a ``BackendError``;
-- a search cancelled from another thread (``engines.cancel``), which stopped as at its time
+- a search cancelled from another thread (``runtime.cancel``), which stopped as at its time
   limit, raises ``Cancelled``, so the loop that called it (a batch, the generator) ends too.
 """
 
@@ -21,15 +21,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from queens_sat.backends import get_backend
-from queens_sat.backends.base import Backend, PlainRoute
-from queens_sat.engines.cancel import raise_if_cancelled
-from queens_sat.extension import GRIDCHECK, gridcheck, native_limit, required, rule_code
+from queens_sat.backends.base import Backend, PlainRoute, search_board, search_boards
+from queens_sat.engines.regions.counting import native_limit, rule_code
+from queens_sat.model.board import Board, as_puzzle_board
 from queens_sat.model.errors import BackendError, PuzzleError
-from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, int64_cells, plain_cells_ok, plain_solution_ok
+from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, fill_canonical, int64_cells, plain_cells_ok, plain_solution_ok, solution_check
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.model.result import Outcome, Solution
+from queens_sat.model.result import Outcome, Solution, counted
+from queens_sat.runtime.cancel import raise_if_cancelled
 
-Board = Puzzle | PlainGrid
+__all__ = ["Board", "backend_for", "search", "search_many", "search_rows", "verified"]
 
 
 def backend_for(backend: str | Backend, board: Board | None = None) -> Backend:
@@ -65,8 +66,7 @@ def search(
         outcome = _plain_search(engine, board, limit, keep, time_limit, effort)
         raise_if_cancelled()
         return outcome
-    budget = {} if effort is None else {"effort": effort}  # a backend written before budgets takes none
-    outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit, **budget)
+    outcome = search_board(engine, board, limit=limit, keep=keep, time_limit=time_limit, effort=effort)
     raise_if_cancelled()
     return verified(board, outcome.named(engine.full_name))
 
@@ -87,9 +87,9 @@ def search_many(
     keep = _keep(limit, keep)
     engine = get_backend(backend)
     raise_if_cancelled()
-    if not engine.takes_plain:
-        puzzles = [Puzzle.of_plain(board) if isinstance(board, PlainGrid) else board for board in puzzles]
-    found = engine.search_many(puzzles, limit=limit, keep=keep, time_limit=time_limit)  # type: ignore[arg-type]
+    if not engine.takes_plain:  # verified as the backend saw them
+        puzzles = [as_puzzle_board(board) for board in puzzles]
+    found = search_boards(engine, puzzles, limit=limit, keep=keep, time_limit=time_limit)
     raise_if_cancelled()
     out: list[Outcome | BackendError] = []
     for puzzle, outcome in zip(puzzles, found, strict=True):
@@ -131,8 +131,8 @@ def search_rows(
     found = route.count_rows(rows, rule_code(rule), native_limit(limit), keep, time_limit or 0.0, route.nodes)
     if found is None:
         return None
-    count, complete, timed_out, solutions, nodes, spent, most_pieces, wrong = found
-    outcome = Outcome(solutions, count, complete, timed_out, {"nodes": nodes}, route.backend, None, False, spent)
+    outcome = counted(found, route.backend)
+    solutions, spent, most_pieces, wrong = outcome.solutions, outcome.spent, found[6], found[7]
     twice = len(solutions) > 1 and (solutions[0] == solutions[1] if len(solutions) == 2 else len(set(solutions)) != len(solutions))
     if wrong >= 0 or twice or (spent and route.go_on is not None):
         board = _filled(rows, rule)  # rare: a wrong solution to name, or the portfolio's next turns
@@ -144,7 +144,7 @@ def search_rows(
 def _filled(rows: list[Any], rule: str) -> PlainGrid:
     """The plain grid of rows that ``count_rows`` took, in a buffer of its own."""
     cells = int64_cells(len(rows))
-    required(GRIDCHECK).fill_canonical(rows, cells)
+    fill_canonical(rows, cells)
     return PlainGrid(len(rows), cells, rule, rows)
 
 
@@ -163,14 +163,13 @@ def _plain_search(engine: Backend, board: PlainGrid, limit: int | None, keep: in
     route = engine.plain_route(board, limit, effort)
     try:
         if route is None:
-            budget = {} if effort is None else {"effort": effort}  # a backend written before budgets takes none
-            outcome = engine.search(board, limit=limit, keep=keep, time_limit=time_limit, **budget).named(engine.full_name)  # type: ignore[arg-type]
+            outcome = search_board(engine, board, limit=limit, keep=keep, time_limit=time_limit, effort=effort).named(engine.full_name)
         else:
             began = time.perf_counter()
-            count, complete, timed_out, solutions, nodes, spent = route.count(
+            found = route.count_grid(
                 board.cells, board.n, rule_code(board.rule), native_limit(limit), keep, board.queens, (), time_limit or 0.0, route.nodes
             )
-            outcome = Outcome(solutions, count, complete, timed_out, {"nodes": nodes}, route.backend, None, False, spent)
+            outcome = counted(found, route.backend)
             outcome = _next_turns(route, board, outcome, limit, keep, time_limit, began)
     except ValueError:
         Puzzle.of_plain(board)  # raises the PuzzleError that says which cell
@@ -200,15 +199,15 @@ def verified(board: Board, outcome: Outcome) -> Outcome:
         return outcome
     if isinstance(board, PlainGrid):
         code = rule_code(board.rule)
-        check = gridcheck() if not board.queens else None  # in C, straight (a validator's every call comes here)
+        check = solution_check() if not board.queens else None  # in C, straight (a validator's every call comes here)
         for solution in solutions:
-            right = check.solution_ok(board.cells, solution, code) if check is not None else plain_solution_ok(board, solution, code)
+            right = check(board.cells, solution, code) if check is not None else plain_solution_ok(board, solution, code)
             if not right:
                 _refuse(Puzzle.of_plain(board), outcome, solution)
-    elif board.stars == 1 and board.n <= PLAIN_MAX_N and (cells := board.cells()) is not None and (check := gridcheck()) is not None:
+    elif board.stars == 1 and board.n <= PLAIN_MAX_N and (cells := board.cells()) is not None and (check := solution_check()) is not None:
         code, givens = rule_code(board.rule), board.queens or board.blocked
         for solution in solutions:  # in C, as the search ran: the givens are all that is left to see
-            right = type(solution) is tuple and check.solution_ok(cells, solution, code)
+            right = type(solution) is tuple and check(cells, solution, code)
             if not (right and (not givens or _keeps_givens(board, solution))):
                 _refuse(board, outcome, solution)
     else:

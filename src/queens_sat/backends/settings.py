@@ -138,7 +138,7 @@ def parse_settings(
         matches = [c for c in choices if c.resolve(word) is not None]
         if matches:
             assign(matches[0].name, word, seen)
-        elif isinstance(by_name.get(word), Option) and by_name[word].flag:  # type: ignore[union-attr]
+        elif isinstance(option := by_name.get(word), Option) and option.flag:
             assign(word, "true", seen)
         else:
             raise fail(f"unknown variant {part!r}")

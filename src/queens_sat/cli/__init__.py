@@ -65,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import warnings
 
     from queens_sat.cli.completion_command import complete_if_asked
-    from queens_sat.engines.signals import sigterm_as_interrupt
+    from queens_sat.runtime.signals import sigterm_as_interrupt
 
     parser = build_parser()
     complete_if_asked(parser)  # a shell's Tab: prints the completions and exits
@@ -113,12 +113,13 @@ def command() -> None:
     process's arguments, then its exit. A stopped command gets a bounded exit (``exit_within``);
     ``main`` itself never arms that, since tests and host programs call it in their own process."""
     with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
-        sys.stdout.reconfigure(write_through=True)  # type: ignore[union-attr]  # text goes on to the buffer at once, so JSON lines go there as bytes
+        if isinstance(sys.stdout, io.TextIOWrapper):  # text goes on to the buffer at once, so JSON lines go there as bytes
+            sys.stdout.reconfigure(write_through=True)
     code = _lean_daily() if sys.argv[1:3] == ["library", "daily"] else None
     if code is None:
         code = main()
     if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
-        from queens_sat.engines.signals import exit_within
+        from queens_sat.runtime.signals import exit_within
 
         exit_within(code)
     raise SystemExit(code)

@@ -152,7 +152,7 @@ def _cases(args: argparse.Namespace, generate: list[tuple[int, int]], sizes: set
 
 def _measure(args: argparse.Namespace, cases: list[Any], engines: dict[str, Any]) -> Any:
     """``run_bench`` under a progress bar, each measurement written to --raw as it is made."""
-    from queens_sat.formats.line_output import append_line
+    from queens_sat.runtime.line_output import append_line
     from queens_sat.services.benchmark.measure import run_bench
     from queens_sat.services.benchmark.report import describe_disagreement
 

@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _grade_order(item: tuple[str, int]) -> int:
-    from queens_sat.services.logic import GRADES
+    from queens_sat.engines.logic import GRADES
 
     return GRADES.index(item[0]) if item[0] in GRADES else len(GRADES)
 

@@ -55,4 +55,4 @@ def backend_completions(**_: object) -> list[str]:
 
 def offer_backends(action: argparse.Action) -> None:
     """Complete ``action``'s value with the backends' names (argcomplete reads ``completer``)."""
-    action.completer = backend_completions  # type: ignore[attr-defined]
+    setattr(action, "completer", backend_completions)  # noqa: B010  (argparse's Action has no such field for mypy)

@@ -69,7 +69,7 @@ def _write(path: str | None, text: str) -> None:
     if path is None:
         sys.stdout.write(text)
         return
-    from queens_sat.formats.atomic_file import AtomicOutput
+    from queens_sat.runtime.atomic_file import AtomicOutput
 
     try:
         out = AtomicOutput(path)

@@ -40,8 +40,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from queens_sat.cli.exit_codes import exit_code
+    from queens_sat.engines.logic import logic_solve
     from queens_sat.model.errors import PuzzleError
-    from queens_sat.services.logic import logic_solve
     from queens_sat.services.logic.describe import describe, replay, state_lines, step_dicts, summary
     from queens_sat.services.render.terminal import wants_color
 

@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _open_out(path: str) -> Any:
     """The --out file, written under a temporary name and renamed into place when done."""
-    from queens_sat.formats.atomic_file import AtomicOutput
+    from queens_sat.runtime.atomic_file import AtomicOutput
 
     try:
         return AtomicOutput(path)

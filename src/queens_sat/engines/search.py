@@ -9,8 +9,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Protocol
 
-from queens_sat.engines.cancel import current_token
 from queens_sat.model.result import Outcome, Solution
+from queens_sat.runtime.cancel import current_token
 
 
 class Stop(Exception):

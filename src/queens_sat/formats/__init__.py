@@ -11,10 +11,8 @@ standard input.
 
 from __future__ import annotations
 
-import io
 import json
 import os
-import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,7 +30,6 @@ from queens_sat.formats.json_format import (
     read_json_document,
     read_json_lines,
 )
-from queens_sat.formats.line_split import LineSplitter
 from queens_sat.formats.puzzlink import is_puzzlink, puzzle_to_puzzlink, read_puzzlink
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.formats.regionlist import is_region_list, puzzle_to_region_list, read_region_lists
@@ -40,6 +37,8 @@ from queens_sat.formats.text_format import puzzle_to_text, read_text
 from queens_sat.model.errors import FormatError, PuzzleError
 from queens_sat.model.limits import IMAGE_BYTES, INPUT_BYTES
 from queens_sat.model.puzzle import Puzzle
+from queens_sat.runtime.line_split import LineSplitter
+from queens_sat.runtime.streams import stdin_bytes, write_stdout
 
 FORMATS = ("json", "jsonl", "text", "puzzlink", "regionlist")  # read and written
 INPUT_FORMATS = (*FORMATS, "image")  # read: a screenshot is a puzzle, but none is written as one
@@ -132,9 +131,7 @@ def _first_line_is_json(text: str) -> bool:
 
 def _open(path: str) -> IO[bytes]:
     if path == STDIN:
-        if sys.stdin is None:  # started with standard input closed
-            raise FormatError("standard input is closed", source="<stdin>")
-        return sys.stdin.buffer if hasattr(sys.stdin, "buffer") else io.BytesIO(sys.stdin.read().encode("utf-8", ERRORS))
+        return stdin_bytes(ERRORS)
     try:
         return open(path, "rb")
     except FileNotFoundError:
@@ -323,6 +320,6 @@ def write_puzzle(puzzle: Puzzle, path: str | Path, format: str | None = None, *,
     fmt = format or _SUFFIXES.get(Path(path).suffix.lower(), "json")
     text = format_puzzle(puzzle, fmt, id=id)
     if path == STDIN:
-        sys.stdout.write(text)
+        write_stdout(text)
     else:
         Path(path).write_text(text, encoding="utf-8")

@@ -17,12 +17,12 @@ import orjson
 
 from queens_sat.formats.encoding import check_utf8
 from queens_sat.formats.fields import FieldNames
-from queens_sat.formats.line_split import SkippedLine
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import FormatError, PuzzleError, printable, shown
 from queens_sat.model.limits import INPUT_BYTES
 from queens_sat.model.placement import RULES, star_rows
 from queens_sat.model.puzzle import Puzzle
+from queens_sat.runtime.line_split import SkippedLine
 
 PUZZLE_KEYS = frozenset({"n", "rule", "regions", "givens", "stars"})  # a JSON puzzle's own fields; the rest is metadata
 # Python refuses to read integers longer than this (a guard against slow conversion);
@@ -38,9 +38,9 @@ _TWENTY_DIGITS = b"0" * 20
 def _has_long_number(text: str | bytes) -> bool:
     """Whether ``text`` holds a run of 20 digits or more (in bytes: a translation and a substring
     search, ten times faster than the regular expression)."""
-    if type(text) is bytes:
+    if isinstance(text, bytes):
         return _TWENTY_DIGITS in text.translate(_DIGITS_AS_ZERO)
-    return _LONG_DIGITS.search(text) is not None  # type: ignore[arg-type]
+    return _LONG_DIGITS.search(text) is not None
 
 
 def _parse_int(digits: str) -> int:
@@ -63,12 +63,12 @@ def loads(text: str | bytes, source: str, line: int | None = None) -> Any:
             return orjson.loads(text)
         except orjson.JSONDecodeError:
             pass  # the standard library says what is wrong, in its own words
-    if type(text) is bytes:
+    if isinstance(text, bytes):
         from queens_sat.formats.encoding import ERRORS
 
         text = text.decode("utf-8", ERRORS)
         check_utf8(text, source, line)
-    return _stdlib_loads(text, source, line)  # type: ignore[arg-type]
+    return _stdlib_loads(text, source, line)
 
 
 def _stdlib_loads(text: str, source: str, line: int | None) -> Any:

@@ -1,11 +1,7 @@
-"""Standard input read as a co-process needs it: each JSON line handed out as soon as it has arrived.
-
-A generator in another language writes one candidate, waits for the verdict, then writes
-the next. Any read-ahead (a block of 64 KiB, a peek at a second record, a batch of 512)
-makes it wait forever, so here the pipe is read with ``os.read``, which returns whatever
-has arrived, and records are handed out one complete line at a time. ``ready()`` says
-whether another record can be had without waiting, so that callers batch over what is
-already there and never wait to fill a batch.
+"""Standard input read as a co-process needs it: each JSON line's record handed out as soon as
+the line has arrived (the lines themselves from ``runtime.live_lines``, which never reads ahead).
+``ready()`` says whether another record can be had without waiting, so that callers batch over
+what is already there and never wait to fill a batch.
 
 Input whose first line is not a JSON object (a text grid, an indented JSON document,
 an array) cannot be answered before its end anyway: it is read to the end and parsed
@@ -14,102 +10,19 @@ by ``read_puzzles`` like any file.
 
 from __future__ import annotations
 
-import io
 import json
-import os
-import select
-import stat
-import sys
-from collections import deque
 from collections.abc import Callable, Iterator
 
 from queens_sat.formats.fields import FieldNames
 from queens_sat.formats.json_format import read_json_lines
-from queens_sat.formats.line_split import LineSplitter, SkippedLine
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import FormatError, PuzzleError
 from queens_sat.model.limits import INPUT_BYTES
+from queens_sat.runtime.line_split import SkippedLine
+from queens_sat.runtime.live_lines import LiveLines
+from queens_sat.runtime.streams import live_stdin, stdin_replaced
 
-CHUNK = 1 << 16  # bytes asked of the pipe at a time; it returns what it has, often one line
-
-
-def _readable(fd: int) -> bool:
-    """Whether reading ``fd`` would return at once (select is not there for pipes on Windows)."""
-    try:
-        return bool(select.select([fd], [], [], 0)[0])
-    except (OSError, ValueError):
-        return False
-
-
-class LiveLines:
-    """The lines of a file descriptor, read as they arrive and never further than asked.
-
-    The pieces of a line that arrives in many chunks are kept apart and joined once it is
-    complete, so a line of any length is read in linear time; a line longer than
-    ``limits.INPUT_BYTES`` is read past without being held, and a ``SkippedLine`` stands in
-    its place (answered with an error), so the lines after it are still answered."""
-
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-        self.lines: deque[bytes] = deque()
-        self.splitter = LineSplitter(INPUT_BYTES)
-        self.eof = False
-        # The pipe was found empty and nothing was read since: a ``ready()`` costs no system call. So
-        # is it after a read that returned less than it asked for (the pipe had no more then): a
-        # co-process's every line is such a read, and a look at the pipe cost 4 µs of its 45.
-        self.drained = False
-
-    def _fill(self, wait: bool) -> None:
-        """Take in what has arrived; with ``wait``, block until something (or the end) does."""
-        if not wait and (self.drained or not _readable(self.fd)):
-            self.drained = True
-            return
-        try:
-            chunk = os.read(self.fd, CHUNK)
-        except OSError as err:
-            raise FormatError(f"cannot read: {err.strerror}", source="<stdin>") from None
-        self.drained = len(chunk) < CHUNK
-        if chunk:
-            self.lines.extend(self.splitter.feed(chunk))
-        else:
-            self.eof = True
-            self.lines.extend(self.splitter.end())
-
-    def next_line(self) -> bytes | None:
-        """The next line without its newline (waiting for it), or None at the end; a line past the
-        limit is a ``SkippedLine``."""
-        while not self.lines:
-            if self.eof:
-                return None
-            self._fill(wait=True)
-        return self.lines.popleft()
-
-    def ready(self) -> bool:
-        """Whether a line that is not blank (a skipped one counts: it gets an answer), or the end,
-        can be had without waiting."""
-        if not self.lines and not self.eof:
-            self._fill(wait=False)
-            if not self.lines:  # a co-process's every line: nothing more yet
-                return self.eof
-        return self.eof or any(isinstance(line, SkippedLine) or line.strip() for line in self.lines)
-
-    def rest(self) -> bytes:
-        """Everything not handed out yet, read to the end (a ``FormatError`` past ``limits.INPUT_BYTES``)."""
-        held = sum(map(len, self.lines))
-        while True:
-            skipped = self.splitter.skipping is not None or any(isinstance(line, SkippedLine) for line in self.lines)
-            if skipped or held + self.splitter.held > INPUT_BYTES:
-                raise FormatError(
-                    f"larger than {INPUT_BYTES >> 20} MB: too big to read in one piece (JSON lines stream any size)", source="<stdin>"
-                )
-            if self.eof:
-                break
-            before = len(self.lines)
-            self._fill(wait=True)
-            held += sum(len(self.lines[i]) for i in range(before, len(self.lines)))  # the lines just completed
-        out = b"\n".join(self.lines)
-        self.lines.clear()
-        return out
+__all__ = ["LiveRecords", "live_stdin"]
 
 
 class LiveRecords(Iterator[PuzzleRecord]):
@@ -196,22 +109,5 @@ def _whole_input(data: bytes, format: str | None, fields: FieldNames | None) -> 
     """Input that is not JSON lines, parsed by ``read_puzzles`` exactly as standard input always was."""
     from queens_sat.formats import STDIN, read_puzzles
 
-    saved = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
-    try:
+    with stdin_replaced(data):
         return list(read_puzzles(STDIN, format, fields))
-    finally:
-        sys.stdin = saved
-
-
-def live_stdin(format: str | None) -> int | None:
-    """The descriptor of standard input when it should be read live: a pipe, socket or terminal
-    (not a regular file, which is read ahead at no cost), and a format that may be JSON lines."""
-    if format not in (None, "jsonl"):
-        return None
-    try:
-        fd = sys.stdin.fileno()
-        mode = os.fstat(fd).st_mode
-    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
-        return None
-    return None if stat.S_ISREG(mode) else fd

@@ -128,7 +128,7 @@ class OutputError(QueensSatError, OSError):
 
 
 class Cancelled(QueensSatError):
-    """Another thread cancelled the search (``engines.cancel``: a server that no longer waits for
+    """Another thread cancelled the search (``runtime.cancel``: a server that no longer waits for
     it, or stops). The search itself stopped as at its time limit; this ends its caller's work too."""
 
 

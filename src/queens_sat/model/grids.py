@@ -20,13 +20,13 @@ from __future__ import annotations
 import operator
 import threading
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import chain
 from operator import add, countOf, sub
 from typing import Any, NamedTuple
 
-from queens_sat.extension import gridcheck
+from queens_sat.extension import GRIDCHECK, gridcheck, required
 from queens_sat.model.errors import PuzzleError, shown
 from queens_sat.model.limits import REGION_N
 
@@ -183,7 +183,8 @@ def scratch_cells(n: int) -> memoryview:
     """This thread's reusable n x n int64 buffer (no numpy: the validator's path does not need it),
     valid until this thread's next call for the same n."""
     try:
-        return _local.buffers[n]  # type: ignore[no-any-return]
+        buffer: memoryview = _local.buffers[n]
+        return buffer
     except AttributeError:
         _local.buffers = {}
     except KeyError:
@@ -257,6 +258,27 @@ def _python_cells(regions: Sequence[Any], n: int) -> Any:
     if set(cells) != _regions_of(n):
         return None
     return _int64_view(cells, n)
+
+
+def solution_check() -> Callable[[Any, Sequence[int], int], bool] | None:
+    """The compiled check of a Queens solution on an n x n int64 grid (cells, columns, rule code),
+    or None when it is not built (then ``plain_solution_ok`` or ``Puzzle.violations``)."""
+    check = gridcheck()
+    return None if check is None else check.solution_ok
+
+
+def fill_canonical(rows: Any, cells: Any) -> int | None:
+    """Fill ``cells`` with ``rows`` renumbered by first appearance, as ``Puzzle`` numbers regions, in
+    one C pass: the most pieces any region falls into (1: all whole), 0 when the rows are not a
+    plain grid, None when the compiled check is not built."""
+    check = gridcheck()
+    return None if check is None else check.fill_canonical(rows, cells)
+
+
+def region_parts(numbered: Sequence[Sequence[int]]) -> list[int]:
+    """How many pieces each region of a checked, numbered grid falls into (the compiled check's:
+    asked only after ``fill_canonical`` found a region in pieces)."""
+    return required(GRIDCHECK).region_parts(numbered)
 
 
 def plain_cells_ok(grid: PlainGrid) -> bool:

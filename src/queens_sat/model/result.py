@@ -130,3 +130,15 @@ def status_of(count: int, complete: bool) -> Status:
     if complete:
         return Status.UNIQUE if count == 1 else Status.NONE
     return Status.UNKNOWN
+
+
+# The compiled searches' count (``_bitsearch.count``, ``count_rows``, ``_stars.count``): count,
+# complete, timed out, the solutions kept, nodes, and whether the node budget ran out; ``count_rows``
+# adds two fields of its own after these six.
+CompiledCount = tuple[int, bool, bool, list[tuple[int, ...]], int, bool]
+
+
+def counted(found: CompiledCount | tuple[Any, ...], backend: str | None = None, seconds: float | None = None) -> Outcome:
+    """A compiled search's count as an ``Outcome``: the one place its tuple is read (fields past the
+    six a count has are the caller's)."""
+    return Outcome(found[3], found[0], found[1], found[2], {"nodes": found[4]}, backend, seconds, False, found[5])

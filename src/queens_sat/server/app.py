@@ -16,6 +16,7 @@ from starlette.staticfiles import StaticFiles
 
 from queens_sat.server import dailies, generating, importing, meta, page, pictures, puzzles
 from queens_sat.server.errors import ServiceError, http_error_handler, service_error_handler
+from queens_sat.server.openapi import GENERATE_BODY, IMAGE_BODY, IMPORT_ANSWER, PLAY_BODY, described
 from queens_sat.server.quick import QuickCheck
 from queens_sat.server.responses import JsonAnswer
 from queens_sat.server.settings import ServiceSettings, settings_from_environment
@@ -31,27 +32,44 @@ async def internal_error(request: Request, exc: Exception) -> JsonAnswer:
 
 
 def routes() -> list[Any]:
-    post = ["POST"]
+    """Every route, each declared once with what the OpenAPI document says of it (``described``)."""
+    post = "post"
     return [
         Route("/", page.index, methods=["GET"]),
         Route("/favicon.svg", page.favicon, methods=["GET"]),
         Route("/favicon.ico", page.favicon, methods=["GET"]),
-        Route("/check", puzzles.check, methods=post),
-        Route("/solve", puzzles.solve, methods=post),
-        Route("/count", puzzles.count, methods=post),
-        Route("/explain", puzzles.explain, methods=post),
-        Route("/hint", puzzles.hint, methods=post),
-        Route("/convert", puzzles.convert, methods=post),
-        Route("/render", pictures.render, methods=post),
-        Route("/import", importing.import_picture, methods=post),
-        Route("/generate", generating.generate, methods=post),
-        Route("/daily", dailies.today, methods=["GET"]),
-        Route("/daily/{day}", dailies.on_day, methods=["GET"]),
-        Route("/archive", dailies.archive, methods=["GET"]),
-        Route("/library", dailies.library_query, methods=["GET"]),
-        Route("/plays", dailies.plays, methods=post),
-        Route("/backends", meta.backends, methods=["GET"]),
-        Route("/health", meta.health, methods=["GET"]),
+        described("/check", puzzles.check, post, "Unique, several (two solutions shown), none or unknown; logic grade when unique",
+                  ("backend", "time_limit", "format", "logic", "max_depth")),
+        described("/solve", puzzles.solve, post, "One solution (columns of the queens, row by row; for k stars, each row's k columns)",
+                  ("backend", "time_limit", "format")),
+        described("/count", puzzles.count, post, "The number of solutions, exact or a lower bound",
+                  ("backend", "time_limit", "format", "limit")),
+        described("/explain", puzzles.explain, post, "Solve by reasoning alone, every step explained (text counts rows and columns from 1, "
+                  "r3c9; the cell and unit fields from 0)", ("max_depth", "time_limit", "format")),
+        described("/hint", puzzles.hint, post,
+                  "The next logical step; the player's marks are the puzzle's givens (text from 1, fields from 0)",
+                  ("max_depth", "time_limit", "format", "backend")),
+        described("/convert", puzzles.convert, post, "The puzzle in another of the project's formats", ("format", "to"),
+                  {"application/json": {"schema": {"type": "object"}}, "text/plain": {"schema": {"type": "string"}}}),
+        described("/render", pictures.render, post, "The board as a picture",
+                  ("image", "solution", "cell", "labels", "backend", "time_limit", "format"),
+                  {"image/svg+xml": {"schema": {"type": "string"}}, "image/png": {"schema": {"type": "string", "format": "binary"}}}),
+        described("/import", importing.import_picture, post,
+                  "The puzzle in a screenshot, its verdict (as /check answers) and the reader's doubts",
+                  ("stars", "read_marks", "rule"), IMPORT_ANSWER, IMAGE_BODY),
+        described("/generate", generating.generate, post, "New unique puzzles, one JSON line each as they are made", (),
+                  {"application/x-ndjson": {"schema": {"type": "string"}}}, GENERATE_BODY),
+        described("/daily", dailies.today, "get",
+                  "Today's puzzle of the library's calendar (serve --db), without its solution; 404 when there is none"),
+        described("/daily/{day}", dailies.on_day, "get",
+                  "The puzzle of a day so far (YYYY-MM-DD); 404 for a day without one or a day to come"),
+        described("/archive", dailies.archive, "get", "The days on the calendar up to today, latest first"),
+        described("/library", dailies.library_query, "get", "Puzzles of the library (serve --db), without solutions",
+                  ("n", "stars", "grade", "score_min", "score_max", "style", "tag", "sort", "limit")),
+        described("/plays", dailies.plays, post, "Record one play of a puzzle: its key, the day, seconds, solved, mistakes, hints, "
+                  "the first queens (nothing about the player)", (), None, PLAY_BODY),
+        described("/backends", meta.backends, "get", "The solver backends and which are installed"),
+        described("/health", meta.health, "get", "Whether the server is up"),
         Route("/openapi.json", meta.openapi, methods=["GET"]),
         Mount("/static", StaticFiles(directory=page.STATIC), name="static"),
     ]

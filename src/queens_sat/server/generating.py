@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -128,7 +128,8 @@ async def _lines(puzzles: Iterator[Any], options: Any, settings: ServiceSettings
             yield (json.dumps(record(puzzle, options)) + "\n").encode()
     finally:
         try:
-            puzzles.close()  # type: ignore[attr-defined]
+            if isinstance(puzzles, Generator):
+                puzzles.close()
         except (ValueError, AttributeError):  # still running in an abandoned thread, cancelled: it ends soon
             pass
 

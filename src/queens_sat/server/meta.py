@@ -23,4 +23,4 @@ async def health(request: Request) -> JsonAnswer:
 async def openapi(request: Request) -> JsonAnswer:
     from queens_sat.server.openapi import openapi_document
 
-    return JsonAnswer(openapi_document(request.app.state.settings))
+    return JsonAnswer(openapi_document(request.app.state.settings, request.app.routes))

@@ -1,11 +1,16 @@
-"""The OpenAPI 3.1 description of the service, built from one table of routes so that it
-cannot drift from what ``app`` serves (a test compares the two)."""
+"""The OpenAPI 3.1 description of the service, built from the routes ``app`` serves: each route is
+declared once (``described`` in ``app.routes``), with what the document says of it, so the two
+cannot drift apart."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from starlette.routing import BaseRoute, Route
+
 from queens_sat import __version__
+from queens_sat.formats import FORMATS
 from queens_sat.server.settings import ServiceSettings
 
 PUZZLE_BODY = {
@@ -68,8 +73,8 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     "max_depth": {"type": "integer", "minimum": 0, "default": 2, "description": "deepest contradiction probe of the logic engine"},
     "logic": {"type": "boolean", "default": True, "description": "add the logic verdict and grade of a unique puzzle"},
     "limit": {"type": "integer", "minimum": 1, "description": "stop at this many (solutions for /count, puzzles for /library)"},
-    "format": {"type": "string", "enum": ["json", "jsonl", "text"], "description": "the body's format (default: from its content)"},
-    "to": {"type": "string", "enum": ["json", "jsonl", "text"], "default": "json", "description": "the format to answer in"},
+    "format": {"type": "string", "enum": list(FORMATS), "description": "the body's format (default: from its content)"},
+    "to": {"type": "string", "enum": list(FORMATS), "default": "json", "description": "the format to answer in"},
     "image": {"type": "string", "enum": ["svg", "png"], "default": "svg"},
     "solution": {"type": "boolean", "default": False, "description": "draw the unique solution's queens"},
     "cell": {"type": "integer", "minimum": 8, "maximum": 400, "description": "side of a cell in pixels"},
@@ -171,22 +176,56 @@ PLAY_BODY = {
 ERROR = {"description": "Refused, with the reason", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
 
 
-def openapi_document(settings: ServiceSettings) -> dict[str, Any]:
-    """The OpenAPI document, with this server's limits in the description."""
+class DescribedRoute(Route):
+    """A route with what the OpenAPI document says of it: its summary, its query parameters (names
+    of ``PARAMETERS``), its answer's content and, for a POST, its body."""
+
+    def __init__(
+        self, path: str, endpoint: Callable[..., Any], method: str, summary: str, params: tuple[str, ...], answer: dict[str, Any],
+        body: dict[str, Any] | None,
+    ) -> None:
+        super().__init__(path, endpoint, methods=[method.upper()])
+        unknown = [p for p in params if p not in PARAMETERS]
+        if unknown:
+            raise ValueError(f"{path}: parameters {unknown} are not described in PARAMETERS")
+        self.method, self.summary, self.params, self.answer, self.body = method.lower(), summary, params, answer, body
+
+
+def described(
+    path: str,
+    endpoint: Callable[..., Any],
+    method: str,
+    summary: str,
+    params: tuple[str, ...] = (),
+    answer: dict[str, Any] | None = None,
+    body: dict[str, Any] | None = None,
+) -> DescribedRoute:
+    """The route ``method path`` to ``endpoint``, as served and as documented (a POST takes a
+    puzzle, ``PUZZLE_BODY``, unless ``body`` says otherwise; the answer is JSON unless ``answer``)."""
+    if method.lower() == "post" and body is None:
+        body = PUZZLE_BODY
+    return DescribedRoute(path, endpoint, method, summary, params, JSON_ANSWER if answer is None else answer, body)
+
+
+def openapi_document(settings: ServiceSettings, routes: Iterable[BaseRoute]) -> dict[str, Any]:
+    """The OpenAPI document of ``routes`` (the app's: those declared with ``described``), with this
+    server's limits in the description."""
     paths: dict[str, Any] = {}
-    for path, method, summary, params, answer in ROUTES:
+    for route in routes:
+        if not isinstance(route, DescribedRoute):
+            continue
         operation: dict[str, Any] = {
-            "summary": summary,
-            "parameters": [{"name": p, "in": "query", "required": False, "schema": PARAMETERS[p]} for p in params],
-            "responses": {"200": {"description": "OK", "content": answer}},
+            "summary": route.summary,
+            "parameters": [{"name": p, "in": "query", "required": False, "schema": PARAMETERS[p]} for p in route.params],
+            "responses": {"200": {"description": "OK", "content": route.answer}},
         }
-        if "{day}" in path:
+        if "{day}" in route.path:
             operation["parameters"].append({"name": "day", "in": "path", "required": True, "schema": {"type": "string", "format": "date"}})
-        if method == "post":
-            operation["requestBody"] = {"/generate": GENERATE_BODY, "/import": IMAGE_BODY, "/plays": PLAY_BODY}.get(path, PUZZLE_BODY)
+        if route.body is not None:
+            operation["requestBody"] = route.body
             for code in ("400", "408", "413", "422", "503"):
                 operation["responses"][code] = ERROR
-        paths[path] = {method: operation}
+        paths[route.path] = {route.method: operation}
     return {
         "openapi": "3.1.0",
         "info": {

@@ -224,7 +224,7 @@ async def count(request: Request) -> Response:
 
 
 def _explain(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
-    from queens_sat.services.logic import DEFAULT_DEPTH, logic_solve
+    from queens_sat.engines.logic import DEFAULT_DEPTH, logic_solve
     from queens_sat.services.logic.describe import step_dicts, summary
 
     result = logic_solve(puzzle, options.get("max_depth", DEFAULT_DEPTH), limit)
@@ -240,7 +240,7 @@ async def explain(request: Request) -> Response:
 
 
 def _hint(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
-    from queens_sat.services.logic import DEFAULT_DEPTH
+    from queens_sat.engines.logic import DEFAULT_DEPTH
     from queens_sat.services.logic.hinting import next_hint
 
     found = next_hint(puzzle, options.get("max_depth", DEFAULT_DEPTH), options.get("backend", "auto"), limit)

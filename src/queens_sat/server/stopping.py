@@ -6,7 +6,7 @@ worker thread would then hold the interpreter's exit (Python joins every non-dae
 So, in each server process:
 
 - ``cancel_on_signal`` puts a handler in front of uvicorn's for SIGTERM and SIGINT that first
-  cancels every running search (``engines.cancel.cancel_all``): each stops within milliseconds
+  cancels every running search (``runtime.cancel.cancel_all``): each stops within milliseconds
   and its request is answered 503 "the server is stopping" before uvicorn closes the connection;
   a request whose work does not stop (code that looks at no clock) stops waiting for it
   ``STOP_ANSWER_SECONDS`` later (``cut_short_on_stop``) and is answered 503 all the same;
@@ -32,7 +32,7 @@ from typing import Any
 
 import anyio
 
-from queens_sat.engines.cancel import cancel_all
+from queens_sat.runtime.cancel import cancel_all
 
 GRACEFUL_SECONDS = 1.0  # uvicorn's wait for the requests in flight, after their searches were cancelled
 STOP_ANSWER_SECONDS = 0.5  # a request's wait, after a stop signal, for work that was cancelled

@@ -6,7 +6,7 @@ slow every one of them down (on two cores, 4 threads answered about 1.6 times as
 small checks a second as anyio's default of 40), and a request that waits for a thread
 is still under its time limit.
 
-Each search runs in a cancel scope (``engines.cancel``) of its own: a search the server stops
+Each search runs in a cancel scope (``runtime.cancel``) of its own: a search the server stops
 waiting for (answered 503, its client gone, the server stopping) is cancelled, and stops within
 a few milliseconds instead of running on to its own limit in a thread nobody waits for."""
 
@@ -17,8 +17,8 @@ from typing import Any, TypeVar
 
 import anyio
 
-from queens_sat.engines.cancel import CancelToken, cancel_scope
 from queens_sat.model.errors import BackendError, Cancelled, PuzzleError
+from queens_sat.runtime.cancel import CancelToken, cancel_scope
 from queens_sat.server.errors import BAD_REQUEST, UNAVAILABLE, ServiceError
 from queens_sat.server.settings import ServiceSettings
 from queens_sat.server.stopping import cut_short_on_stop, stopping

@@ -5,7 +5,9 @@ Kept apart from the rules so that every rule family and the engine share them.
 
 from __future__ import annotations
 
-# Stable rule names, in the order the engine tries them (cheapest first).
+from typing import NamedTuple
+
+# Stable rule names (``Step.rule``, JSON, the CLI).
 QUEEN_ELIMINATES = "queen-eliminates"
 SINGLE_CANDIDATE = "single-candidate"
 CONFINEMENT = "confinement"
@@ -13,7 +15,30 @@ PIGEONHOLE = "pigeonhole"
 WOULD_EMPTY_UNIT = "would-empty-unit"
 BLOCKS = "two-by-two"  # Star Battle only: a 2x2 block holds at most one star
 PROBE = "probe"
-RULE_NAMES = (QUEEN_ELIMINATES, SINGLE_CANDIDATE, CONFINEMENT, PIGEONHOLE, WOULD_EMPTY_UNIT, BLOCKS, PROBE)
+
+
+class Technique(NamedTuple):
+    """One row of ``TECHNIQUES``: a technique as both engines and the grading know it."""
+
+    name: str  # its stable name
+    c_id: str  # its id in native/logic/deduction.h, whose value is its place here (a test holds the two)
+    tier: int | None  # its grade tier on a Queens board (``grading.GRADES``); None: probes, by depth
+    star_tier: int | None  # on a Star Battle board (k > 1)
+    weight: float | None  # the difficulty score's weight of one step; None: probes, by depth and width
+
+
+# The one table of the logic techniques, in the order both engines try them (cheapest first): the
+# rule ids of the compiled engine's record, the grades and the score are read from it.
+TECHNIQUES = (
+    Technique(QUEEN_ELIMINATES, "QL_QUEEN_ELIMINATES", 0, 0, 0.0),
+    Technique(SINGLE_CANDIDATE, "QL_SINGLE_CANDIDATE", 0, 0, 0.0),
+    Technique(CONFINEMENT, "QL_CONFINEMENT", 1, 1, 0.5),
+    Technique(PIGEONHOLE, "QL_PIGEONHOLE", 2, 1, 2.0),
+    Technique(WOULD_EMPTY_UNIT, "QL_WOULD_EMPTY_UNIT", 2, 1, 1.0),
+    Technique(BLOCKS, "QL_BLOCKS", 2, 2, 8.0),
+    Technique(PROBE, "QL_PROBE", None, None, None),
+)
+RULE_NAMES = tuple(technique.name for technique in TECHNIQUES)
 
 # What a probe assumed: a star (queen) on its cell, which is then crossed out, or its cell
 # crossed out, which then gets its star. At each depth the star probes come first.

@@ -10,7 +10,6 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 
-from queens_sat.engines.cancel import cancelled, raise_if_cancelled
 from queens_sat.engines.logic import native
 from queens_sat.engines.logic.board import Geometry, State, Unit
 from queens_sat.engines.logic.deduction import Contradiction, Deduction
@@ -20,6 +19,7 @@ from queens_sat.engines.logic.witness import Witnesses
 from queens_sat.engines.search import Stop, deadline_scope
 from queens_sat.model.puzzle import Puzzle, PuzzleLike, as_puzzle
 from queens_sat.model.result import Status
+from queens_sat.runtime.cancel import cancelled, raise_if_cancelled
 
 __all__ = ["DEFAULT_DEPTH", "ENGINES", "Engine", "LogicResult", "Step", "logic_solve", "logic_solve_python", "open_engine"]
 
@@ -129,7 +129,7 @@ def logic_solve(
     Never guesses: when it reports ``solved`` the solution is proven unique, and
     ``contradiction`` proves there is none. This is what ``check``, ``explain`` and
     the generator's ``--logic``/``--grade`` filter call. A run cancelled from another thread
-    (``engines.cancel``) raises ``Cancelled``.
+    (``runtime.cancel``) raises ``Cancelled``.
     """
     puzzle = as_puzzle(puzzle, rule)
     check_depth(max_depth)
@@ -142,7 +142,7 @@ def logic_solve(
         raise ValueError(f"the native logic engine cannot take this board: {native.why_not(puzzle)}")
     else:
         result = logic_solve_python(puzzle, max_depth, time_limit)
-    raise_if_cancelled()  # stopped as out of time by a cancel (engines.cancel): the caller's work ends too
+    raise_if_cancelled()  # stopped as out of time by a cancel (runtime.cancel): the caller's work ends too
     return result
 
 

@@ -21,6 +21,7 @@ from queens_sat.engines.logic.deduction import (
     QUEEN_ELIMINATES,
     RULE_NAMES,
     SINGLE_CANDIDATE,
+    TECHNIQUES,
     WOULD_EMPTY_UNIT,
 )
 
@@ -58,7 +59,7 @@ def hardest_of(counts: dict[str, int]) -> str | None:
 
 
 # The grade of each technique when it is the hardest one used.
-_TIER = {QUEEN_ELIMINATES: 0, SINGLE_CANDIDATE: 0, CONFINEMENT: 1, PIGEONHOLE: 2, WOULD_EMPTY_UNIT: 2, BLOCKS: 2}
+_TIER = {t.name: t.tier for t in TECHNIQUES if t.tier is not None}  # deduction.TECHNIQUES
 PROBE_TIERS = {1: 3}  # probe-1 is Hard; deeper probes are Expert
 REPEATS_TO_RAISE = 3  # needing the hardest technique this often raises the grade one notch
 
@@ -68,7 +69,7 @@ REPEATS_TO_RAISE = 3  # needing the hardest technique this often raises the grad
 # their repeats raise nothing; 2x2 blocks are Medium. Calibrated on 1000 published
 # KrazyDad 10x10 2-star puzzles: with these tiers the median of KrazyDad's own effort
 # score rises grade by grade (bench/logic_stars.py).
-_STAR_TIER = dict(_TIER, **{PIGEONHOLE: 1, WOULD_EMPTY_UNIT: 1})
+_STAR_TIER = {t.name: t.star_tier for t in TECHNIQUES if t.star_tier is not None}
 STAR_RAISE_FROM = 2  # the lowest Star Battle tier whose repeats raise the grade
 
 
@@ -100,14 +101,7 @@ def grade_of(counts: dict[str, int], stars: int = 1) -> str:
 # hand the same (rule id, depth, candidates, tried) per step, so the score is the same.
 _RULE_IDS = {name: i for i, name in enumerate(RULE_NAMES)}
 _PROBE_ID = _RULE_IDS[PROBE]
-STEP_WEIGHT = {
-    _RULE_IDS[QUEEN_ELIMINATES]: 0.0,
-    _RULE_IDS[SINGLE_CANDIDATE]: 0.0,
-    _RULE_IDS[CONFINEMENT]: 0.5,
-    _RULE_IDS[PIGEONHOLE]: 2.0,
-    _RULE_IDS[WOULD_EMPTY_UNIT]: 1.0,
-    _RULE_IDS[BLOCKS]: 8.0,
-}
+STEP_WEIGHT = {i: t.weight for i, t in enumerate(TECHNIQUES) if t.weight is not None}  # deduction.TECHNIQUES
 PROBE_WEIGHT = 4.0  # a probe of depth d costs PROBE_WEIGHT * d ** 2 ...
 PROBE_WIDTH_WEIGHT = 6.0  # ... plus PROBE_WIDTH_WEIGHT * d ** 2 * log2(1 + assumptions tried), on an open board
 PROBE_DEPTH_POWER = 2.0

@@ -18,7 +18,6 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from queens_sat.engines.cancel import cancelled
 from queens_sat.engines.logic.basic_deductions import BASIC_RULES, confinement, would_empty_unit
 from queens_sat.engines.logic.blocks import blocks
 from queens_sat.engines.logic.board import Geometry, State, bits
@@ -26,6 +25,7 @@ from queens_sat.engines.logic.deduction import ASSUMED_CROSS, ASSUMED_STAR, PROB
 from queens_sat.engines.logic.pigeonhole import pigeonhole
 from queens_sat.engines.logic.witness import Witnesses
 from queens_sat.engines.search import Stop
+from queens_sat.runtime.cancel import cancelled
 
 
 def next_deduction(

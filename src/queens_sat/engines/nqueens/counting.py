@@ -29,12 +29,12 @@ from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from functools import lru_cache
 
-from queens_sat.engines.cancel import cancelled
 from queens_sat.engines.nqueens._impl import bits, native
 from queens_sat.engines.nqueens.arguments import board_size
-from queens_sat.engines.signals import worker_signals
 from queens_sat.model.limits import NQUEENS_WORD_N
 from queens_sat.model.result import Outcome
+from queens_sat.runtime.cancel import cancelled
+from queens_sat.runtime.signals import worker_signals
 
 CORNER, EDGE = 0, 1
 MAX_N = NQUEENS_WORD_N  # rows are machine words in the kernels
@@ -251,7 +251,7 @@ def _results(jobs: list[Task], n: int, workers: int, deadline: float) -> Generat
         return
     import multiprocessing
 
-    from queens_sat.engines.pools import held_context
+    from queens_sat.runtime.pools import held_context
 
     # Few messages (each costs the parent a fraction of a millisecond): about 32 chunks
     # per worker. A message names its chunk by a range of ``_shuffled(n)``, never lists

@@ -12,11 +12,11 @@ import time
 from collections.abc import Generator
 from typing import Protocol
 
-from queens_sat.engines.cancel import cancelled
 from queens_sat.engines.nqueens._impl import native
 from queens_sat.engines.nqueens.arguments import board_size, rule_name
 from queens_sat.model.limits import NQUEENS_WORD_N
 from queens_sat.model.result import Solution
+from queens_sat.runtime.cancel import cancelled
 
 MAX_NATIVE_N = NQUEENS_WORD_N
 BATCH = 256  # solutions per call into the kernel

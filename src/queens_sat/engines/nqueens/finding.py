@@ -17,7 +17,6 @@ from typing import Any
 
 import numpy as np
 
-from queens_sat.engines.cancel import cancelled
 from queens_sat.engines.nqueens import METHODS
 from queens_sat.engines.nqueens.construction import ConstructedColumns, construct, construct_chunks
 from queens_sat.engines.nqueens.enumeration import BATCH, NODES_PER_CALL, solution_stream
@@ -25,6 +24,7 @@ from queens_sat.engines.nqueens.min_conflicts import local_search
 from queens_sat.model.columns import Columns, as_tuple, column_checker
 from queens_sat.model.limits import NQUEENS_WORD_N
 from queens_sat.model.result import Outcome, Solution
+from queens_sat.runtime.cancel import cancelled
 
 # The largest n whose first solutions plain backtracking finds in well under a
 # second (n = 30 takes 1.4 s for the queens rule); no-touch boards never wait.

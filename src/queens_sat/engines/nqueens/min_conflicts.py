@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from queens_sat.engines.cancel import cancelled
 from queens_sat.engines.nqueens._impl import native
 from queens_sat.engines.nqueens.arguments import board_size, rule_name
+from queens_sat.runtime.cancel import cancelled
 
 TAIL = 48  # rows left to the repair phase: a few dozen
 GREEDY_TRIES = 1000  # draws before a greedy row accepts a clash

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import time
 
-from queens_sat.engines.cancel import cancelled
 from queens_sat.engines.nqueens.arguments import board_size
+from queens_sat.runtime.cancel import cancelled
 
 METHOD = "recurrence of OEIS A002464"
 

@@ -1,5 +1,5 @@
 """The region search for one queen a unit (k = 1): the compiled kernel (``native/regions/``) and
-its pure-Python twin (``reference``), and the raw-grid API on both (``counting``: a grid of
+its pure-Python twin (``search_py``), and the raw-grid API on both (``counting``: a grid of
 region numbers in, an ``Outcome`` out; a stack of grids in one call)."""
 
 from queens_sat.engines.regions.counting import (

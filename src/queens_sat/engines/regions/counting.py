@@ -27,15 +27,20 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from queens_sat.engines.regions.reference import search_parts
-from queens_sat.extension import bitsearch, native_limit, required, rule_code, unavailable_reason
+from queens_sat.engines.regions.search_py import search_parts
+from queens_sat.extension import BITSEARCH, bitsearch, native_limit, required, rule_code, unavailable_reason
 from queens_sat.model.errors import as_interrupted
 from queens_sat.model.placement import Cell
-from queens_sat.model.result import Outcome
+from queens_sat.model.result import CompiledCount, Outcome, counted
+
+if TYPE_CHECKING:
+    from queens_sat.extension import BitsearchModule
+
+__all__ = ["native_limit", "rule_code"]  # the compiled search's arguments, for the backends that call it
 
 MAX_N = 64  # the native search keeps a row in one 64-bit word; the reference follows for the same results
 
@@ -145,9 +150,7 @@ def native_search(
     time_limit: float | None,
 ) -> Outcome:
     """The compiled search on a checked grid (None: no regions)."""
-    found = required().count(grid, n, rule_code(rule), native_limit(limit), keep, queens, blocked, time_limit or 0.0)
-    count, complete, timed_out, solutions, nodes, _ = found
-    return Outcome(solutions, count, complete, timed_out, {"nodes": nodes})
+    return counted(required().count(grid, n, rule_code(rule), native_limit(limit), keep, queens, blocked, time_limit or 0.0))
 
 
 def count_regions(
@@ -180,11 +183,9 @@ def count_regions(
     if _native(native):
         grid = _grids(regions, 2, check_range=False)  # the compiled search checks the range itself
         n = grid.shape[0]
-        if queens:
-            queens = _cells(queens, n, "given queen")
-        if blocked:
-            blocked = _cells(blocked, n, "blocked cell")
-        return native_search(grid, n, rule, limit, keep, queens, blocked, time_limit)  # type: ignore[arg-type]
+        given = _cells(queens, n, "given queen") if queens else []
+        barred = _cells(blocked, n, "blocked cell") if blocked else []
+        return native_search(grid, n, rule, limit, keep, given, barred, time_limit)
     grid = _grids(regions, 2)
     n = grid.shape[0]
     rule_code(rule)
@@ -281,6 +282,27 @@ def _fill(out: BatchCounts, i: int, result: Outcome, elapsed: float) -> None:
     out.nodes[i] = result.stats["nodes"]
     out.elapsed[i] = elapsed
     out.counts[i] = result.count
+
+
+# ---------------------------------------------------------------------------- the compiled kernel, for the native backend
+
+
+def compiled() -> BitsearchModule | None:
+    """The compiled region search (``_bitsearch``), or None when the pure-Python twin must run."""
+    return bitsearch()
+
+
+def compiled_required() -> BitsearchModule:
+    """The compiled region search; RuntimeError saying why when it cannot be used."""
+    return required(BITSEARCH)
+
+
+def compiled_count(
+    cells: Any, n: int, code: int, cap: int, keep: int, queens: Sequence[Cell], blocked: Sequence[Cell], seconds: float, nodes: int
+) -> CompiledCount:
+    """The compiled search's one entry: a checked n x n int64 grid, the rule's code, ``cap``
+    solutions (0: all), ``seconds`` and ``nodes`` (0: no limit); its count tuple (``counted``)."""
+    return required(BITSEARCH).count(cells, n, code, cap, keep, queens, blocked, seconds, nodes)
 
 
 # ---------------------------------------------------------------------------- the choice

@@ -130,7 +130,7 @@ def _squares(hsegs: Array, vsegs: Array, min_side: int) -> list[tuple[int, int, 
     closed = (covers & near_left).any(axis=1) & (covers & near_right).any(axis=1)
     found = np.stack([left, ys, right, ye], axis=1)[closed]
     order = np.argsort(-((found[:, 2] - found[:, 0]) * (found[:, 3] - found[:, 1])), kind="stable")
-    return [tuple(int(v) for v in row) for row in found[order[:MAX_SQUARES]]]  # type: ignore[misc]
+    return [(int(a), int(b), int(c), int(d)) for a, b, c, d in found[order[:MAX_SQUARES]].tolist()]
 
 
 def _same(a: Box, b: Box) -> bool:

@@ -12,9 +12,9 @@ import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from queens_sat.engines.pools import HeldSpawnContext
-from queens_sat.engines.signals import worker_signals  # Ctrl-C and SIGTERM are the main process's; die with it
 from queens_sat.model.errors import QueensSatError
+from queens_sat.runtime.pools import HeldSpawnContext
+from queens_sat.runtime.signals import worker_signals  # Ctrl-C and SIGTERM are the main process's; die with it
 from queens_sat.services.generator.attempt import GeneratorOptions, make_puzzle
 
 

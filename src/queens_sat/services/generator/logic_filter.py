@@ -1,7 +1,7 @@
 """``--logic`` and ``--grade``: keep only the puzzles the logic engine solves, of the wanted grades.
 
 Uniqueness is not enough for a fair puzzle: the player may still have to guess.
-The engine (``queens_sat.services.logic``, issue 6) solves by deduction with contradiction
+The engine (``queens_sat.engines.logic``, issue 6) solves by deduction with contradiction
 probes at most ``max_depth`` deep; a puzzle it cannot solve is thrown away and
 the generator draws a fresh layout, as it does for a layout it cannot repair.
 """
@@ -16,9 +16,9 @@ from queens_sat.model.puzzle import Puzzle
 def logic_engine():
     """The engine's ``logic_solve`` and ``GRADES``; a clear error when this version lacks it."""
     try:
-        from queens_sat.services.logic import GRADES, logic_solve
+        from queens_sat.engines.logic import GRADES, logic_solve
     except ImportError:
-        raise ValueError("--logic and --grade need the logic engine (queens_sat.services.logic), which this installation lacks") from None
+        raise ValueError("--logic and --grade need the logic engine (queens_sat.engines.logic), which this installation lacks") from None
     return logic_solve, GRADES
 
 

@@ -28,10 +28,9 @@ import random
 from collections.abc import Callable
 from functools import cache
 
-from queens_sat.extension import gridcheck
-from queens_sat.model.grids import PLAIN_MAX_N
 from queens_sat.model.placement import star_cells
-from queens_sat.services.generator.layout import Layout, Move, neighbours
+from queens_sat.services.generator import connectivity
+from queens_sat.services.generator.layout import Layout, Move
 from queens_sat.services.generator.region_rules import RegionRules, stays_connected
 
 MAX_PROBES = 24  # candidate moves tested for new solutions per repair, smallest first
@@ -45,40 +44,9 @@ def paths_out(layout: Layout, cell: int) -> dict[int, list[int]]:
     in the order a breadth-first search meets the regions (the order the repair draws its tie-breaks in).
 
     The path never runs through a planted queen (star). Asked of every queen of each solution a
-    repair kills, a search of the region each time: in C when it is built (``gridcheck.paths_out``).
+    repair kills, a search of the region each time: in C when it is built (``connectivity.paths_out``).
     """
-    check = gridcheck()
-    if check is not None and layout.n <= PLAIN_MAX_N:
-        return check.paths_out(layout.cells, layout.n, cell, layout.queen_cells)
-    return _paths_out_python(layout, cell)
-
-
-def _paths_out_python(layout: Layout, cell: int) -> dict[int, list[int]]:
-    """``paths_out``'s pure-Python twin."""
-    n, cells = layout.n, layout.cells
-    nbrs = neighbours(n)
-    k = cells[cell]
-    planted = layout.queen_cells
-    parent = {cell: -1}
-    order = [cell]
-    ends: dict[int, int] = {}
-    for here in order:
-        for nb in nbrs[here]:
-            region = cells[nb]
-            if region == k:
-                if nb not in parent and nb not in planted:
-                    parent[nb] = here
-                    order.append(nb)
-            elif region not in ends:
-                ends[region] = here
-    paths = {}
-    for region, end in ends.items():
-        path = []
-        while end >= 0:
-            path.append(end)
-            end = parent[end]
-        paths[region] = path[::-1]
-    return paths
+    return connectivity.paths_out(layout.cells, layout.n, cell, layout.queen_cells)
 
 
 def complete_move(layout: Layout, path: list[int], region: int, rules: RegionRules) -> Move | None:
@@ -101,41 +69,8 @@ def complete_move(layout: Layout, path: list[int], region: int, rules: RegionRul
 def _cut_off(layout: Layout, k: int, removed: set[int]) -> list[int] | None:
     """The cells of region k that ``removed`` would separate from the region's queen (its first planted
     star), in increasing order; None when it would separate the region's planted stars from one
-    another. Asked of every candidate move: in C when it is built (``gridcheck.cut_off``)."""
-    check = gridcheck()
-    if check is not None and layout.n <= PLAIN_MAX_N:
-        return check.cut_off(layout.cells, layout.n, k, layout.anchors[k], removed)
-    return _cut_off_python(layout, k, removed)
-
-
-def _cut_off_python(layout: Layout, k: int, removed: set[int]) -> list[int] | None:
-    """``_cut_off``'s pure-Python twin."""
-    n, cells = layout.n, layout.cells
-    nbrs = neighbours(n)
-    anchors = layout.anchors[k]
-    seen = {anchors[0]}
-    stack = [anchors[0]]
-    while stack:
-        here = stack.pop()
-        for nb in nbrs[here]:
-            if nb not in seen and nb not in removed and cells[nb] == k:
-                seen.add(nb)
-                stack.append(nb)
-    if len(anchors) > 1 and not seen.issuperset(anchors):
-        return None
-    if len(seen) + len(removed) == layout.sizes[k]:
-        return []
-    # what is cut off touches the removed cells (the region was one piece): search from there,
-    # not over the whole board (an n * n scan per candidate move dominated n = 64 repairs)
-    stack = [nb for cell in removed for nb in nbrs[cell] if cells[nb] == k and nb not in seen and nb not in removed]
-    cut = set(stack)
-    while stack:
-        here = stack.pop()
-        for nb in nbrs[here]:
-            if nb not in cut and nb not in seen and nb not in removed and cells[nb] == k:
-                cut.add(nb)
-                stack.append(nb)
-    return sorted(cut)
+    another. Asked of every candidate move: in C when it is built (``connectivity.cut_off``)."""
+    return connectivity.cut_off(layout.cells, layout.n, k, layout.anchors[k], removed, layout.sizes[k])
 
 
 def _fills_line(layout: Layout, moved: list[int] | tuple[int, ...], region: int) -> bool:

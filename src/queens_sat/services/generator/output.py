@@ -25,10 +25,10 @@ from functools import lru_cache
 from typing import IO, Any
 
 from queens_sat.formats import puzzle_to_dict
-from queens_sat.formats.line_output import append_line
 from queens_sat.model.errors import OutputError, PuzzleError
 from queens_sat.model.placement import star_rows
 from queens_sat.model.puzzle import Puzzle
+from queens_sat.runtime.line_output import append_line
 from queens_sat.services.generator.attempt import GeneratedPuzzle, GeneratorOptions
 from queens_sat.services.generator.dedupe import layout_key
 

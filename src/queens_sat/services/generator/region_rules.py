@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from queens_sat.extension import gridcheck
-from queens_sat.model.grids import PLAIN_MAX_N
+from queens_sat.services.generator import connectivity
 from queens_sat.services.generator.layout import neighbours
 
 
@@ -70,34 +69,8 @@ class RegionRules:
 
 def stays_connected(cells: Sequence[int], n: int, cell: int) -> bool:
     """Whether the cell's region is still one piece without the cell (the cell's neighbours stay linked).
-    Asked of every one-cell move of the repair: in C when it is built (``gridcheck.stays_connected``)."""
-    check = gridcheck()
-    if check is not None and n <= PLAIN_MAX_N and type(cells) is list:
-        return check.stays_connected(cells, n, cell)
-    return _stays_connected_python(cells, n, cell)
-
-
-def _stays_connected_python(cells: Sequence[int], n: int, cell: int) -> bool:
-    """``stays_connected``'s pure-Python twin."""
-    k = cells[cell]
-    nbrs = neighbours(n)
-    inside = [nb for nb in nbrs[cell] if cells[nb] == k]
-    if len(inside) <= 1:
-        return True
-    # search from one neighbour inside the region, around the removed cell, until all are found
-    targets = set(inside[1:])
-    seen = {cell, inside[0]}
-    stack = [inside[0]]
-    while stack:
-        here = stack.pop()
-        for nb in nbrs[here]:
-            if nb not in seen and cells[nb] == k:
-                targets.discard(nb)
-                if not targets:
-                    return True
-                seen.add(nb)
-                stack.append(nb)
-    return False
+    Asked of every one-cell move of the repair: in C when it is built (``connectivity.stays_connected``)."""
+    return connectivity.stays_connected(cells, n, cell)
 
 
 def full_lines(cells: Sequence[int], n: int) -> list[tuple[str, int]]:

@@ -15,7 +15,7 @@ def logic_states(puzzle: Puzzle, max_depth: int | None = None) -> list[BoardStat
     Each engine step becomes a ``Deduction`` (its units are the focus) drawn through
     ``states_from_deductions``; when logic alone gets stuck the last picture says so.
     """
-    from queens_sat.services.logic import logic_solve
+    from queens_sat.engines.logic import logic_solve
 
     result = logic_solve(puzzle) if max_depth is None else logic_solve(puzzle, max_depth=max_depth)
     states = states_from_deductions(

@@ -1,6 +1,6 @@
 """The reference search for k stars a unit (Star Battle): the pure-Python twin of ``native/stars/``, move for move.
 
-The one-queen-a-unit moves of ``regions.reference`` do not carry over to k > 1, so this
+The one-queen-a-unit moves of ``regions.search_py`` do not carry over to k > 1, so this
 board has its own search; the k = 1 path stays as it is.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from queens_sat.engines.search import NO_BUDGET, Spent, clock_for, collect
 from queens_sat.model.placement import Cell
@@ -291,9 +291,24 @@ class StarBoard:
         of its two; returns the candidates left (``need`` and ``placed`` updated). Every
         assignment meeting the needs leaves the same links unused (and the same blocks never
         empty), so the result does not depend on the one found."""
+        built = self._flow_rooms(strips, cand, need)
+        if built is None:
+            return None
+        links, room = built
+        sink_of = _flow_assign(links, room)
+        if sink_of is None:
+            return None
+        reached_from = _flow_reach(links, sink_of, self.n + len(strips))
+        cand = _flow_cut_unused(links, sink_of, reached_from, cand, self.n)
+        return self._flow_musts(links, sink_of, reached_from, cand, need, placed)
+
+    def _flow_rooms(self, strips: Flow, cand: int, need: list[int]) -> tuple[list[FlowLink], list[int]] | None:
+        """The flow's links (each block with candidates: its sinks, its cells) and each sink's room:
+        a region's need, a strip's blocks that may stay empty; None when a strip cannot leave its
+        lines their stars (``flow_rooms``)."""
         n = self.n
         room = [need[2 * n + g] for g in range(n)] + [0] * len(strips)
-        links: list[tuple[int, list[tuple[int, int]]]] = []  # each block with candidates: its sinks, its cells
+        links: list[FlowLink] = []
         for a, (lines, blocks) in enumerate(strips):
             with_candidates = 0
             for cells in blocks:
@@ -307,55 +322,15 @@ class StarBoard:
             room[n + a] = with_candidates - sum(need[u] for u in lines)
             if room[n + a] < 0:
                 return None
-        sink_of = [-1] * len(links)
-        for i, (sinks, _) in enumerate(links):  # augmenting paths: blocks moving from sink to sink
-            came_from = {t: -1 for t in bits_of(sinks)}  # sink -> the sink whose block moves on to it
-            todo = list(came_from)
-            found = -1
-            while todo and found < 0:
-                t = todo.pop(0)
-                if room[t]:
-                    found = t
-                    break
-                for j, (others, _) in enumerate(links):
-                    if sink_of[j] == t:
-                        for u in bits_of(others):
-                            if u not in came_from:
-                                came_from[u] = t
-                                todo.append(u)
-            if found < 0:
-                return None
-            room[found] -= 1
-            u = found
-            while came_from[u] >= 0:
-                t = came_from[u]
-                j = next(j for j, (others, _) in enumerate(links) if sink_of[j] == t and others >> u & 1)
-                sink_of[j] = u
-                u = t
-            sink_of[i] = u
-        moves = [0] * (n + len(strips))  # t -> the sinks a block sending into t could send into
-        for (sinks, _), t in zip(links, sink_of, strict=True):
-            moves[t] |= sinks & ~(1 << t)
-        reach: dict[int, int] = {}
+        return links, room
 
-        def reached_from(u: int) -> int:
-            """The sinks u reaches, itself included."""
-            if u not in reach:
-                seen, todo = 1 << u, [u]
-                while todo:
-                    for w in bits_of(moves[todo.pop()] & ~seen):
-                        seen |= 1 << w
-                        todo.append(w)
-                reach[u] = seen
-            return reach[u]
-
+    def _flow_musts(
+        self, links: list[FlowLink], sink_of: list[int], reached_from: Callable[[int], int], cand: int, need: list[int], placed: list[int]
+    ) -> int | None:
+        """A block no assignment leaves empty: its star on its one candidate left (none left: a dead
+        end, None), or the cells next to both of its two crossed (``flow_musts_of_closed``)."""
+        n = self.n
         regions = (1 << n) - 1
-        for (sinks, cells), t in zip(links, sink_of, strict=True):
-            for u in bits_of(sinks & ~(1 << t) & regions):
-                if not reached_from(u) >> t & 1:  # no cycle through the link: no assignment uses it
-                    for bit, g in cells:
-                        if g == u:
-                            cand &= ~bit
         for (sinks, cells), t in zip(links, sink_of, strict=True):
             empty = (sinks & ~regions).bit_length() - 1
             if t >= n or reached_from(empty) >> t & 1:
@@ -416,3 +391,72 @@ class StarBoard:
             here_need, here_placed = list(need), list(placed)
             yield from self._search(self._place(i, cand, here_need, here_placed), here_need, here_placed)
             cand &= ~low  # no star on cell i in the other branch
+
+
+FlowLink = tuple[int, list[tuple[int, int]]]  # a block with candidates: its sinks (a bit each), its cells (bit, region)
+
+
+def _flow_assign(links: list[FlowLink], room: list[int]) -> list[int] | None:
+    """Each block's sink in an assignment that fits every sink's room (augmenting paths: blocks
+    moving from sink to sink, ``flow_augment``); None when there is none. ``room`` is spent."""
+    sink_of = [-1] * len(links)
+    for i, (sinks, _) in enumerate(links):
+        came_from = {t: -1 for t in bits_of(sinks)}  # sink -> the sink whose block moves on to it
+        todo = list(came_from)
+        found = -1
+        while todo and found < 0:
+            t = todo.pop(0)
+            if room[t]:
+                found = t
+                break
+            for j, (others, _) in enumerate(links):
+                if sink_of[j] == t:
+                    for u in bits_of(others):
+                        if u not in came_from:
+                            came_from[u] = t
+                            todo.append(u)
+        if found < 0:
+            return None
+        room[found] -= 1
+        u = found
+        while came_from[u] >= 0:
+            t = came_from[u]
+            j = next(j for j, (others, _) in enumerate(links) if sink_of[j] == t and others >> u & 1)
+            sink_of[j] = u
+            u = t
+        sink_of[i] = u
+    return sink_of
+
+
+def _flow_reach(links: list[FlowLink], sink_of: list[int], sinks_count: int) -> Callable[[int], int]:
+    """``reached_from(u)``: the sinks u reaches (itself included) by moving blocks of the assignment
+    on to another of their sinks, each found once (``flow_parts``)."""
+    moves = [0] * sinks_count  # t -> the sinks a block sending into t could send into
+    for (sinks, _), t in zip(links, sink_of, strict=True):
+        moves[t] |= sinks & ~(1 << t)
+    reach: dict[int, int] = {}
+
+    def reached_from(u: int) -> int:
+        if u not in reach:
+            seen, todo = 1 << u, [u]
+            while todo:
+                for w in bits_of(moves[todo.pop()] & ~seen):
+                    seen |= 1 << w
+                    todo.append(w)
+            reach[u] = seen
+        return reach[u]
+
+    return reached_from
+
+
+def _flow_cut_unused(links: list[FlowLink], sink_of: list[int], reached_from: Callable[[int], int], cand: int, n: int) -> int:
+    """The candidates without the cells of every block-region link no assignment uses: a link on no
+    cycle through the assignment (``flow_cut_unused``)."""
+    regions = (1 << n) - 1
+    for (sinks, cells), t in zip(links, sink_of, strict=True):
+        for u in bits_of(sinks & ~(1 << t) & regions):
+            if not reached_from(u) >> t & 1:  # no cycle through the link: no assignment uses it
+                for bit, g in cells:
+                    if g == u:
+                        cand &= ~bit
+    return cand

@@ -14,7 +14,7 @@ import weakref
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from queens_sat.engines.signals import signals_held
+from queens_sat.runtime.signals import signals_held
 
 
 class HeldSpawnProcess(multiprocessing.context.SpawnProcess):

@@ -13,7 +13,7 @@ import io
 import random
 from typing import Any
 
-from queens_sat.services.benchmark.screenshots.looks import DrawnBoard
+from synthetic_shots.looks import DrawnBoard
 
 LIGHT = {"page": "#F4F2EE", "card": "#FFFFFF", "chrome": "#DEE1E6", "tab": "#FFFFFF", "text": "#5F6368", "line": "#D0D0D0",
          "ink": "#191919", "button": "#E8E8E8"}

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from queens_sat.model.puzzle import Puzzle
-from queens_sat.services.benchmark.screenshots import frames
-from queens_sat.services.benchmark.screenshots.looks import LOOKS, DrawnBoard, draw_board, max_n
 from queens_sat.services.render.scene import BoardState
+from synthetic_shots import frames
+from synthetic_shots.looks import LOOKS, DrawnBoard, draw_board, max_n
 
 KINDS = (
     "crop", "browser", "browser-dark", "phone", "phone-dark", "small", "scaled", "blurred", "jpeg50",
