@@ -19,6 +19,7 @@ from queens_sat.formats.encoding import check_utf8
 from queens_sat.formats.fields import FieldNames
 from queens_sat.formats.line_split import SkippedLine
 from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.arguments import instance_of
 from queens_sat.model.errors import FormatError, PuzzleError, printable, shown
 from queens_sat.model.limits import INPUT_BYTES
 from queens_sat.model.placement import RULES, star_rows
@@ -277,4 +278,5 @@ def solution_to_json(solution: Sequence[int], stars: int = 1) -> list[int] | lis
 
 def puzzle_to_json(puzzle: Puzzle, *, id: str | None = None, labels: bool = True, indent: int | None = None) -> str:
     """``puzzle`` as the JSON text that ``parse_puzzle`` reads back (region letters when ``labels``)."""
+    instance_of(puzzle, Puzzle, "puzzle")
     return json.dumps(puzzle_to_dict(puzzle, id=id, labels=labels), indent=indent)

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.arguments import instance_of
 from queens_sat.model.errors import FormatError, PuzzleError, shown
 from queens_sat.model.puzzle import Puzzle
 
@@ -83,6 +84,7 @@ def read_text(text: str, source: str) -> PuzzleRecord:
 
 def puzzle_to_text(puzzle: Puzzle, *, id: str | None = None) -> str:
     """The text grid of a puzzle, with comment lines for what the grid cannot hold."""
+    instance_of(puzzle, Puzzle, "puzzle")
     lines = []
     if id is not None:
         lines.append(f"# id: {id}")

@@ -14,7 +14,8 @@ from queens_sat.backends.searching import Board
 from queens_sat.extension import GRIDCHECK, gridcheck, required
 from queens_sat.formats.json_format import PlainRecord, solution_to_json
 from queens_sat.formats.records import PuzzleRecord
-from queens_sat.model.errors import BackendError, Interrupted, PuzzleError
+from queens_sat.model.arguments import instance_of
+from queens_sat.model.errors import ArgumentError, BackendError, Interrupted, PuzzleError, shown
 from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, int64_cells, normalise_regions, scratch_cells
 from queens_sat.model.puzzle import LABELS, split_warnings
 from queens_sat.model.result import Outcome, SolveResult, Status
@@ -61,6 +62,7 @@ class CheckReport:
         return out
 
 
+MIN_LOGIC_SECONDS = 0.001  # a search that took the whole time limit leaves the logic verdict this (it then says "out of time")
 KEEP_MAX_N = 100_000  # a check keeps (reports, draws) the solutions of boards up to this wide; ``solve --out`` writes bigger ones
 
 
@@ -78,6 +80,7 @@ def check_record(
     logic verdict still stops after ``LOGIC_TIME_LIMIT`` (deep probes on a big board can
     take minutes) and says so.
     """
+    instance_of(record, PuzzleRecord, "record")
     if record.error is not None or record.puzzle is None:
         return CheckReport(record, Status.INVALID, error=str(record.error))
     try:
@@ -172,8 +175,8 @@ def _report(
 
         puzzle = record.puzzle
         assert puzzle is not None
-        if puzzle.n <= MAX_N:
-            limit = time_limit if time_limit is not None else LOGIC_TIME_LIMIT
+        if puzzle.n <= MAX_N:  # one budget per record: the logic verdict has what the search left of it
+            limit = LOGIC_TIME_LIMIT if time_limit is None else max(time_limit - result.elapsed, MIN_LOGIC_SECONDS)
             report.logic = logic_solve(puzzle, logic_depth, limit)
     return report
 
@@ -199,6 +202,7 @@ def check_records(
     """
     from queens_sat.backends import get_backend
 
+    records = _CheckedRecords(records)
     try:
         engine = get_backend(backend)
     except BackendError:
@@ -208,11 +212,34 @@ def check_records(
             yield check_record(record, backend, time_limit, logic_depth)
         return
     lone_plain = logic_depth is None and backend == "auto"  # a co-process's plain line alone: searched as it is, straight
-    for chunk in _chunks(iter(records), getattr(records, "ready", None)):
+    for chunk in _chunks(records, getattr(records, "ready", None)):
         if lone_plain and len(chunk) == 1 and type(chunk[0]) is PlainRecord and (report := _check_plain(chunk[0], engine, time_limit)):
             yield report
         else:
             yield from _check_chunk(chunk, engine, backend, time_limit, logic_depth)
+
+
+class _CheckedRecords:
+    """The caller's records, each checked to be a ``PuzzleRecord`` (an ``ArgumentError`` naming
+    ``records`` otherwise); a live pipe's ``ready`` is passed through."""
+
+    def __init__(self, records: Iterable[PuzzleRecord]) -> None:
+        try:
+            self._items = iter(records)
+        except TypeError:
+            raise ArgumentError(f"records must be an iterable of PuzzleRecord, got {shown(records)}", argument="records") from None
+        ready = getattr(records, "ready", None)
+        if ready is not None:
+            self.ready = ready
+
+    def __iter__(self) -> Iterator[PuzzleRecord]:
+        return self
+
+    def __next__(self) -> PuzzleRecord:
+        record = next(self._items)
+        if not isinstance(record, PuzzleRecord):
+            raise ArgumentError(f"records must hold PuzzleRecord objects, got {shown(record)}", argument="records")
+        return record
 
 
 def _chunks(records: Iterator[PuzzleRecord], ready: Callable[[], bool] | None) -> Iterator[list[PuzzleRecord]]:
