@@ -7,9 +7,7 @@ import their heavy dependencies inside ``run`` so that ``--help`` stays fast.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib
-import io
 import os
 import sys
 import traceback
@@ -22,6 +20,7 @@ from queens_sat.cli.completion_command import complete_if_asked
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
 from queens_sat.cli.parser import QueensSatParser
 from queens_sat.engines.signals import exit_within, sigterm_as_interrupt
+from queens_sat.formats.line_output import whole_line_stdout
 from queens_sat.model.errors import BackendError, PuzzleError, UsageError, was_terminated
 
 COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "convert", "bench", "backends", "generate", "serve", "completion")
@@ -98,8 +97,7 @@ def command() -> None:
     """The ``queens-sat`` program (console script and ``python -m queens_sat``): ``main`` with this
     process's arguments, then its exit. A stopped command gets a bounded exit (``exit_within``);
     ``main`` itself never arms that, since tests and host programs call it in their own process."""
-    with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
-        sys.stdout.reconfigure(write_through=True)  # type: ignore[union-attr]  # text goes on to the buffer at once, so JSON lines go there as bytes
+    whole_line_stdout()  # text goes on to whole-line batches at once (JSON lines go there as bytes); a full disk tears no line
     code = main()
     if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
         exit_within(code)

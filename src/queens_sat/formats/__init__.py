@@ -17,6 +17,7 @@ import os
 import sys
 import warnings
 from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 from typing import IO
 
@@ -259,11 +260,12 @@ def read_puzzle(
 
     A picture's doubts are issued as ``ImageReadWarning``s (``queens_sat.read_puzzle_image``
     returns them with the puzzle)."""
-    records = list(read_puzzles(path_of(path), format, fields, image=image))
+    stream = read_puzzles(path_of(path), format, fields, image=image)
+    records = list(islice(stream, 2))  # never the whole of a file of a million puzzles
     if not records:
         raise FormatError("the file holds no puzzle", source=str(path))
     if len(records) > 1:
-        raise FormatError(f"the file holds {len(records)} puzzles, expected one", source=str(path))
+        raise FormatError(f"the file holds {2 + sum(1 for _ in stream)} puzzles, expected one", source=str(path))
     if records[0].error is not None:
         raise records[0].error
     assert records[0].puzzle is not None

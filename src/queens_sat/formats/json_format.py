@@ -15,6 +15,7 @@ from typing import Any
 
 import orjson
 
+from queens_sat.formats import json_budget
 from queens_sat.formats.encoding import check_utf8
 from queens_sat.formats.fields import FieldNames
 from queens_sat.formats.line_split import SkippedLine
@@ -58,7 +59,9 @@ def loads(text: str | bytes, source: str, line: int | None = None) -> Any:
 
     orjson reads it (a few microseconds a puzzle); when orjson refuses a text, or could read a
     number in it as a float, the standard library reads it again, so that the answer and every
-    error message are the standard library's, word for word."""
+    error message are the standard library's, word for word. A text that would become more objects
+    than any puzzle needs, or nest deeper (``json_budget``), is refused before it is parsed."""
+    refuse_over_budget(text, source, line)
     if not _has_long_number(text):
         try:
             return orjson.loads(text)
@@ -70,6 +73,18 @@ def loads(text: str | bytes, source: str, line: int | None = None) -> Any:
         text = text.decode("utf-8", ERRORS)
         check_utf8(text, source, line)
     return _stdlib_loads(text, source, line)  # type: ignore[arg-type]
+
+
+def refuse_over_budget(text: str | bytes, source: str, line: int | None = None) -> None:
+    """A ``FormatError`` when ``text`` (one record) would cost more than ``json_budget.RECORD_BYTES``
+    as objects or nest deeper than ``json_budget.MAX_DEPTH``; three counts when it is small."""
+    if json_budget.estimate(text) <= json_budget.RECORD_BYTES:
+        return
+    data = text if type(text) is bytes else text.encode("utf-8", "surrogatepass")  # type: ignore[union-attr]
+    _, _, cost, depth = json_budget.scan(data)  # type: ignore[arg-type]
+    why = json_budget.over_budget(cost, depth)
+    if why:
+        raise FormatError(f"refused unread: {why}", source=source, line=line)
 
 
 def _stdlib_loads(text: str, source: str, line: int | None) -> Any:
@@ -207,10 +222,24 @@ def iter_json_document(text: str, source: str, fields: FieldNames | None = None)
     """``read_json_document`` a record at a time: the text is parsed at once (a ``FormatError``
     before the first record), and each parsed object is let go as its record is made, so a
     10 MB array of small puzzles is never held twice, as objects and as records."""
+    if fields is None and json_budget.estimate(text) > json_budget.RECORD_BYTES and text.lstrip().startswith("["):
+        return _streamed_records(text.encode("utf-8", "surrogatepass"), source)
     doc = loads(text, source)
     if fields is not None:
         doc = fields.records(doc)
     return _document_records(doc, source, fields)
+
+
+def _streamed_records(data: bytes, source: str) -> Iterator[PuzzleRecord]:
+    """The records of a JSON array too big to parse whole, an element at a time (``json_budget``
+    finds them): memory holds the text and one record, never the array as objects. An element
+    that cannot be a puzzle (over the budget of a record) is an error record, unread."""
+    for index, (start, end, cost, depth) in enumerate(json_budget.elements(data)):
+        why = json_budget.over_budget(cost, depth)
+        if why:
+            yield PuzzleRecord(source, None, id=f"#{index}", error=FormatError(f"puzzle #{index} refused unread: {why}", source=source))
+            continue
+        yield _record(loads(data[start:end], source), source, None, index)
 
 
 def _document_records(doc: Any, source: str, fields: FieldNames | None) -> Iterator[PuzzleRecord]:

@@ -92,8 +92,8 @@ class Puzzle:
         set_(self, "regions", grid)
         set_(self, "rule", rule)
         set_(self, "stars", stars)
-        set_(self, "queens", _cells(queens, n, "queen"))
-        set_(self, "blocked", _cells(blocked, n, "blocked cell"))
+        set_(self, "queens", _cells(queens, n, "queen", n * stars))
+        set_(self, "blocked", _cells(blocked, n, "blocked cell", n * n))
         set_(self, "labels", labels)
         set_(self, "_hash", None)
         set_(self, "_region_cells", None)
@@ -379,8 +379,13 @@ def _check_size(n: Any, limit: int, what: str) -> int:
     return size
 
 
-def _cells(items: Iterable[Sequence[int]], n: int, what: str) -> frozenset[Cell]:
-    out = set()
+def _cells(items: Iterable[Sequence[int]], n: int, what: str, most: int) -> frozenset[Cell]:
+    """The given cells as a set: each a [row, column] pair on the board, none given twice, and no
+    more than the board can hold (``most``: k a row for stars, every cell for blocked ones), told
+    from the list's length before any is read."""
+    if hasattr(items, "__len__") and len(items) > most:
+        raise PuzzleError(f"{len(items):,} {what}s given, more than the {n}x{n} board can hold ({most:,})")
+    out: set[Cell] = set()
     for item in items:
         if (
             not isinstance(item, (list, tuple))
@@ -391,6 +396,10 @@ def _cells(items: Iterable[Sequence[int]], n: int, what: str) -> frozenset[Cell]
         r, c = int(item[0]), int(item[1])
         if not (0 <= r < n and 0 <= c < n):
             raise PuzzleError(f"{what} ({shown(r)}, {shown(c)}) is off the {n}x{n} board (rows and columns count from 0)")
+        if (r, c) in out:
+            raise PuzzleError(f"{what} ({r}, {c}) is given twice", row=r, col=c)
+        if len(out) == most:
+            raise PuzzleError(f"more {what}s given than the {n}x{n} board can hold ({most:,})")
         out.add((r, c))
     return frozenset(out)
 
