@@ -27,7 +27,10 @@ MEMORY_CAP_MB = 200
 PURE = os.environ.get("QUEENS_SAT_PURE_PYTHON", "") not in ("", "0")
 
 # a command (or a few lines of Python) in a process of its own, then its high-water mark (VmHWM)
-_PEAK = "\npeak = next(line for line in open('/proc/self/status') if line.startswith('VmHWM:')).split()[1]\nsys.stderr.write(f'\\npeak-kb {peak}\\n')\n"
+_PEAK = (
+    "\npeak = next(line for line in open('/proc/self/status') if line.startswith('VmHWM:')).split()[1]\n"
+    "sys.stderr.write(f'\\npeak-kb {peak}\\n')\n"
+)
 _COMMAND = "import sys\nfrom queens_sat.cli import main\ncode = main(sys.argv[1:])" + _PEAK + "sys.exit(code)\n"
 
 
@@ -102,7 +105,7 @@ def test_a_streamed_array_gives_the_records_a_whole_parse_gives(tmp_path: Path, 
     assert len(streamed) == len(objects)
     for (id_w, err_w, puzzle_w), (id_s, err_s, puzzle_s) in zip(whole, streamed, strict=True):
         assert id_w == id_s and puzzle_w == puzzle_s
-        assert ("None" == err_w) == ("None" == err_s)
+        assert (err_w == "None") == (err_s == "None")
 
 
 @pytest.mark.parametrize(

@@ -81,7 +81,7 @@ def refuse_over_budget(text: str | bytes, source: str, line: int | None = None) 
     if json_budget.estimate(text) <= json_budget.RECORD_BYTES:
         return
     data = text if type(text) is bytes else text.encode("utf-8", "surrogatepass")  # type: ignore[union-attr]
-    _, _, cost, depth = json_budget.scan(data)  # type: ignore[arg-type]
+    _, _, cost, depth = json_budget.scan(data)
     why = json_budget.over_budget(cost, depth)
     if why:
         raise FormatError(f"refused unread: {why}", source=source, line=line)

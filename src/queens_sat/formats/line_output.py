@@ -101,5 +101,5 @@ def whole_line_stdout() -> None:
         return
     sys.stdout.flush()
     sys.stdout = io.TextIOWrapper(
-        WholeLines(fd), encoding=encoding, errors=errors, newline=None, write_through=True  # type: ignore[arg-type]
+        WholeLines(fd), encoding=encoding, errors=errors, newline=None, write_through=True
     )

@@ -7,7 +7,7 @@ so every check of well-formedness lives here and nowhere else.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Sized
 from typing import TYPE_CHECKING, Any, Union
 
 from queens_sat.extension import gridcheck
@@ -383,7 +383,7 @@ def _cells(items: Iterable[Sequence[int]], n: int, what: str, most: int) -> froz
     """The given cells as a set: each a [row, column] pair on the board, none given twice, and no
     more than the board can hold (``most``: k a row for stars, every cell for blocked ones), told
     from the list's length before any is read."""
-    if hasattr(items, "__len__") and len(items) > most:
+    if isinstance(items, Sized) and len(items) > most:
         raise PuzzleError(f"{len(items):,} {what}s given, more than the {n}x{n} board can hold ({most:,})")
     out: set[Cell] = set()
     for item in items:
