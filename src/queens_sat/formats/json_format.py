@@ -24,7 +24,7 @@ from queens_sat.model.arguments import instance_of
 from queens_sat.model.errors import FormatError, PuzzleError, printable, shown
 from queens_sat.model.limits import INPUT_BYTES
 from queens_sat.model.placement import RULES, star_rows
-from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.puzzle import Puzzle, check_distinct_givens
 
 PUZZLE_KEYS = frozenset({"n", "rule", "regions", "givens", "stars"})  # a JSON puzzle's own fields; the rest is metadata
 # Python refuses to read integers longer than this (a guard against slow conversion);
@@ -115,6 +115,7 @@ def puzzle_from_dict(obj: Any) -> Puzzle:
     for key in ("queens", "blocked"):
         if not isinstance(givens.get(key, []), list):
             raise FormatError(f'"givens.{key}" must be a list of [row, column] pairs')
+        check_distinct_givens(givens.get(key), "queen" if key == "queens" else "blocked cell")
     rule = obj.get("rule", "no-touch")
     if not isinstance(rule, str):
         raise FormatError(f'"rule" must be a string, got {shown(rule)}')

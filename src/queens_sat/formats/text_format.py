@@ -16,7 +16,7 @@ from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.arguments import instance_of
 from queens_sat.model.errors import FormatError, PuzzleError, shown
 from queens_sat.model.limits import REGION_N
-from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.puzzle import Puzzle, check_distinct_givens
 
 _DIRECTIVE = re.compile(r"^\s*#\s*(rule|queens|blocked|id|n|stars)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 # ASCII digits only (int() would take other scripts' digits, and "²" matches isdigit() but
@@ -107,6 +107,8 @@ def read_text(text: str, source: str) -> PuzzleRecord:
         if not rows and "n" not in options:
             raise FormatError("no grid found (every line is blank or a comment)", source=source)
         rec.stars_stated = "stars" in options
+        check_distinct_givens(options["queens"], "queen")
+        check_distinct_givens(options["blocked"], "blocked cell")
         rec.puzzle = Puzzle(
             rows or None,
             n=options.get("n") if not rows else None,

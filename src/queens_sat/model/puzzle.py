@@ -7,7 +7,7 @@ so every check of well-formedness lives here and nowhere else.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence, Sized
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Union
 
 from queens_sat.extension import gridcheck
@@ -380,11 +380,8 @@ def _check_size(n: Any, limit: int, what: str) -> int:
 
 
 def _cells(items: Iterable[Sequence[int]], n: int, what: str, most: int) -> frozenset[Cell]:
-    """The given cells as a set: each a [row, column] pair on the board, none given twice, and no
-    more than the board can hold (``most``: k a row for stars, every cell for blocked ones), told
-    from the list's length before any is read."""
-    if isinstance(items, Sized) and len(items) > most:
-        raise PuzzleError(f"{len(items):,} {what}s given, more than the {n}x{n} board can hold ({most:,})")
+    """The given cells as a set: each a [row, column] pair on the board, and no more distinct
+    cells than the board can hold (``most``: k a row for stars, every cell for blocked ones)."""
     out: set[Cell] = set()
     for item in items:
         if (
@@ -396,12 +393,24 @@ def _cells(items: Iterable[Sequence[int]], n: int, what: str, most: int) -> froz
         r, c = int(item[0]), int(item[1])
         if not (0 <= r < n and 0 <= c < n):
             raise PuzzleError(f"{what} ({shown(r)}, {shown(c)}) is off the {n}x{n} board (rows and columns count from 0)")
-        if (r, c) in out:
-            raise PuzzleError(f"{what} ({r}, {c}) is given twice", row=r, col=c)
-        if len(out) == most:
+        if len(out) == most and (r, c) not in out:
             raise PuzzleError(f"more {what}s given than the {n}x{n} board can hold ({most:,})")
         out.add((r, c))
     return frozenset(out)
+
+
+def check_distinct_givens(items: Any, what: str) -> None:
+    """A ``PuzzleError`` at the first cell an input lists twice (a reader's check: the model takes a
+    set of cells, so ``Puzzle`` itself forgives a repeat); pairs of anything else are left to ``Puzzle``."""
+    if not isinstance(items, list):
+        return
+    seen: set[tuple[Any, ...]] = set()
+    for item in items:
+        if isinstance(item, (list, tuple)) and len(item) == 2 and all(type(v) is int for v in item):
+            cell = (item[0], item[1])
+            if cell in seen:
+                raise PuzzleError(f"{what} ({cell[0]}, {cell[1]}) is given twice", row=cell[0], col=cell[1])
+            seen.add(cell)
 
 
 def _count_components(cells: Sequence[Cell]) -> int:
