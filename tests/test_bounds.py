@@ -254,3 +254,18 @@ def test_standard_output_on_dev_full_is_named() -> None:
         )
     assert done.returncode == 2
     assert "cannot write to standard output: No space left on device" in done.stderr, done.stderr
+
+
+# ---------------------------------------------------------------------------- big boards without regions
+
+
+@pytest.mark.skipif(not LINUX, reason="reads VmHWM from /proc")
+@pytest.mark.skipif(PURE, reason="the compiled local search's memory; the twin's is bench material")
+def test_a_big_board_without_regions_is_solved_within_200_mb(tmp_path: Path) -> None:
+    """n = 10^7 took the local search's arrays to 254 MB; from ``HOLD_N`` on the explicit solution
+    is written a chunk at a time."""
+    out = tmp_path / "solution.json"
+    code, peak, err = peak_of(_COMMAND, "solve", "--n", "10000000", "--rule", "queens", "--out", str(out))
+    assert code == 0, err
+    assert peak <= MEMORY_CAP_MB, f"{peak} MB"
+    assert out.stat().st_size > 10_000_000

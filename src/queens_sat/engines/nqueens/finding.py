@@ -32,7 +32,7 @@ BACKTRACK_MAX_N = {"queens": 29, "no-touch": 63}
 MAX_BACKTRACK_N = NQUEENS_WORD_N  # rows are machine words
 FEW_SOLUTIONS_N = 12  # from here on every board has thousands of solutions
 STREAM_N = 1 << 20  # from here on a check that keeps no solution never holds one (4 MB as int32, 36 MB as a tuple)
-HOLD_N = 1 << 24  # from here on the local search's arrays pass 200 MB: auto gives the explicit solution, never held
+HOLD_N = 6 << 20  # from here on the local search (22 bytes a row, 34 MB besides) would pass 200 MB: auto constructs
 
 
 def choose_method(n: int, rule: str, method: str) -> str:
