@@ -20,7 +20,6 @@ from queens_sat.cli.completion_command import complete_if_asked
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
 from queens_sat.cli.parser import QueensSatParser
 from queens_sat.engines.signals import exit_within, sigterm_as_interrupt
-from queens_sat.formats.line_output import whole_line_stdout
 from queens_sat.model.errors import BackendError, PuzzleError, UsageError, was_terminated
 
 COMMANDS = ("check", "solve", "count", "explain", "hint", "render", "convert", "bench", "backends", "generate", "serve", "completion")
@@ -53,7 +52,9 @@ def _show_warning(
     print(f"queens-sat: warning: {message}", file=sys.stderr)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, whole_lines: bool = False) -> int:
+    """The command line ``argv`` run, its exit code returned. ``whole_lines``: standard output as
+    ``formats.line_output.WholeLines`` (the console command's; tests capture it their own way)."""
     parser = build_parser()
     complete_if_asked(parser)  # a shell's Tab: prints the completions and exits
     args = parser.parse_args(argv)
@@ -63,6 +64,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     tune_garbage_collection()
     try:
         with sigterm_as_interrupt():
+            if whole_lines:  # imported here, under the handlers: formats is no light import
+                from queens_sat.formats.line_output import whole_line_stdout
+
+                whole_line_stdout()  # text goes on to whole-line batches at once; a full disk tears no line
             code = int(args.run(args) or 0)
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code
@@ -97,8 +102,7 @@ def command() -> None:
     """The ``queens-sat`` program (console script and ``python -m queens_sat``): ``main`` with this
     process's arguments, then its exit. A stopped command gets a bounded exit (``exit_within``);
     ``main`` itself never arms that, since tests and host programs call it in their own process."""
-    whole_line_stdout()  # text goes on to whole-line batches at once (JSON lines go there as bytes); a full disk tears no line
-    code = main()
+    code = main(whole_lines=True)
     if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
         exit_within(code)
     raise SystemExit(code)

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported by the scan alone: reading a small file (and the CLI's start) never pays for it
+    import numpy as np
 
 # Bytes of Python objects per structural character, measured on CPython 3.11 with orjson: an
 # empty list 56 + its slot 8 + the collector's header 16; a small dict 232 + slot; every further
@@ -82,6 +84,8 @@ def elements(data: bytes) -> Iterator[Element]:
 
 
 def _walk(data: bytes, split: bool) -> Iterator[Element]:
+    import numpy as np
+
     state = _State()
     if split:
         state.start = data.index(b"[") + 1
@@ -102,6 +106,8 @@ def _walk(data: bytes, split: bool) -> Iterator[Element]:
 
 def _escaped(block: np.ndarray, state: _State) -> np.ndarray | None:
     """Which bytes of ``block`` a backslash escapes (None when none is), the carry updated."""
+    import numpy as np
+
     slashes = np.flatnonzero(block == _BACKSLASH)
     carried = state.escaped
     state.escaped = False
@@ -123,6 +129,8 @@ def _escaped(block: np.ndarray, state: _State) -> np.ndarray | None:
 
 
 def _block(block: np.ndarray, base: int, state: _State, split: bool) -> Iterator[Element]:
+    import numpy as np
+
     escaped = _escaped(block, state)
     quotes = block == _QUOTE
     if escaped is not None:
