@@ -100,3 +100,15 @@ def test_generate_that_cannot_make_its_first_puzzle_answers_by_status() -> None:
         assert "error" in answer.json()
         fine = client.post("/generate", json={"n": 6, "count": 1, "seed": 5})
         assert fine.status_code == 200 and len(fine.text.splitlines()) == 1
+
+
+def test_the_wait_for_a_thread_comes_out_of_the_time_limit() -> None:
+    from queens_sat.server.workers import Budget
+
+    budget = Budget(10.0)
+    assert 9.0 < budget.left() <= 10.0
+    spent = Budget(0.01)
+    threading.Event().wait(0.02)
+    with pytest.raises(ServiceError) as caught:
+        spent.left()
+    assert caught.value.status == 503 and caught.value.message.startswith("busy, not started")

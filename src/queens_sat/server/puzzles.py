@@ -24,7 +24,7 @@ from queens_sat.server.errors import BAD_REQUEST, ServiceError
 from queens_sat.server.inputs import SOURCE, is_batch, puzzle_from_body, query_options, read_body, time_limit
 from queens_sat.server.responses import JsonAnswer, json_lines
 from queens_sat.server.settings import ServiceSettings
-from queens_sat.server.workers import in_thread
+from queens_sat.server.workers import Budget, in_thread
 from queens_sat.services.checking import LOGIC_DEPTH, quick_check, quick_plain_check
 
 SEARCH = ("backend", "time_limit", "format")
@@ -39,10 +39,12 @@ async def answer_puzzle(
     options = query_options(request.query_params, allowed)
     body = await read_body(request, settings)
     limit = time_limit(options, settings)
+    budget = Budget(limit)  # the wait for a thread comes out of the request's limit
 
     def job() -> Any:
+        left = budget.left()
         puzzle = puzzle_from_body(body, settings, options.get("format"))
-        return work(puzzle, options, limit)
+        return work(puzzle, options, left)
 
     return await in_thread(job, settings, limit, lane(request.app.state, settings, options))
 
@@ -78,8 +80,11 @@ async def check(request: Request) -> Response:
     if quick is not None:
         return JsonAnswer(quick)
 
+    budget = Budget(limit)
+
     def job() -> dict[str, Any]:
-        return _check(puzzle_from_body(body, settings, options.get("format")), options, limit)
+        left = budget.left()
+        return _check(puzzle_from_body(body, settings, options.get("format")), options, left)
 
     return JsonAnswer(await in_thread(job, settings, limit, lane(request.app.state, settings, options)))
 

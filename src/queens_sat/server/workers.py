@@ -12,6 +12,7 @@ a few milliseconds instead of running on to its own limit in a thread nobody wai
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -41,6 +42,25 @@ async def cancellable(func: Callable[[], T], limiter: anyio.CapacityLimiter | No
         return await anyio.to_thread.run_sync(job, abandon_on_cancel=True, limiter=limiter)
     finally:
         token.cancel()  # after a result, a no-op: the scope is closed
+
+
+START_SECONDS = 0.05  # a search left less of its request's time limit than this is not started
+
+
+class Budget:
+    """A request's time limit counted from its arrival, so the wait for a thread comes out of it:
+    a search gets what is left when it starts (``left``), and the request is answered within its
+    limit and the grace whatever the queue was. Too little left: "busy, not started"."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.end = time.monotonic() + seconds
+
+    def left(self) -> float:
+        remaining = self.end - time.monotonic()
+        if remaining < min(START_SECONDS, self.seconds):
+            raise busy(f"the request waited its whole time limit ({self.seconds:g} s) for a search thread")
+        return remaining
 
 
 async def in_thread(func: Callable[[], T], settings: ServiceSettings, limit: float | None = None, lane: Lane | None = None) -> T:
