@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import resource
 import signal
 import subprocess
@@ -269,3 +270,31 @@ def test_a_big_board_without_regions_is_solved_within_200_mb(tmp_path: Path) -> 
     assert code == 0, err
     assert peak <= MEMORY_CAP_MB, f"{peak} MB"
     assert out.stat().st_size > 10_000_000
+
+
+def _random_value(rng: random.Random, depth: int = 0) -> Any:
+    kind = rng.randrange(6 if depth < 5 else 3)
+    if kind == 0:
+        return rng.randint(-5, 10**6)
+    if kind == 1:
+        return "".join(rng.choice('ab,[]{}"\\: ') for _ in range(rng.randrange(6)))
+    if kind == 2:
+        return rng.choice([None, True, 1.5])
+    if kind in (3, 4):
+        return [_random_value(rng, depth + 1) for _ in range(rng.randrange(4))]
+    return {f"k{i}{rng.choice('[]{},')}": _random_value(rng, depth + 1) for i in range(rng.randrange(4))}
+
+
+@pytest.mark.parametrize("block", [1, 3, 8, 1 << 18])
+def test_the_scan_agrees_with_json_on_random_documents(monkeypatch: pytest.MonkeyPatch, block: int) -> None:
+    """Random arrays (strings full of brackets, quotes and backslashes), scanned ``block`` bytes at
+    a time: the elements found are the array's, each as deep as it is."""
+    monkeypatch.setattr(json_budget, "BLOCK", block)
+    rng = random.Random(38)
+    for _ in range(150):
+        document = [_random_value(rng) for _ in range(rng.randrange(5))]
+        text = json.dumps(document, indent=rng.choice([None, 1])).encode()
+        found = list(json_budget.elements(text))
+        assert [json.loads(text[start:end]) for start, end, _, _ in found] == document
+        assert [depth for _, _, _, depth in found] == [_depth(value) for value in document]
+        assert json_budget.scan(text)[3] == _depth(document)

@@ -163,7 +163,8 @@ def _block(block: np.ndarray, base: int, state: _State, split: bool) -> Iterator
         costs = cost[ends] - before - np.where(commas[ends], ITEM_BYTES, 0)
         costs[0] += state.cost
         starts = np.concatenate(([0], ends[:-1] + 1))
-        inner = np.maximum(np.maximum.reduceat(depth, starts) - 1, 0)  # each element's deepest nesting, below the array's
+        # each element's deepest nesting, below the array's (the last element's reach ends at its separator)
+        inner = np.maximum(np.maximum.reduceat(depth[: int(ends[-1]) + 1], starts) - 1, 0)
         inner[0] = max(int(inner[0]), state.deepest)
         lows = starts + base
         lows[0] = state.start
