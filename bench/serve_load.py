@@ -344,7 +344,79 @@ async def abuse(port: int, total: int) -> tuple[Counter, list[float], int]:
     return outcomes, latencies, health_errors
 
 
+def tree_kb(pid: int, field: str) -> int:
+    """``field`` (VmRSS, VmHWM) of the server process and every process below it, in KB."""
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            with open(f"/proc/{current}/status") as status:
+                total += next((int(line.split()[1]) for line in status if line.startswith(field + ":")), 0)
+            with open(f"/proc/{current}/task/{current}/children") as children:
+                todo.extend(int(c) for c in children.read().split())
+        except OSError:
+            continue
+    return total
+
+
+async def timed(port: int, data: bytes) -> tuple[int, float, bytes]:
+    """One request on a connection of its own: status, seconds, body (status 0: the connection broke)."""
+    start = time.perf_counter()
+    try:
+        conn = await Connection.open(port)
+        try:
+            status, body = await conn.request(data)
+        finally:
+            await conn.close()
+    except (OSError, asyncio.IncompleteReadError):
+        return 0, time.perf_counter() - start, b""
+    return status, time.perf_counter() - start, body
+
+
+async def faults(port: int, pid: int) -> bool:
+    """Issue 38: 200 concurrent 1 MiB bodies (peak and memory after), 12 slow searches with quick
+    requests beside them, and /generate that cannot make its puzzle. True when a target is missed."""
+    failed = False
+    idle = tree_kb(pid, "VmRSS")
+    dense = b'{"n": 8, "meta": [' + b",".join([b"{}"] * ((1 << 20) // 3 - 10)) + b"]}"
+    answers = await asyncio.gather(*(timed(port, request_bytes("POST", "/check", dense)) for _ in range(200)))
+    peak = tree_kb(pid, "VmHWM")
+    await asyncio.sleep(2.0)
+    after = tree_kb(pid, "VmRSS")
+    statuses = Counter(status for status, _, _ in answers)
+    print(
+        f"200 concurrent {len(dense) >> 10} KiB bodies to /check: answers {dict(statuses)}; server idle {idle >> 10} MB,"
+        f" peak {peak >> 10} MB, 2 s after {after >> 10} MB (targets: peak <= 300 MB, after within 50 MB of idle)"
+    )
+    failed |= peak >> 10 > 300 or (after - idle) >> 10 > 50
+    star = b'{"n": 64, "stars": 16}'
+    slow = [asyncio.ensure_future(timed(port, request_bytes("POST", "/count?backend=python&time_limit=5", star))) for _ in range(12)]
+    await asyncio.sleep(0.5)
+    daily = puzzles_n9(1)[0]
+    for path in ("/check", "/explain", "/render"):
+        status, seconds, body = await timed(port, request_bytes("POST", path, daily))
+        print(f"  {path} beside 12 slow searches: {status} in {seconds:.3f} s (target 0.5 s)")
+        failed |= status != 200 or seconds > 0.5
+    done = await asyncio.gather(*slow)
+    kinds = Counter(f"{status} {body[:70].decode(errors='replace')}" if status != 200 else "200" for status, _, body in done)
+    print(f"12 slow /count?backend=python&time_limit=5 on 64x64 with 16 stars: {dict(kinds)}")
+    status, seconds, body = await timed(port, request_bytes("POST", "/generate", b'{"n": 5, "count": 1, "grade": ["Expert"]}'))
+    print(f"/generate of an unreachable grade: {status} in {seconds:.1f} s: {body[:120].decode(errors='replace')}")
+    return failed
+
+
 async def main_async(args: argparse.Namespace) -> int:
+    if args.faults:
+        port = free_port()
+        server = start_server(port, args.workers)
+        try:
+            await wait_until_up(port)
+            print(f"queens-sat serve --workers {args.workers} on {HOST}:{port}; load average {os.getloadavg()[0]:.2f}")
+            failed = await faults(port, server.pid)
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=30)
+        return 1 if failed else 0
     bodies = puzzles_n9(args.puzzles)
     candidates, verdicts = candidates_n9(args.puzzles * 8)
     mix = ", ".join(f"{verdicts.count(v)} {v}" for v in sorted(set(verdicts)))
@@ -406,6 +478,7 @@ def main() -> int:
     parser.add_argument("--puzzles", type=int, default=32, help="distinct 9x9 puzzles cycled through (default 32)")
     parser.add_argument("--workers", type=int, default=1, help="server processes: queens-sat serve --workers (default 1)")
     parser.add_argument("--hostile", type=int, default=1000, help="hostile requests (default 1000)")
+    parser.add_argument("--faults", action="store_true", help="issue 38 only: body memory, slow lanes, /generate status")
     args = parser.parse_args()
     return asyncio.run(main_async(args))
 

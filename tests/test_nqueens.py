@@ -482,6 +482,7 @@ def test_past_hold_n_the_explicit_solution_is_never_held(monkeypatch, capsys, ru
 
     monkeypatch.setattr(finding, "STREAM_N", 1000)
     monkeypatch.setattr(finding, "HOLD_N", 2000)
+    monkeypatch.setattr(finding, "PURE_HOLD_N", 2000)
     monkeypatch.setattr(solve_command, "CHUNK", 300)
     n = 2500
     expected = construct(n, rule).tolist()

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # what a type checker sees; at run time ``__getattr__`` impor
     from queens_sat.formats.image import ImageRead, ImageReadError, ImageReadWarning, read_puzzle_image
     from queens_sat.formats.records import PuzzleRecord
     from queens_sat.model.errors import (
+        ArgumentError,
         BackendError,
         Cancelled,
         FormatError,
@@ -62,6 +63,7 @@ _EXPORTS = {
     "FormatError": "queens_sat.model.errors",
     "BackendError": "queens_sat.model.errors",
     "UsageError": "queens_sat.model.errors",
+    "ArgumentError": "queens_sat.model.errors",
     "Undecided": "queens_sat.model.errors",
     "Status": "queens_sat.model.result",
     "SolveResult": "queens_sat.model.result",
@@ -94,6 +96,7 @@ _EXPORTS = {
 __all__ = [  # the names of _EXPORTS and __version__ (tests/test_api.py checks they match)
     "MAX_FREE_N",
     "MAX_REGION_N",
+    "ArgumentError",
     "Backend",
     "BackendError",
     "CancelToken",

@@ -44,6 +44,9 @@ def backend_for(backend: str | Backend, board: Board | None = None) -> Backend:
     return engine
 
 
+MIN_SECONDS = 0.001  # what a search is left when choosing its backend took the whole limit: it stops at once, "timed out"
+
+
 def search(
     board: Board,
     *,
@@ -58,8 +61,11 @@ def search(
     ``effort`` a budget in the backend's own unit (``Backend.effort_unit``: ``Outcome.spent``
     says it ran out first), where the backend takes one."""
     keep = _keep(limit, keep)
+    start = time.perf_counter() if time_limit is not None else 0.0
     engine = backend_for(backend, board)
     raise_if_cancelled()
+    if time_limit is not None:  # loading a backend (its solver library, on first use) comes out of the limit
+        time_limit = max(time_limit - (time.perf_counter() - start), MIN_SECONDS)
     if isinstance(board, PlainGrid):
         if not engine.takes_plain:
             return search(Puzzle.of_plain(board), backend=engine, limit=limit, keep=keep, time_limit=time_limit, effort=effort)

@@ -6,9 +6,7 @@ import their heavy dependencies inside ``run`` so that ``--help`` stays fast.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
-import io
 import os
 import sys
 from collections.abc import Sequence
@@ -61,7 +59,9 @@ def _show_warning(
     print(f"queens-sat: warning: {message}", file=sys.stderr)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, whole_lines: bool = False) -> int:
+    """The command line ``argv`` run, its exit code returned. ``whole_lines``: standard output as
+    ``runtime.line_output.WholeLines`` (the console command's; tests capture it their own way)."""
     import warnings
 
     from queens_sat.cli.completion_command import complete_if_asked
@@ -76,6 +76,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     tune_garbage_collection()
     try:
         with sigterm_as_interrupt():
+            if whole_lines:  # imported here, under the handlers: formats is no light import
+                from queens_sat.runtime.line_output import whole_line_stdout
+
+                whole_line_stdout()  # text goes on to whole-line batches at once; a full disk tears no line
             code = int(args.run(args) or 0)
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code
@@ -112,12 +116,9 @@ def command() -> None:
     """The ``queens-sat`` program (console script and ``python -m queens_sat``): ``main`` with this
     process's arguments, then its exit. A stopped command gets a bounded exit (``exit_within``);
     ``main`` itself never arms that, since tests and host programs call it in their own process."""
-    with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
-        if isinstance(sys.stdout, io.TextIOWrapper):  # text goes on to the buffer at once, so JSON lines go there as bytes
-            sys.stdout.reconfigure(write_through=True)
     code = _lean_daily() if sys.argv[1:3] == ["library", "daily"] else None
     if code is None:
-        code = main()
+        code = main(whole_lines=True)
     if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
         from queens_sat.runtime.signals import exit_within
 

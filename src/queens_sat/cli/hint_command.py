@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from queens_sat.cli.common import (
@@ -64,9 +65,10 @@ def _one_record(args: argparse.Namespace) -> PuzzleRecord:
     """The input's only puzzle: several, none or a bad one is an error."""
     from queens_sat.model.errors import PuzzleError, UsageError
 
-    records = list(iter_records(args))
+    stream = iter_records(args)
+    records = list(islice(stream, 2))  # a file of a million puzzles is counted, never held
     if len(records) != 1:
-        raise UsageError(f"hint works on one board; the input holds {len(records)} puzzles")
+        raise UsageError(f"hint works on one board; the input holds {len(records) + sum(1 for _ in stream)} puzzles")
     record = records[0]
     if record.error is not None or record.puzzle is None:
         raise record.error or PuzzleError("no puzzle", source=record.source)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from itertools import chain, islice
 from typing import Any
 
 from queens_sat.cli.common import add_input_arguments, add_solver_arguments, iter_records, positive_int, show_read_warnings
@@ -60,18 +61,23 @@ def _fail(message: str, code: int = EXIT_BAD_INPUT) -> int:
 
 def _pick_record(args: argparse.Namespace) -> PuzzleRecord:
     """The one puzzle to draw: the only one in the input, or the one named by --id."""
-    records = list(iter_records(args))
-    if not records:
+    stream = iter_records(args)  # read a record at a time: a file of a million puzzles is never held
+    first = next(stream, None)
+    if first is None:
         raise PuzzleError(f"{args.files or 'the input'}: no puzzle in it")
     if args.id is not None:
-        chosen = [r for r in records if r.id == args.id or str(r.line) == args.id]
-        if not chosen:
-            raise PuzzleError(f"{records[0].source}: no puzzle with id or line {args.id!r}")
-        records = chosen[:1]
-    if len(records) > 1:
-        ids = ", ".join(r.id or f"line {r.line}" for r in records[:5]) + (", ..." if len(records) > 5 else "")
-        raise PuzzleError(f"{records[0].source} holds {len(records)} puzzles ({ids}); choose one with --id")
-    record = records[0]
+        chosen = next((r for r in chain([first], stream) if r.id == args.id or str(r.line) == args.id), None)
+        if chosen is None:
+            raise PuzzleError(f"{first.source}: no puzzle with id or line {args.id!r}")
+        record = chosen
+    else:
+        more = list(islice(stream, 5))
+        if more:
+            head = [first, *more][:5]
+            total = 1 + len(more) + sum(1 for _ in stream)
+            ids = ", ".join(r.id or f"line {r.line}" for r in head) + (", ..." if total > 5 else "")
+            raise PuzzleError(f"{first.source} holds {total} puzzles ({ids}); choose one with --id")
+        record = first
     if record.error is not None or record.puzzle is None:
         raise record.error if isinstance(record.error, PuzzleError) else PuzzleError(str(record.error))
     show_read_warnings(args, record)

@@ -77,7 +77,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="server processes sharing the port (default 1; 2 or more use more cores for many small requests)",
     )
     p.add_argument(
-        "--threads", type=positive_int, default=4, metavar="N", help="searches at once in each server process (default 4)"
+        "--threads",
+        type=positive_int,
+        default=4,
+        metavar="N",
+        help="quick searches at once in each server process (default 4; slow ones have a lane of their own, see docs/limits.md)",
     )
     p.add_argument(
         "--db", metavar="PATH",

@@ -15,6 +15,7 @@ import json
 import os
 import warnings
 from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 from typing import IO
 
@@ -34,7 +35,8 @@ from queens_sat.formats.puzzlink import is_puzzlink, puzzle_to_puzzlink, read_pu
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.formats.regionlist import is_region_list, puzzle_to_region_list, read_region_lists
 from queens_sat.formats.text_format import puzzle_to_text, read_text
-from queens_sat.model.errors import FormatError, PuzzleError
+from queens_sat.model.arguments import instance_of, path_of
+from queens_sat.model.errors import FormatError, OutputError, PuzzleError
 from queens_sat.model.limits import IMAGE_BYTES, INPUT_BYTES
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.runtime.line_split import LineSplitter
@@ -167,7 +169,7 @@ def read_puzzles(
     gives one record, read as ``image`` says (marks as givens, a debug picture); its doubts
     are in ``record.warnings``. ``plain``: JSON lines that are plain grids come as ``PlainRecord``.
     """
-    path = str(path)
+    path = path_of(path)
     fields = as_field_names(fields)
     source = "<stdin>" if path == STDIN else path
     if format is not None and format not in INPUT_FORMATS:
@@ -257,11 +259,12 @@ def read_puzzle(
 
     A picture's doubts are issued as ``ImageReadWarning``s (``queens_sat.read_puzzle_image``
     returns them with the puzzle)."""
-    records = list(read_puzzles(path, format, fields, image=image))
+    stream = read_puzzles(path_of(path), format, fields, image=image)
+    records = list(islice(stream, 2))  # never the whole of a file of a million puzzles
     if not records:
         raise FormatError("the file holds no puzzle", source=str(path))
     if len(records) > 1:
-        raise FormatError(f"the file holds {len(records)} puzzles, expected one", source=str(path))
+        raise FormatError(f"the file holds {2 + sum(1 for _ in stream)} puzzles, expected one", source=str(path))
     if records[0].error is not None:
         raise records[0].error
     assert records[0].puzzle is not None
@@ -272,6 +275,7 @@ def read_puzzle(
 
 def parse_puzzle(text: str, format: str | None = None, source: str = "<string>") -> Puzzle:
     """A puzzle from a string in any of the formats."""
+    instance_of(text, str, "text")
     text = text.removeprefix(BOM)
     fmt = format or detect_format(source, text)
     if fmt == "image":
@@ -301,6 +305,7 @@ def parse_puzzle(text: str, format: str | None = None, source: str = "<string>")
 
 def format_puzzle(puzzle: Puzzle, format: str = "json", *, id: str | None = None) -> str:
     """A puzzle as text in the given format (``json`` is indented, ``jsonl`` one line)."""
+    instance_of(puzzle, Puzzle, "puzzle")
     if format == "text":
         return puzzle_to_text(puzzle, id=id)
     if format == "jsonl":
@@ -316,10 +321,14 @@ def format_puzzle(puzzle: Puzzle, format: str = "json", *, id: str | None = None
 
 def write_puzzle(puzzle: Puzzle, path: str | Path, format: str | None = None, *, id: str | None = None) -> None:
     """Write a puzzle to a file, the format taken from the suffix unless given."""
-    path = str(path)
+    path = path_of(path)
     fmt = format or _SUFFIXES.get(Path(path).suffix.lower(), "json")
     text = format_puzzle(puzzle, fmt, id=id)
-    if path == STDIN:
-        write_stdout(text)
-    else:
-        Path(path).write_text(text, encoding="utf-8")
+    try:
+        if path == STDIN:
+            write_stdout(text)
+        else:
+            Path(path).write_text(text, encoding="utf-8")
+    except OSError as err:
+        where = "standard output" if path == STDIN else path
+        raise OutputError(f"{where}: cannot write: {err.strerror or err}") from None

@@ -15,13 +15,15 @@ from typing import Any
 
 import orjson
 
+from queens_sat.formats import json_budget
 from queens_sat.formats.encoding import check_utf8
 from queens_sat.formats.fields import FieldNames
 from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.arguments import instance_of
 from queens_sat.model.errors import FormatError, PuzzleError, printable, shown
 from queens_sat.model.limits import INPUT_BYTES
 from queens_sat.model.placement import RULES, star_rows
-from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.puzzle import Puzzle, check_distinct_givens
 from queens_sat.runtime.line_split import SkippedLine
 
 PUZZLE_KEYS = frozenset({"n", "rule", "regions", "givens", "stars"})  # a JSON puzzle's own fields; the rest is metadata
@@ -57,7 +59,9 @@ def loads(text: str | bytes, source: str, line: int | None = None) -> Any:
 
     orjson reads it (a few microseconds a puzzle); when orjson refuses a text, or could read a
     number in it as a float, the standard library reads it again, so that the answer and every
-    error message are the standard library's, word for word."""
+    error message are the standard library's, word for word. A text that would become more objects
+    than any puzzle needs, or nest deeper (``json_budget``), is refused before it is parsed."""
+    refuse_over_budget(text, source, line)
     if not _has_long_number(text):
         try:
             return orjson.loads(text)
@@ -69,6 +73,18 @@ def loads(text: str | bytes, source: str, line: int | None = None) -> Any:
         text = text.decode("utf-8", ERRORS)
         check_utf8(text, source, line)
     return _stdlib_loads(text, source, line)
+
+
+def refuse_over_budget(text: str | bytes, source: str, line: int | None = None) -> None:
+    """A ``FormatError`` when ``text`` (one record) would cost more than ``json_budget.RECORD_BYTES``
+    as objects or nest deeper than ``json_budget.MAX_DEPTH``; three counts when it is small."""
+    if json_budget.estimate(text) <= json_budget.RECORD_BYTES:
+        return
+    data = text if type(text) is bytes else text.encode("utf-8", "surrogatepass")  # type: ignore[union-attr]
+    _, _, cost, depth = json_budget.scan(data)
+    why = json_budget.over_budget(cost, depth)
+    if why:
+        raise FormatError(f"refused unread: {why}", source=source, line=line)
 
 
 def _stdlib_loads(text: str, source: str, line: int | None) -> Any:
@@ -99,6 +115,7 @@ def puzzle_from_dict(obj: Any) -> Puzzle:
     for key in ("queens", "blocked"):
         if not isinstance(givens.get(key, []), list):
             raise FormatError(f'"givens.{key}" must be a list of [row, column] pairs')
+        check_distinct_givens(givens.get(key), "queen" if key == "queens" else "blocked cell")
     rule = obj.get("rule", "no-touch")
     if not isinstance(rule, str):
         raise FormatError(f'"rule" must be a string, got {shown(rule)}')
@@ -206,10 +223,24 @@ def iter_json_document(text: str, source: str, fields: FieldNames | None = None)
     """``read_json_document`` a record at a time: the text is parsed at once (a ``FormatError``
     before the first record), and each parsed object is let go as its record is made, so a
     10 MB array of small puzzles is never held twice, as objects and as records."""
+    if fields is None and json_budget.estimate(text) > json_budget.RECORD_BYTES and text.lstrip().startswith("["):
+        return _streamed_records(text.encode("utf-8", "surrogatepass"), source)
     doc = loads(text, source)
     if fields is not None:
         doc = fields.records(doc)
     return _document_records(doc, source, fields)
+
+
+def _streamed_records(data: bytes, source: str) -> Iterator[PuzzleRecord]:
+    """The records of a JSON array too big to parse whole, an element at a time (``json_budget``
+    finds them): memory holds the text and one record, never the array as objects. An element
+    that cannot be a puzzle (over the budget of a record) is an error record, unread."""
+    for index, (start, end, cost, depth) in enumerate(json_budget.elements(data)):
+        why = json_budget.over_budget(cost, depth)
+        if why:
+            yield PuzzleRecord(source, None, id=f"#{index}", error=FormatError(f"puzzle #{index} refused unread: {why}", source=source))
+            continue
+        yield _record(loads(data[start:end], source), source, None, index)
 
 
 def _document_records(doc: Any, source: str, fields: FieldNames | None) -> Iterator[PuzzleRecord]:
@@ -277,4 +308,5 @@ def solution_to_json(solution: Sequence[int], stars: int = 1) -> list[int] | lis
 
 def puzzle_to_json(puzzle: Puzzle, *, id: str | None = None, labels: bool = True, indent: int | None = None) -> str:
     """``puzzle`` as the JSON text that ``parse_puzzle`` reads back (region letters when ``labels``)."""
+    instance_of(puzzle, Puzzle, "puzzle")
     return json.dumps(puzzle_to_dict(puzzle, id=id, labels=labels), indent=indent)

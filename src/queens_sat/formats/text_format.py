@@ -9,11 +9,14 @@ when no grid follows) carry what the grid alone cannot say.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.arguments import instance_of
 from queens_sat.model.errors import FormatError, PuzzleError, shown
-from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.limits import REGION_N
+from queens_sat.model.puzzle import Puzzle, check_distinct_givens
 
 _DIRECTIVE = re.compile(r"^\s*#\s*(rule|queens|blocked|id|n|stars)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 # ASCII digits only (int() would take other scripts' digits, and "²" matches isdigit() but
@@ -23,11 +26,45 @@ _PAIR = re.compile(rf"\(\s*({_NUMBER})\s*,\s*({_NUMBER})\s*\)")
 _WHOLE = re.compile(r"[0-9]{1,18}")
 
 
-def _pairs(text: str, what: str, source: str, line: int) -> list[tuple[int, int]]:
+TEXT_GIVENS = REGION_N * REGION_N  # given cells a text grid may list: every cell of the largest board it can draw
+
+
+def _pairs(text: str, what: str, source: str, line: int, room: int) -> list[tuple[int, int]]:
+    """The (row, column) pairs of a directive, at most ``room`` of them (counted before any is
+    made: a 10 MB line of pairs is refused, not read into a million tuples)."""
+    found = text.count("(")
+    if found > room:
+        raise FormatError(
+            f"{what}: {found:,} cells listed, more than a text grid can hold ({TEXT_GIVENS:,} in all)", source=source, line=line
+        )
     pairs = [(int(a), int(b)) for a, b in _PAIR.findall(text)]
     if _PAIR.sub("", text).strip(" ,;"):
         raise FormatError(f"{what}: expected cells written as (row, column), got {shown(text)}", source=source, line=line)
     return pairs
+
+
+_SPACE = re.compile(r"\s+")
+
+
+def _lines(text: str) -> Iterator[str]:
+    """``text.splitlines()`` a line at a time: 5 million short lines are never a list of 5 million strings."""
+    start, size = 0, len(text)
+    while start < size:
+        end = text.find("\n", start)
+        end = size if end < 0 else end
+        yield from text[start:end].splitlines() or [""]
+        start = end + 1
+
+
+def _too_big(line: str, rows: int) -> str | None:
+    """Why a grid row cannot be one of a board's (more than ``REGION_N`` labels, or a row past the
+    ``REGION_N``-th), told before the row is split into cells: a 3160-wide grid is refused at its
+    first line, not after ten million cells are made."""
+    if rows >= REGION_N:
+        return f"a text grid has at most {REGION_N} rows: this is row {rows + 1} (a larger board without regions is given as n)"
+    if len(line) > REGION_N and len(_SPACE.sub("", line)) > REGION_N:
+        return f"a text grid is at most {REGION_N} cells wide: this row has more (a larger board without regions is given as n)"
+    return None
 
 
 def read_text(text: str, source: str) -> PuzzleRecord:
@@ -37,12 +74,13 @@ def read_text(text: str, source: str) -> PuzzleRecord:
     options: dict[str, Any] = {"rule": "no-touch", "queens": [], "blocked": []}
     rec = PuzzleRecord(source)
     try:
-        for number, raw in enumerate(text.splitlines(), start=1):
+        for number, raw in enumerate(_lines(text), start=1):
             directive = _DIRECTIVE.match(raw)
             if directive:
                 key, value = directive.group(1).lower(), directive.group(2)
                 if key in ("queens", "blocked"):
-                    options[key] += _pairs(value, key, source, number)
+                    room = TEXT_GIVENS - len(options["queens"]) - len(options["blocked"])
+                    options[key] += _pairs(value, key, source, number, room)
                 elif key in ("n", "stars"):
                     if not _WHOLE.fullmatch(value):
                         raise FormatError(f"{key}: expected a whole number, got {shown(value)}", source=source, line=number)
@@ -55,6 +93,9 @@ def read_text(text: str, source: str) -> PuzzleRecord:
             line = raw.split("#", 1)[0].strip()
             if not line:
                 continue
+            too_big = _too_big(line, len(rows))
+            if too_big:
+                raise FormatError(too_big, source=source, line=number)
             rows.append(line.split() if any(ch.isspace() for ch in line) else list(line))
             row_lines.append(number)
         for r, cells in enumerate(rows):
@@ -66,6 +107,8 @@ def read_text(text: str, source: str) -> PuzzleRecord:
         if not rows and "n" not in options:
             raise FormatError("no grid found (every line is blank or a comment)", source=source)
         rec.stars_stated = "stars" in options
+        check_distinct_givens(options["queens"], "queen")
+        check_distinct_givens(options["blocked"], "blocked cell")
         rec.puzzle = Puzzle(
             rows or None,
             n=options.get("n") if not rows else None,
@@ -83,6 +126,7 @@ def read_text(text: str, source: str) -> PuzzleRecord:
 
 def puzzle_to_text(puzzle: Puzzle, *, id: str | None = None) -> str:
     """The text grid of a puzzle, with comment lines for what the grid cannot hold."""
+    instance_of(puzzle, Puzzle, "puzzle")
     lines = []
     if id is not None:
         lines.append(f"# id: {id}")

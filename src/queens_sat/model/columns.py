@@ -16,6 +16,8 @@ from typing import Protocol, cast, overload
 import numpy as np
 
 from queens_sat.extension import nqueens
+from queens_sat.model.arguments import choice
+from queens_sat.model.errors import ArgumentError, shown
 
 SLICE = 1 << 20  # values converted per call between Python and numpy, so that signals are not kept waiting
 
@@ -133,7 +135,12 @@ def as_columns(cols: Sequence[int] | np.ndarray) -> np.ndarray | None:
 
 
 def first_violation(cols: Sequence[int] | np.ndarray, rule: str) -> int:
-    """The first row whose queen breaks ``rule`` on a board without regions, or -1."""
+    """The first row whose queen breaks ``rule`` on a board without regions, or -1 (a value
+    that is no column breaks it too); an ``ArgumentError`` for an unknown rule or a ``cols`` that
+    is no sequence."""
+    choice(rule, "rule", ("no-touch", "queens"))  # model.placement.RULES, which imports this module
+    if not isinstance(cols, (Sequence, np.ndarray, ChunkedColumns)):
+        raise ArgumentError(f"cols must be a sequence of columns, got {shown(cols)}", argument="cols")
     if isinstance(cols, ChunkedColumns) and not isinstance(cols, Columns):  # never held whole
         checker = column_checker(len(cols), rule)
         for chunk in cols.chunks():

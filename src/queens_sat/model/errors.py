@@ -110,6 +110,17 @@ class LibraryError(QueensSatError, ValueError):
     version; no puzzle with that id): the message names the file and why."""
 
 
+class ArgumentError(UsageError, TypeError):
+    """An argument of a public function is of the wrong kind or out of its range; ``argument``
+    names it (``count``, ``max_depth``...), so a caller can tell which one without parsing the
+    message. A ``ValueError`` and a ``TypeError`` too, so code written against the plain
+    exceptions Python raises for bad arguments keeps catching it."""
+
+    def __init__(self, message: str, *, argument: str) -> None:
+        super().__init__(message)
+        self.argument = argument
+
+
 class Undecided(QueensSatError, TimeoutError):
     """A time limit stopped a search before it settled the question asked (is it unique?).
 

@@ -92,8 +92,8 @@ class Puzzle:
         set_(self, "regions", grid)
         set_(self, "rule", rule)
         set_(self, "stars", stars)
-        set_(self, "queens", _cells(queens, n, "queen"))
-        set_(self, "blocked", _cells(blocked, n, "blocked cell"))
+        set_(self, "queens", _cells(queens, n, "queen", n * stars))
+        set_(self, "blocked", _cells(blocked, n, "blocked cell", n * n))
         set_(self, "labels", labels)
         set_(self, "_hash", None)
         set_(self, "_region_cells", None)
@@ -379,8 +379,10 @@ def _check_size(n: Any, limit: int, what: str) -> int:
     return size
 
 
-def _cells(items: Iterable[Sequence[int]], n: int, what: str) -> frozenset[Cell]:
-    out = set()
+def _cells(items: Iterable[Sequence[int]], n: int, what: str, most: int) -> frozenset[Cell]:
+    """The given cells as a set: each a [row, column] pair on the board, and no more distinct
+    cells than the board can hold (``most``: k a row for stars, every cell for blocked ones)."""
+    out: set[Cell] = set()
     for item in items:
         if (
             not isinstance(item, (list, tuple))
@@ -391,8 +393,24 @@ def _cells(items: Iterable[Sequence[int]], n: int, what: str) -> frozenset[Cell]
         r, c = int(item[0]), int(item[1])
         if not (0 <= r < n and 0 <= c < n):
             raise PuzzleError(f"{what} ({shown(r)}, {shown(c)}) is off the {n}x{n} board (rows and columns count from 0)")
+        if len(out) == most and (r, c) not in out:
+            raise PuzzleError(f"more {what}s given than the {n}x{n} board can hold ({most:,})")
         out.add((r, c))
     return frozenset(out)
+
+
+def check_distinct_givens(items: Any, what: str) -> None:
+    """A ``PuzzleError`` at the first cell an input lists twice (a reader's check: the model takes a
+    set of cells, so ``Puzzle`` itself forgives a repeat); pairs of anything else are left to ``Puzzle``."""
+    if not isinstance(items, list):
+        return
+    seen: set[tuple[Any, ...]] = set()
+    for item in items:
+        if isinstance(item, (list, tuple)) and len(item) == 2 and all(type(v) is int for v in item):
+            cell = (item[0], item[1])
+            if cell in seen:
+                raise PuzzleError(f"{what} ({cell[0]}, {cell[1]}) is given twice", row=cell[0], col=cell[1])
+            seen.add(cell)
 
 
 def _count_components(cells: Sequence[Cell]) -> int:

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from queens_sat import extension
-from queens_sat.model.errors import Cancelled
+from queens_sat.model.errors import ArgumentError, Cancelled, shown
 
 
 class CancelToken:
@@ -59,6 +59,8 @@ def cancel_scope(token: CancelToken | None = None) -> Iterator[CancelToken]:
 
     Enter it in the thread that searches: the compiled kernels' flag is per thread. Scopes nest
     (the inner token rules inside, the outer one again after)."""
+    if token is not None and not isinstance(token, CancelToken):
+        raise ArgumentError(f"token must be a CancelToken or None, got {shown(token)}", argument="token")
     token = token or CancelToken()
     outer = _current.get()
     reset = _current.set(token)

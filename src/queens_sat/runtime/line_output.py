@@ -9,7 +9,10 @@ error names the file. Readers (``--resume``) then never meet a torn last line.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
+import sys
+from typing import Any
 
 from queens_sat.model.errors import OutputError
 
@@ -35,3 +38,68 @@ def _end_of(fd: int) -> int | None:
         return os.lseek(fd, 0, os.SEEK_END)
     except OSError:
         return None
+
+
+STDOUT_NAME = "standard output"
+LINES_BATCH = 1 << 16  # bytes of whole lines gathered before one write (a write a line would cost a call each)
+
+
+class WholeLines(io.RawIOBase):
+    """A binary stream over a file descriptor that hands the system whole lines only: bytes are
+    held until their newline, written in batches of whole lines, and a batch the system refuses
+    half-way (a full disk) is cut off again where the file can be (a regular file), so what
+    standard output holds ends with a whole line. Every refusal is an ``OutputError`` naming
+    ``name`` ("standard output"). ``flush`` writes a last line without its newline too: the
+    caller asked for it."""
+
+    def __init__(self, fd: int, name: str = STDOUT_NAME) -> None:
+        super().__init__()
+        self._fd = fd
+        self._name = name
+        self._pending = bytearray()
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data: Any) -> int:
+        size = len(data)
+        self._pending += data
+        if len(self._pending) >= LINES_BATCH:
+            cut = self._pending.rfind(b"\n") + 1
+            if cut:
+                self._send(cut)
+        return size
+
+    def flush(self) -> None:
+        if self._pending and not self.closed:
+            self._send(len(self._pending))
+
+    def _send(self, cut: int) -> None:
+        data = bytes(self._pending[:cut])
+        del self._pending[:cut]
+        try:
+            append_line(self._fd, data, self._name)
+        except OutputError:
+            self._pending.clear()  # what was refused is dropped: the next flush (at exit) must not try again
+            raise
+
+
+def whole_line_stdout() -> None:
+    """Standard output as ``WholeLines`` under a text layer like Python's own (same encoding and
+    error handler, text passed on at once): a full disk leaves only whole lines, and the error
+    says "standard output". Left as it is when standard output is not a file descriptor."""
+    try:
+        fd = sys.stdout.fileno()
+        encoding, errors = sys.stdout.encoding, sys.stdout.errors
+    except (AttributeError, ValueError, OSError):
+        return
+    sys.stdout.flush()
+    sys.stdout = io.TextIOWrapper(
+        WholeLines(fd), encoding=encoding, errors=errors, newline=None, write_through=True
+    )

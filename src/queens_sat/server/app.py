@@ -15,6 +15,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from queens_sat.server import dailies, generating, importing, meta, page, pictures, puzzles
+from queens_sat.server.admission import BodyBudget
 from queens_sat.server.errors import ServiceError, http_error_handler, service_error_handler
 from queens_sat.server.openapi import GENERATE_BODY, IMAGE_BODY, IMPORT_ANSWER, PLAY_BODY, described
 from queens_sat.server.quick import QuickCheck
@@ -87,7 +88,8 @@ def create_app(settings: ServiceSettings | None = None) -> Starlette:
     app = Starlette(
         lifespan=lifespan,
         routes=routes(),
-        middleware=[Middleware(QuickCheck)],  # a daily's POST /check without Starlette's request and response
+        # the bodies in flight under one budget first; then a daily's POST /check without Starlette's request and response
+        middleware=[Middleware(BodyBudget), Middleware(QuickCheck)],
         exception_handlers={
             ServiceError: service_error_handler,
             HTTPException: http_error_handler,

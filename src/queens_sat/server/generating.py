@@ -10,6 +10,7 @@ server's time limit; a failure after the first line is reported as a last line
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import AsyncIterator, Generator, Iterator
@@ -17,14 +18,15 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 from starlette.requests import Request
-from starlette.responses import StreamingResponse
+from starlette.responses import Response, StreamingResponse
 
 from queens_sat.model.errors import Cancelled
-from queens_sat.server.errors import BAD_REQUEST, ServiceError
+from queens_sat.server.admission import Lane, lane
+from queens_sat.server.errors import BAD_REQUEST, UNAVAILABLE, UNPROCESSABLE, ServiceError
 from queens_sat.server.inputs import body_text, query_options, read_body
 from queens_sat.server.settings import ServiceSettings
 from queens_sat.server.stopping import cut_short_on_stop, stopping
-from queens_sat.server.workers import STOPPING, cancellable, thread_limiter
+from queens_sat.server.workers import STOPPING, cancellable
 
 if TYPE_CHECKING:
     from queens_sat.services.generator import GeneratorOptions
@@ -104,28 +106,36 @@ def options_from(fields: dict[str, Any], settings: ServiceSettings) -> tuple[Gen
     return options, count
 
 
-async def _lines(puzzles: Iterator[Any], options: Any, settings: ServiceSettings, limiter: Any) -> AsyncIterator[bytes]:
+async def _next(puzzles: Iterator[Any], settings: ServiceSettings, lane: Lane) -> Any:
+    """The next puzzle (None after the last) in a thread of the slow lane; a ``ServiceError`` when
+    it cannot come: the generator gave up (422), it took too long or the server stops (503)."""
     from queens_sat.services.generator import GenerationFailed, TooFewPuzzles
-    from queens_sat.services.generator.output import record
 
     wall = settings.time_limit + settings.grace
     try:
-        while True:
-            try:
-                with anyio.fail_after(wall) as scope, cut_short_on_stop(scope):  # past it, the puzzle's searches are cancelled
-                    puzzle = await cancellable(lambda: next(puzzles, None), limiter)
-            except TimeoutError:
-                yield _error_line(STOPPING if stopping() else f"the next puzzle took over {wall:g} s; stopped")
-                return
-            except Cancelled:  # the server is stopping
-                yield _error_line(STOPPING)
-                return
-            except (TooFewPuzzles, GenerationFailed) as err:
-                yield _error_line(str(err))
-                return
-            if puzzle is None:
-                return
+        with anyio.fail_after(wall) as scope, cut_short_on_stop(scope):  # past it, the puzzle's searches are cancelled
+            return await cancellable(lambda: next(puzzles, None), lane.limiter)
+    except TimeoutError:
+        raise ServiceError(UNAVAILABLE, STOPPING if stopping() else f"the next puzzle took over {wall:g} s; stopped") from None
+    except Cancelled:  # the server is stopping
+        raise ServiceError(UNAVAILABLE, STOPPING) from None
+    except (TooFewPuzzles, GenerationFailed) as err:
+        raise ServiceError(UNPROCESSABLE, str(err)) from None
+
+
+async def _lines(first: Any, puzzles: Iterator[Any], options: Any, settings: ServiceSettings, lane: Lane) -> AsyncIterator[bytes]:
+    """The stream after its first puzzle: a failure from here on can only be a line of its own."""
+    from queens_sat.services.generator.output import record
+
+    puzzle = first
+    try:
+        while puzzle is not None:
             yield (json.dumps(record(puzzle, options)) + "\n").encode()
+            try:
+                puzzle = await _next(puzzles, settings, lane)
+            except ServiceError as err:
+                yield _error_line(err.message)
+                return
     finally:
         try:
             if isinstance(puzzles, Generator):
@@ -138,13 +148,24 @@ def _error_line(message: str) -> bytes:
     return (json.dumps({"error": message}) + "\n").encode()
 
 
-async def generate(request: Request) -> StreamingResponse:
-    """Stream ``count`` new puzzles with exactly one solution, one JSON line each."""
+async def generate(request: Request) -> Response:
+    """Stream ``count`` new puzzles with exactly one solution, one JSON line each. The first is made
+    before the answer starts, so a run that cannot make any (an unreachable grade, no thread free,
+    too slow) is answered by its status (422, 503), not by a 200 with an error inside."""
     from queens_sat.services.generator import iter_generate
 
     settings: ServiceSettings = request.app.state.settings
     query_options(request.query_params, ())
     options, count = options_from(_fields(await read_body(request, settings)), settings)
+    slow = lane(request.app.state, settings, slow=True)
+    slow.admit()
     puzzles = iter_generate(options, count, workers=1)
-    limiter = thread_limiter(request.app.state, settings)
-    return StreamingResponse(_lines(puzzles, options, settings, limiter), media_type="application/x-ndjson")
+    try:
+        first = await _next(puzzles, settings, slow)
+    except BaseException:
+        with contextlib.suppress(ValueError, AttributeError):
+            puzzles.close()
+        raise
+    if first is None:
+        return Response(b"", media_type="application/x-ndjson")
+    return StreamingResponse(_lines(first, puzzles, options, settings, slow), media_type="application/x-ndjson")

@@ -21,10 +21,11 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from queens_sat.server.admission import lane
 from queens_sat.server.errors import BAD_REQUEST, ServiceError
 from queens_sat.server.inputs import SOURCE, query_options, read_body, time_limit
 from queens_sat.server.settings import ServiceSettings
-from queens_sat.server.workers import in_thread, thread_limiter
+from queens_sat.server.workers import in_thread
 
 OPTIONS = ("stars", "read_marks", "rule")
 
@@ -63,5 +64,5 @@ async def import_picture(request: Request) -> Response:
     if not body:
         raise ServiceError(BAD_REQUEST, "the request body is empty: post a picture (PNG, JPEG or WebP)")
     limit = time_limit({}, settings)
-    answer = await in_thread(lambda: _import(body, options, settings, limit), settings, limit, thread_limiter(request.app.state, settings))
+    answer = await in_thread(lambda: _import(body, options, settings, limit), settings, limit, lane(request.app.state, settings, slow=True))
     return JSONResponse(answer)

@@ -19,11 +19,12 @@ from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.errors import PuzzleError
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Solution, Status
+from queens_sat.server.admission import lane
 from queens_sat.server.errors import BAD_REQUEST, ServiceError
 from queens_sat.server.inputs import SOURCE, is_batch, puzzle_from_body, query_options, read_body, time_limit
 from queens_sat.server.responses import JsonAnswer, json_lines
 from queens_sat.server.settings import ServiceSettings
-from queens_sat.server.workers import in_thread, thread_limiter
+from queens_sat.server.workers import Budget, in_thread
 from queens_sat.services.checking import LOGIC_DEPTH, quick_check, quick_plain_check
 
 SEARCH = ("backend", "time_limit", "format")
@@ -38,12 +39,14 @@ async def answer_puzzle(
     options = query_options(request.query_params, allowed)
     body = await read_body(request, settings)
     limit = time_limit(options, settings)
+    budget = Budget(limit)  # the wait for a thread comes out of the request's limit
 
     def job() -> Any:
+        left = budget.left()
         puzzle = puzzle_from_body(body, settings, options.get("format"))
-        return work(puzzle, options, limit)
+        return work(puzzle, options, left)
 
-    return await in_thread(job, settings, limit, thread_limiter(request.app.state, settings))
+    return await in_thread(job, settings, limit, lane(request.app.state, settings, options))
 
 
 def _check(puzzle: Puzzle, options: dict[str, Any], limit: float) -> dict[str, Any]:
@@ -70,17 +73,20 @@ async def check(request: Request) -> Response:
     body = await read_body(request, settings)
     limit = time_limit(options, settings)
     if is_batch(request.headers.get("content-type", ""), body, options.get("format")):
-        limiter = thread_limiter(request.app.state, settings)
-        reports = await in_thread(lambda: _check_batch(body, options, limit, settings), settings, settings.batch_time_limit, limiter)
+        slow = lane(request.app.state, settings, slow=True)  # a batch: many searches
+        reports = await in_thread(lambda: _check_batch(body, options, limit, settings), settings, settings.batch_time_limit, slow)
         return json_lines(reports)
     quick = _quick_check(body, options, settings)
     if quick is not None:
         return JsonAnswer(quick)
 
-    def job() -> dict[str, Any]:
-        return _check(puzzle_from_body(body, settings, options.get("format")), options, limit)
+    budget = Budget(limit)
 
-    return JsonAnswer(await in_thread(job, settings, limit, thread_limiter(request.app.state, settings)))
+    def job() -> dict[str, Any]:
+        left = budget.left()
+        return _check(puzzle_from_body(body, settings, options.get("format")), options, left)
+
+    return JsonAnswer(await in_thread(job, settings, limit, lane(request.app.state, settings, options)))
 
 
 INLINE_BODY = 16 << 10  # bytes of a body parsed on the event loop (a 64 x 64 puzzle is about 12 KB)

@@ -10,15 +10,13 @@ something). The search itself, and the check of every solution against the rules
 
 from __future__ import annotations
 
-import math
-import numbers
 import time
 from collections.abc import Iterator
 
 from queens_sat.backends import searching
 from queens_sat.backends.base import Backend
-from queens_sat.model.arguments import whole_number
-from queens_sat.model.errors import BackendError, Undecided, UsageError, shown
+from queens_sat.model.arguments import counted, seconds_or_none
+from queens_sat.model.errors import BackendError, Undecided
 from queens_sat.model.grids import PlainGrid, plain_grid
 from queens_sat.model.placement import DEFAULT_RULE
 from queens_sat.model.puzzle import Puzzle, PuzzleLike, as_puzzle
@@ -28,17 +26,7 @@ from queens_sat.model.result import Solution, SolveResult, Status
 def time_limit_of(seconds: float | None) -> float | None:
     """A time limit as the backends take it: None for none (``inf``, and a number too large for a
     float, too: a timer thread cannot wait forever); a limit that is not a positive number is refused."""
-    if seconds is None:
-        return None
-    if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real):
-        raise UsageError(f"a time limit is a number of seconds, got {shown(seconds)}")
-    try:
-        value = float(seconds)
-    except OverflowError:  # an int past 1e308 seconds: no limit in any sense that matters
-        return None
-    if not value > 0:  # NaN too
-        raise UsageError(f"a time limit must be a positive number of seconds, got {shown(seconds)}")
-    return None if value == math.inf else value
+    return seconds_or_none(seconds, "time_limit")
 
 
 COUNT_CAP = 2**62  # a limit or keep past this is "all": the compiled searches count in 64-bit words
@@ -49,9 +37,7 @@ def limit_of(limit: int | None, what: str = "limit", least: int = 1) -> int | No
     too); one past ``COUNT_CAP`` means no cap (None). 2.5 and True are refused, not rounded."""
     if limit is None:
         return None
-    value = whole_number(limit, what)
-    if value < least:
-        raise UsageError(f"{what} must be at least {least}, got {value}")
+    value = counted(limit, what, least)
     return None if value > COUNT_CAP else value
 
 

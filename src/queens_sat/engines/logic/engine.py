@@ -17,6 +17,8 @@ from queens_sat.engines.logic.probes import next_deduction
 from queens_sat.engines.logic.result import LogicResult, Step
 from queens_sat.engines.logic.witness import Witnesses
 from queens_sat.engines.search import Stop, deadline_scope
+from queens_sat.model.arguments import choice, counted, seconds_or_none
+from queens_sat.model.errors import ArgumentError
 from queens_sat.model.puzzle import Puzzle, PuzzleLike, as_puzzle
 from queens_sat.model.result import Status
 from queens_sat.runtime.cancel import cancelled, raise_if_cancelled
@@ -36,10 +38,9 @@ class Engine:
     """
 
     def __init__(self, puzzle: Puzzle, max_depth: int = DEFAULT_DEPTH, deadline: float | None = None) -> None:
-        check_depth(max_depth)
+        self.max_depth = check_depth(max_depth)
         self.geo = Geometry(puzzle)
         self.state = State.start(self.geo)
-        self.max_depth = max_depth
         self.deadline = deadline
         self.witnesses = Witnesses()  # solutions met on the way; they only save work
         self.status: Status | None = Status.SOLVED if self.state.solved else None
@@ -103,9 +104,9 @@ class Engine:
         )
 
 
-def check_depth(max_depth: int) -> None:
-    if max_depth < 0:
-        raise ValueError(f"probe depth must be 0 or more, got {max_depth}")
+def check_depth(max_depth: int) -> int:
+    """``max_depth`` as an int of 0 or more (numpy integers too), else an ``ArgumentError`` naming it."""
+    return counted(max_depth, "max_depth")
 
 
 ENGINES = ("auto", "native", "python")
@@ -131,15 +132,15 @@ def logic_solve(
     the generator's ``--logic``/``--grade`` filter call. A run cancelled from another thread
     (``runtime.cancel``) raises ``Cancelled``.
     """
+    max_depth = check_depth(max_depth)
+    time_limit = seconds_or_none(time_limit)
+    choice(engine, "engine", ENGINES)
     puzzle = as_puzzle(puzzle, rule)
-    check_depth(max_depth)
-    if engine not in ENGINES:
-        raise ValueError(f"engine {engine!r} is not one of {', '.join(ENGINES)}")
     raise_if_cancelled()
     if engine != "python" and native.takes(puzzle):
         result = native.logic_solve_native(puzzle, max_depth, time_limit)
     elif engine == "native":
-        raise ValueError(f"the native logic engine cannot take this board: {native.why_not(puzzle)}")
+        raise ArgumentError(f"the native logic engine cannot take this board: {native.why_not(puzzle)}", argument="engine")
     else:
         result = logic_solve_python(puzzle, max_depth, time_limit)
     raise_if_cancelled()  # stopped as out of time by a cancel (runtime.cancel): the caller's work ends too
@@ -170,7 +171,7 @@ def logic_solve_python(puzzle: Puzzle, max_depth: int = DEFAULT_DEPTH, time_limi
 def open_engine(puzzle: Puzzle, max_depth: int = DEFAULT_DEPTH, deadline: float | None = None) -> Engine | native.NativeEngine:
     """An engine to step through ``puzzle``: the native one when it is built and takes the
     board, else the pure-Python ``Engine`` (both have ``step``, ``steps``, ``status``, ``dead_end``)."""
-    check_depth(max_depth)
+    max_depth = check_depth(max_depth)
     if native.takes(puzzle):
         return native.NativeEngine(puzzle, max_depth, deadline)
     return Engine(puzzle, max_depth, deadline)

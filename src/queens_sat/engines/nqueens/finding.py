@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from queens_sat.engines.nqueens import METHODS
+from queens_sat.engines.nqueens._impl import native
 from queens_sat.engines.nqueens.construction import ConstructedColumns, construct, construct_chunks
 from queens_sat.engines.nqueens.enumeration import BATCH, NODES_PER_CALL, solution_stream
 from queens_sat.engines.nqueens.min_conflicts import local_search
@@ -32,7 +33,13 @@ BACKTRACK_MAX_N = {"queens": 29, "no-touch": 63}
 MAX_BACKTRACK_N = NQUEENS_WORD_N  # rows are machine words
 FEW_SOLUTIONS_N = 12  # from here on every board has thousands of solutions
 STREAM_N = 1 << 20  # from here on a check that keeps no solution never holds one (4 MB as int32, 36 MB as a tuple)
-HOLD_N = 1 << 24  # from here on the local search's arrays pass 200 MB: auto gives the explicit solution, never held
+HOLD_N = 6 << 20  # from here on the compiled local search (22 bytes a row, 34 MB besides) would pass 200 MB: auto constructs
+PURE_HOLD_N = 1 << 20  # the pure-Python twin's (about 140 bytes a row: 923 MB at n = 6,291,455)
+
+
+def hold_n() -> int:
+    """The first n that ``auto`` constructs rather than searches for, on the path that runs."""
+    return HOLD_N if native() is not None else PURE_HOLD_N
 
 
 def choose_method(n: int, rule: str, method: str) -> str:
@@ -55,7 +62,7 @@ def find_solutions(
     is 3.6 GB, and ``check`` wants two solutions only to know there are two."""
     keep = limit if keep is None else keep
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    if limit <= 2 and ((keep == 0 and method == "auto" and n >= STREAM_N) or (keep <= 1 and method == "auto" and n >= HOLD_N)):
+    if limit <= 2 and ((keep == 0 and method == "auto" and n >= STREAM_N) or (keep <= 1 and method == "auto" and n >= hold_n())):
         return _streamed_construction(n, rule, limit, keep, deadline)
     if method == "construct" and n >= STREAM_N and keep <= 1 and limit <= 2:
         return _streamed_construction(n, rule, limit, keep, deadline)

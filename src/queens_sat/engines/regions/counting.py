@@ -32,8 +32,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from queens_sat.engines.regions.search_py import search_parts
-from queens_sat.extension import BITSEARCH, bitsearch, native_limit, required, rule_code, unavailable_reason
-from queens_sat.model.errors import as_interrupted
+from queens_sat.extension import BITSEARCH, bitsearch, native_limit, required, unavailable_reason
+from queens_sat.extension import rule_code as extension_rule_code
+from queens_sat.model.arguments import counted as counted_argument
+from queens_sat.model.arguments import optional_counted, whole_number
+from queens_sat.model.errors import ArgumentError, as_interrupted, shown
 from queens_sat.model.placement import Cell
 from queens_sat.model.result import CompiledCount, Outcome, counted
 
@@ -86,7 +89,7 @@ def _check_range(grids: np.ndarray, n: int) -> None:
     if grids.size and (grids.min() < 0 or grids.max() >= n):
         bad = np.argwhere((grids < 0) | (grids >= n))[0]
         where = ", ".join(f"{axis} {i}" for axis, i in zip(("board", "row", "column")[-len(bad):], bad, strict=True))
-        raise ValueError(f"{where}: region {grids[tuple(bad)]} is not in 0..{n - 1}")
+        raise ArgumentError(f"{where}: region {grids[tuple(bad)]} is not in 0..{n - 1}", argument="regions")
 
 
 def _grids(regions: Any, ndim: int, check_range: bool = True) -> np.ndarray:
@@ -95,24 +98,47 @@ def _grids(regions: Any, ndim: int, check_range: bool = True) -> np.ndarray:
     The compiled search checks the range of a single grid itself, for free, so
     ``check_range=False`` spares it numpy's per-call overhead.
     """
-    grids = np.ascontiguousarray(regions, dtype=np.int64)
+    try:
+        grids = np.ascontiguousarray(regions, dtype=np.int64)
+    except (TypeError, ValueError, OverflowError):
+        raise ArgumentError(f"regions must be a grid of region numbers, got {shown(regions)}", argument="regions") from None
     what = "an n x n grid" if ndim == 2 else "a stack of n x n grids (m x n x n)"
     if grids.ndim != ndim or grids.shape[-1] != grids.shape[-2]:
-        raise ValueError(f"regions must be {what} of region numbers, got shape {grids.shape}")
+        raise ArgumentError(f"regions must be {what} of region numbers, got shape {grids.shape}", argument="regions")
     n = grids.shape[-1]
     if not 1 <= n <= MAX_N:
-        raise ValueError(f"boards go from n = 1 to {MAX_N} here, got n = {n}")
+        raise ArgumentError(f"boards go from n = 1 to {MAX_N} here, got n = {n}", argument="regions")
     if check_range:
         _check_range(grids, n)
     return grids
 
 
+def rule_code(rule: str) -> int:
+    """The compiled modules' number for ``rule``; an ``ArgumentError`` naming ``rule`` for an unknown one."""
+    try:
+        return extension_rule_code(rule)
+    except (ValueError, TypeError):
+        raise ArgumentError(f"rule {shown(rule)} is not one of no-touch, queens", argument="rule") from None
+
+
+def _limits(limit: Any, keep: Any) -> tuple[int | None, int]:
+    """``limit`` (1 or more, None: all) and ``keep`` (0 or more) checked; plain ints pass at once
+    (a validator's call costs microseconds), anything else as ``model.arguments`` judges it."""
+    if (limit is None or (type(limit) is int and limit >= 1)) and type(keep) is int and keep >= 0:
+        return limit, keep
+    return optional_counted(limit, "limit", 1), counted_argument(keep, "keep")
+
+
 def _cells(cells: Iterable[Sequence[int]], n: int, what: str) -> list[Cell]:
     out = set()
+    argument = "queens" if what == "given queen" else "blocked"
     for cell in cells:
-        r, c = (int(v) for v in cell)
+        try:
+            r, c = (whole_number(v, argument) for v in cell)
+        except (TypeError, ValueError):
+            raise ArgumentError(f"a {what} is a (row, column) pair, got {shown(cell)}", argument=argument) from None
         if not (0 <= r < n and 0 <= c < n):
-            raise ValueError(f"{what} ({r}, {c}) is off the {n}x{n} board")
+            raise ArgumentError(f"{what} ({r}, {c}) is off the {n}x{n} board", argument=argument)
         out.add((r, c))
     return sorted(out)
 
@@ -123,7 +149,7 @@ def _masks(cells: Any, shape: tuple[int, ...], what: str) -> np.ndarray | None:
         return None
     masks = np.ascontiguousarray(cells, dtype=bool)
     if masks.shape != shape:
-        raise ValueError(f"{what} must be a boolean mask of the regions' shape {shape}, got {masks.shape}")
+        raise ArgumentError(f"{what} must be a boolean mask of the regions' shape {shape}, got {masks.shape}", argument=what)
     return masks.view(np.uint8) if masks.any() else None
 
 
@@ -180,6 +206,7 @@ def count_regions(
     column in every row) and ``stats["nodes"]``. Raises ValueError for a malformed grid
     or argument.
     """
+    limit, keep = _limits(limit, keep)
     if _native(native):
         grid = _grids(regions, 2, check_range=False)  # the compiled search checks the range itself
         n = grid.shape[0]
@@ -238,8 +265,7 @@ def count_batch(
     ``Interrupted`` (a KeyboardInterrupt) whose ``partial`` holds the boards already done.
     """
     grids = _grids(regions, 3)
-    if keep < 0:
-        raise ValueError(f"keep must be at least 0, got {keep}")
+    limit, keep = _limits(limit, keep)
     code = rule_code(rule)
     native_limit(limit)
     queen_masks, blocked_masks = _masks(queens, grids.shape, "queens"), _masks(blocked, grids.shape, "blocked")

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from queens_sat.formats.image.types import ImageOptions, ImageRead, ImageReadError, ImageReadWarning
+from queens_sat.model.arguments import path_of
 from queens_sat.model.errors import FormatError
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def read_puzzle_image(
     if isinstance(source, (bytes, bytearray, memoryview)):
         data, where = bytes(source), name or "<image>"
     else:
-        where = name or str(source)
+        where = name or path_of(source, "source")
         try:
             data = Path(source).read_bytes()
         except FileNotFoundError:

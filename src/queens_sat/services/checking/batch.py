@@ -13,7 +13,7 @@ from queens_sat.backends.base import Backend
 from queens_sat.formats.json_format import PlainRecord
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.board import Board
-from queens_sat.model.errors import BackendError, Interrupted
+from queens_sat.model.errors import ArgumentError, BackendError, Interrupted, shown
 from queens_sat.model.result import Outcome, SolveResult, Status
 from queens_sat.services.checking.report import LOGIC_DEPTH, CheckReport, check_record, plain_board, plain_warnings, report_of
 
@@ -38,6 +38,7 @@ def check_records(
     """
     from queens_sat.backends import get_backend
 
+    records = _CheckedRecords(records)
     try:
         engine = get_backend(backend)
     except BackendError:
@@ -47,11 +48,34 @@ def check_records(
             yield check_record(record, backend, time_limit, logic_depth)
         return
     lone_plain = logic_depth is None and backend == "auto"  # a co-process's plain line alone: searched as it is, straight
-    for chunk in _chunks(iter(records), getattr(records, "ready", None)):
+    for chunk in _chunks(records, getattr(records, "ready", None)):
         if lone_plain and len(chunk) == 1 and type(chunk[0]) is PlainRecord and (report := _check_plain(chunk[0], engine, time_limit)):
             yield report
         else:
             yield from _check_chunk(chunk, engine, backend, time_limit, logic_depth)
+
+
+class _CheckedRecords:
+    """The caller's records, each checked to be a ``PuzzleRecord`` (an ``ArgumentError`` naming
+    ``records`` otherwise); a live pipe's ``ready`` is passed through."""
+
+    def __init__(self, records: Iterable[PuzzleRecord]) -> None:
+        try:
+            self._items = iter(records)
+        except TypeError:
+            raise ArgumentError(f"records must be an iterable of PuzzleRecord, got {shown(records)}", argument="records") from None
+        ready = getattr(records, "ready", None)
+        if ready is not None:
+            self.ready = ready
+
+    def __iter__(self) -> Iterator[PuzzleRecord]:
+        return self
+
+    def __next__(self) -> PuzzleRecord:
+        record = next(self._items)
+        if not isinstance(record, PuzzleRecord):
+            raise ArgumentError(f"records must hold PuzzleRecord objects, got {shown(record)}", argument="records")
+        return record
 
 
 def _chunks(records: Iterator[PuzzleRecord], ready: Callable[[], bool] | None) -> Iterator[list[PuzzleRecord]]:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from queens_sat.formats.json_format import PlainRecord, solution_to_json
 from queens_sat.formats.records import PuzzleRecord
+from queens_sat.model.arguments import instance_of
 from queens_sat.model.errors import BackendError
 from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, fill_canonical, int64_cells, normalise_regions, region_parts, scratch_cells
 from queens_sat.model.puzzle import LABELS, split_warnings
@@ -55,6 +56,7 @@ class CheckReport:
         return out
 
 
+MIN_LOGIC_SECONDS = 0.001  # a search that took the whole time limit leaves the logic verdict this (it then says "out of time")
 KEEP_MAX_N = 100_000  # a check keeps (reports, draws) the solutions of boards up to this wide; ``solve --out`` writes bigger ones
 
 
@@ -72,6 +74,7 @@ def check_record(
     logic verdict still stops after ``LOGIC_TIME_LIMIT`` (deep probes on a big board can
     take minutes) and says so.
     """
+    instance_of(record, PuzzleRecord, "record")
     if record.error is not None or record.puzzle is None:
         return CheckReport(record, Status.INVALID, error=str(record.error))
     try:
@@ -97,8 +100,8 @@ def report_of(
 
         puzzle = record.puzzle
         assert puzzle is not None
-        if puzzle.n <= MAX_N:
-            limit = time_limit if time_limit is not None else LOGIC_TIME_LIMIT
+        if puzzle.n <= MAX_N:  # one budget per record: the logic verdict has what the search left of it
+            limit = LOGIC_TIME_LIMIT if time_limit is None else max(time_limit - result.elapsed, MIN_LOGIC_SECONDS)
             report.logic = logic_solve(puzzle, logic_depth, limit)
     return report
 

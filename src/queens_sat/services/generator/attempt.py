@@ -20,7 +20,8 @@ import numpy as np
 
 from queens_sat.backends import searching
 from queens_sat.backends.native import NativeBackend
-from queens_sat.model.errors import PuzzleError, QueensSatError
+from queens_sat.model.arguments import choice, counted, optional_counted, seconds_or_none, whole_number
+from queens_sat.model.errors import ArgumentError, PuzzleError, QueensSatError, shown
 from queens_sat.model.grids import PlainGrid
 from queens_sat.model.placement import star_cells
 from queens_sat.model.puzzle import Puzzle
@@ -39,6 +40,17 @@ if TYPE_CHECKING:
     from queens_sat.backends.base import Backend
 
 STRATEGIES = ("repair", "reject")
+
+
+def score_range_of(value: Any) -> tuple[float, float]:
+    """A (low, high) pair of numbers, else an ``ArgumentError`` naming ``score_range``."""
+    try:
+        low, high = value
+        if isinstance(low, bool) or isinstance(high, bool):
+            raise TypeError
+        return float(low), float(high)
+    except (TypeError, ValueError):
+        raise ArgumentError(f"score_range must be a (low, high) pair of numbers, got {shown(value)}", argument="score_range") from None
 DESIGN_TRIES = 40  # drawn designs a puzzle tries before the rest of its layouts are blobs (always some puzzle)
 
 
@@ -65,43 +77,50 @@ class GeneratorOptions:
     style: str = DEFAULT_STYLE  # what the layouts look like (``styles.STYLES``)
 
     def __post_init__(self) -> None:
-        if self.strategy not in STRATEGIES:
-            raise ValueError(f"strategy {self.strategy!r} is not one of {', '.join(STRATEGIES)}")
-        if self.rule not in ("no-touch", "queens"):
-            raise ValueError(f"rule {self.rule!r} is not one of no-touch, queens")
-        if isinstance(self.n, bool) or not isinstance(self.n, int) or not 1 <= self.n <= 64:
-            raise ValueError(f"the generator makes boards from n = 1 to 64, got n = {self.n!r}")
+        choice(self.strategy, "strategy", STRATEGIES)
+        choice(self.rule, "rule", ("no-touch", "queens"))
+        n = whole_number(self.n, "n")
+        if not 1 <= n <= 64:
+            raise ArgumentError(f"the generator makes boards from n = 1 to 64, got n = {n}", argument="n")
+        object.__setattr__(self, "n", n)
+        object.__setattr__(self, "stars", counted(self.stars, "stars", 1))
+        object.__setattr__(self, "seed", whole_number(self.seed, "seed"))
+        for name in ("max_repairs", "max_restarts", "max_depth"):
+            object.__setattr__(self, name, optional_counted(getattr(self, name), name))
+        for name in ("check_time_limit", "probe_time_limit"):
+            object.__setattr__(self, name, seconds_or_none(getattr(self, name), name))
+        get_style(self.style)
+        if not isinstance(self.rules, RegionRules):
+            raise ArgumentError(f"rules must be a RegionRules, got {shown(self.rules)}", argument="rules")
+        if isinstance(self.grades, str):
+            object.__setattr__(self, "grades", (self.grades,))
+        elif not all(isinstance(g, str) for g in self.grades):
+            raise ArgumentError(f"grades must be names of grades, got {shown(self.grades)}", argument="grades")
         if self.n in (2, 3) and self.stars == 1:
-            raise ValueError(f"no {self.n}x{self.n} board has a solution under either rule")
+            raise ArgumentError(f"no {self.n}x{self.n} board has a solution under either rule", argument="n")
         why = star_room(self.n, self.stars, self.rule)
         if why:
-            raise ValueError(why)
-        get_style(self.style)
+            raise ArgumentError(why, argument="stars")
         why = self.layout_rules.infeasible(self.n)
         if why:
-            raise ValueError(why)
-        for name in ("max_repairs", "max_restarts"):
-            value = getattr(self, name)
-            if value is not None and value < 0:
-                raise ValueError(f"{name} must be at least 0, got {value}")
+            raise ArgumentError(why, argument="rules")
         if isinstance(self.validator, str):
             named_validator(self.validator, stars=self.stars, n=self.n)  # an unknown, missing or unfit one fails here, not in every worker
         elif not callable(self.validator):
-            raise ValueError(f"validator must be a name or a callable, got {self.validator!r}")
+            raise ArgumentError(f"validator must be a name or a callable, got {shown(self.validator)}", argument="validator")
         if self.max_depth is None:
             object.__setattr__(self, "max_depth", 0 if self.stars == 1 else 2)
         if self.score_range is not None:
-            low, high = (float(x) for x in self.score_range)
+            low, high = score_range_of(self.score_range)
             if not 0 <= low <= high:
-                raise ValueError(f"a score range runs from a low to a high of at least 0, got {self.score_range!r}")
+                why = f"a score range runs from a low to a high of at least 0, got {shown(self.score_range)}"
+                raise ArgumentError(why, argument="score_range")
             object.__setattr__(self, "score_range", (low, high))
         if self.logic or self.grades or self.score_range is not None:
             from queens_sat.services.generator.logic_filter import check_grades, check_logic_stars
 
             check_logic_stars(self.n, self.stars)
             object.__setattr__(self, "grades", check_grades(tuple(self.grades)))
-            if self.depth < 0:
-                raise ValueError(f"max_depth must be at least 0, got {self.max_depth}")
 
     @property
     def depth(self) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from queens_sat.model.errors import ArgumentError
 from queens_sat.model.puzzle import Puzzle
 
 
@@ -31,7 +32,7 @@ def check_logic_stars(n: int, stars: int) -> None:
 
     why = refusal(get_backend("logic"), n, stars)
     if why:
-        raise ValueError(f"--logic and --grade cannot be used with {stars} stars: {why}")
+        raise ArgumentError(f"--logic and --grade cannot be used with {stars} stars: {why}", argument="stars")
 
 
 def check_grades(grades: tuple[str, ...]) -> tuple[str, ...]:
@@ -41,7 +42,7 @@ def check_grades(grades: tuple[str, ...]) -> tuple[str, ...]:
     out = []
     for grade in grades:
         if grade.lower() not in by_lower:
-            raise ValueError(f"unknown grade {grade!r}; choose from {', '.join(known)}")
+            raise ArgumentError(f"unknown grade {grade!r}; choose from {', '.join(known)}", argument="grades")
         out.append(by_lower[grade.lower()])
     return tuple(out)
 

@@ -142,8 +142,8 @@ class LineWriter:
             try:
                 self.stream.write(line)
                 self.stream.flush()
-            except BrokenPipeError:
-                raise
+            except (BrokenPipeError, OutputError):
+                raise  # an OutputError names standard output already (runtime.line_output.WholeLines)
             except OSError as err:
                 raise OutputError(f"cannot write to standard output: {err.strerror or err}") from err
             return

@@ -16,9 +16,12 @@ local test for the common one-cell move).
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from queens_sat.model.arguments import counted
+from queens_sat.model.errors import ArgumentError, shown
 from queens_sat.services.generator import connectivity
 from queens_sat.services.generator.layout import neighbours
 
@@ -34,10 +37,9 @@ class RegionRules:
     balanced: bool = False
 
     def __post_init__(self) -> None:
-        if not 0 < self.max_share <= 1:
-            raise ValueError(f"max_share must be in (0, 1], got {self.max_share}")
-        if self.min_size < 1:
-            raise ValueError(f"min_size must be at least 1, got {self.min_size}")
+        if isinstance(self.max_share, bool) or not isinstance(self.max_share, numbers.Real) or not 0 < self.max_share <= 1:
+            raise ArgumentError(f"max_share must be in (0, 1], got {shown(self.max_share)}", argument="max_share")
+        object.__setattr__(self, "min_size", counted(self.min_size, "min_size", 1))
 
     def max_size(self, n: int) -> int:
         """The most cells one region may have on an n x n board (never below n: n regions must fit)."""

@@ -14,6 +14,7 @@ from collections.abc import Generator, Iterable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from queens_sat.model.arguments import counted
 from queens_sat.model.errors import QueensSatError
 from queens_sat.services.generator.attempt import GeneratedPuzzle, GeneratorOptions
 from queens_sat.services.generator.dedupe import Seen
@@ -32,9 +33,7 @@ class TooFewPuzzles(QueensSatError, RuntimeError):
 def make_executor(options: GeneratorOptions, workers: int | None, dask: str | None):
     if dask:
         return DaskExecutor(options, dask, workers)
-    workers = usable_cores() if workers is None else workers
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, got {workers}")
+    workers = usable_cores() if workers is None else counted(workers, "workers", 1)
     return InlineExecutor(options) if workers == 1 else PoolExecutor(options, workers)
 
 
@@ -57,8 +56,8 @@ def iter_generate(
 (``TooFewPuzzles``). Closing
     the iterator (or Ctrl-C) cancels the work in flight.
     """
-    if count < 0:
-        raise ValueError(f"count must be at least 0, got {count}")
+    count = counted(count, "count")
+    start = counted(start, "start")
     kept = Seen(seen)
     stats = {} if stats is None else stats
     stats.update(duplicates=0, next_index=start)
@@ -132,4 +131,7 @@ def generate(
     give the same puzzles, whatever ``workers``.
     """
     opts = GeneratorOptions(n=n, rule=rule, seed=seed, strategy=strategy, validator=validator, **options)
+    counted(count, "count")
+    if workers is not None:
+        counted(workers, "workers", 1)
     return list(iter_generate(opts, count, workers=workers, dask=dask))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from queens_sat.model.errors import ArgumentError, shown
 from queens_sat.services.generator.region_rules import RegionRules
 
 DESIGN_MAX_N = 24  # above this, designed boards fall back to blobs (a partition drawn first rarely has a solution there)
@@ -82,5 +83,5 @@ def get_style(name: str) -> Style:
     """The style called ``name``; ValueError naming the choices for an unknown one."""
     try:
         return STYLES[name]
-    except KeyError:
-        raise ValueError(f"unknown style {name!r}; choose from {', '.join(STYLES)}") from None
+    except (KeyError, TypeError):
+        raise ArgumentError(f"unknown style {shown(name)}; choose from {', '.join(STYLES)}", argument="style") from None

@@ -13,7 +13,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from queens_sat.engines.logic.engine import DEFAULT_DEPTH, Step, open_engine
+from queens_sat.engines.logic.engine import DEFAULT_DEPTH, Step, check_depth, open_engine
+from queens_sat.model.arguments import seconds_or_none
 from queens_sat.model.placement import Cell
 from queens_sat.model.puzzle import Puzzle, PuzzleLike, as_puzzle
 from queens_sat.model.result import Status
@@ -59,9 +60,11 @@ def next_hint(
     from queens_sat.engines.logic.deduction import QUEEN_ELIMINATES
     from queens_sat.services.solving import solve
 
+    max_depth = check_depth(max_depth)
+    time_limit = seconds_or_none(time_limit)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit  # one budget: the check's and the steps'
     puzzle = as_puzzle(puzzle, rule)
     check = solve(puzzle, backend=backend, limit=2, time_limit=time_limit)
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
     engine = open_engine(puzzle, max_depth, deadline)  # the native engine when it is built
     implied: list[Step] = []
     hint = None
