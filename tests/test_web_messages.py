@@ -161,11 +161,14 @@ def test_a_picture_opens_in_design_mode(server: Any, browser: Any) -> None:
 
 
 def test_an_unreachable_server_is_named(browser: Any) -> None:
+    """A job only the server does (a new puzzle made to order: hints and checks may be answered in
+    the page by the WebAssembly module) names the server it cannot reach."""
     with serving() as lonely:
         open_page(browser, link(lonely.url, QUEENS_9, play=True))
         lonely.stop()
-        click(browser, "hint")
-        assert "Cannot reach the queens-sat server" in said(browser, "Cannot reach")
+        click(browser, "new-open")
+        click(browser, "new-go")
+        assert "Cannot reach the queens-sat server" in said(browser, "No new puzzle")
 
 
 def test_the_favicon_is_served(server: Any) -> None:
