@@ -605,3 +605,40 @@ def test_grade_mix_and_score_range_and_depth_zero_default():
         assert 0 <= p.extra["score"] <= 20
     with pytest.raises(ValueError, match="score range"):
         GeneratorOptions(n=8, score_range=(5.0, 1.0))
+
+
+# --- answers drawn like published ones (issue 35) -------------------------------------------
+
+
+def test_answers_are_not_corner_biased():
+    """80 puzzles at n = 7: the row-1 queen stood in column 1 in 49 of them when the planted answer
+    was the search's first (issue 35); a drawn answer puts it there about one time in six."""
+    made = generate(7, 80, seed=11)
+    r1c1 = sum(p.solution[0] == 0 for p in made)
+    assert r1c1 <= 28, r1c1  # 35 %: 3 standard deviations above a fair share, 5 below the old 61 %
+    first_columns = {p.solution[0] for p in made}
+    assert len(first_columns) == 7  # every column of row 1 is an answer's somewhere
+
+
+def test_the_planted_answer_is_drawn_from_all_solutions_by_weight():
+    from queens_sat.services.generator.planting import answer_weight, draw_greedy, draw_listed
+
+    board = Puzzle([[r] * 6 for r in range(6)])  # every no-touch placement solves it
+    every = set(brute_force_solutions(board))
+    corners = {0: [], 1: [], 2: []}
+    for s in sorted(every):
+        corners[(s[0] in (0, 5)) + (s[-1] in (0, 5))].append(s)
+    solutions = [corners[2][0], corners[1][0], corners[0][0]]
+    weights = [answer_weight(6, 1, s) for s in solutions]
+    assert weights[0] > weights[1] > weights[2] == 1.0  # two corner queens, one, none
+    rng = random.Random(3)
+    drawn = [tuple(draw_listed(6, 1, solutions[::-1] if i % 2 else solutions, rng)) for i in range(600)]
+    for s, w in zip(solutions, weights, strict=True):  # each drawn about its weight's share, whatever the list's order
+        assert abs(drawn.count(s) / 600 - w / sum(weights)) < 0.07
+    # greedy, on a board with many solutions: always a solution, every one of them reachable
+
+    def extends(given):
+        return any(all(s[r] == c for r, c in given) for s in every)
+
+    found = {tuple(draw_greedy(6, 1, random.Random(i), extends)) for i in range(2000)}
+    assert found <= every and len(found) == len(every)

@@ -29,7 +29,8 @@ from queens_sat.services.generator.growth import grow_regions
 from queens_sat.services.generator.joining import star_regions
 from queens_sat.services.generator.layout import Layout
 from queens_sat.services.generator.moves import Probe
-from queens_sat.services.generator.placement import random_placement, star_room
+from queens_sat.services.generator.placement import star_room
+from queens_sat.services.generator.planting import LIST_ALL, draw_greedy, draw_listed, planted_placement
 from queens_sat.services.generator.region_rules import RegionRules
 from queens_sat.services.generator.repair import repair
 from queens_sat.services.generator.styles import DEFAULT_STYLE, get_style
@@ -154,7 +155,6 @@ class ValidatorError(QueensSatError, ValueError):
 
 
 SYMMETRIC_DESIGNS = ("mirror", "rotation")  # designs drawn symmetric under one symmetry of the square
-SYMMETRIC_SEARCH = 64  # a symmetric design's solutions listed in full up to this many, for one its symmetry keeps
 DRAWN_MIN_SIZE = 3  # the smallest region a design draws (designs.no_specks)
 CANONICAL_MAX_N = 16  # up to this n the solution a repair kills is the first other one, cell by cell (see first_other)
 MIN_SYMMETRY = 0.9  # a symmetric design's region borders its symmetry must still keep after the repairs ...
@@ -196,25 +196,55 @@ class Searches:
             )
         return verdict
 
-    def first_solution(self, grid: np.ndarray) -> list[int]:
-        """The board's lexicographically first solution (Queens; the board has one): row by row
-        the leftmost column from which a solution goes on, asked of the probe's search. Any
-        validator then plants the same solution, so the puzzles do not depend on which one."""
+    def extends(self, grid: np.ndarray, given: tuple[tuple[int, int], ...]) -> bool:
+        """Whether some solution of the board puts a queen (star) on every cell of ``given``
+        (a probe stopped by its time limit counts as "no": the planting then looks further)."""
         n = len(grid)
-        given: list[tuple[int, int]] = []
-        for r in range(n):
-            for c in range(n):
-                try:
-                    board = PlainGrid(n, grid, self.rule, grid, (*given, (r, c)))
-                    found = searching.search(board, backend=self.queen_probe, limit=1, keep=0, time_limit=self.probe_time_limit)
-                except PuzzleError:  # the cell clashes with a given queen (the pure-Python path says so, the native one counts 0)
-                    continue
-                if found.count:
-                    given.append((r, c))
-                    break
+        found: Any
+        try:
+            if self.stars == 1:
+                board = PlainGrid(n, grid, self.rule, grid, given)
+                found = searching.search(board, backend=self.queen_probe, limit=1, keep=0, time_limit=self.probe_time_limit)
             else:
-                raise ValidatorError("the validator found a solution that the search cannot extend: they disagree")
-        return [c for _, c in given]
+                assert self.star_probe is not None
+                puzzle = Puzzle(grid.tolist(), rule=self.rule, stars=self.stars, queens=given)
+                found = self.star_probe.search(puzzle, limit=1, keep=0, time_limit=self.probe_time_limit)
+        except PuzzleError:  # a given cell clashes with another (the pure-Python path says so, the native one counts 0)
+            return False
+        return bool(found.count) and not found.timed_out
+
+    def listed(self, grid: np.ndarray) -> list[tuple[int, ...]] | None:
+        """Every solution of the board when it has fewer than ``LIST_ALL`` (the same set whatever
+        the search), else None (also when a search ran out of time, or no probe takes k stars)."""
+        n = len(grid)
+        found: Any
+        if self.stars == 1:
+            board = PlainGrid(n, grid, self.rule, grid)
+            found = searching.search(board, backend=self.queen_probe, limit=LIST_ALL, keep=LIST_ALL, time_limit=self.probe_time_limit)
+        elif self.star_probe is not None:
+            puzzle = Puzzle(grid.tolist(), rule=self.rule, stars=self.stars)
+            found = self.star_probe.search(puzzle, limit=LIST_ALL, keep=LIST_ALL, time_limit=self.probe_time_limit)
+        else:
+            return None
+        if found.timed_out or found.count >= LIST_ALL:
+            return None
+        return [tuple(int(c) for c in s) for s in found.solutions]
+
+    def plant(self, grid: np.ndarray, rng: random.Random, sigma: list[int] | None = None) -> list[int] | None:
+        """The answer planted on a drawn board: one of its solutions drawn by ``planting.answer_weight``
+        (``sigma``: only among those the cell map keeps), whatever the search's order; None when
+        the board has none (or, with ``sigma``, none listed that the symmetry keeps)."""
+        n = len(grid)
+        solutions = self.listed(grid)
+        if sigma is not None:
+            kept = [s for s in solutions or () if _kept_by(sigma, n, star_cells(s, self.stars))]
+            return draw_listed(n, self.stars, kept, rng) if kept else None
+        if solutions is not None:
+            return draw_listed(n, self.stars, solutions, rng) if solutions else None
+        if self.stars > 1 and self.star_probe is None:  # no probe to build one with: one of the validator's, drawn
+            found = self.call(grid, rule=self.rule, stars=self.stars)
+            return draw_listed(n, self.stars, list(found.solutions), rng) if found.count else None
+        return draw_greedy(n, self.stars, rng, lambda given: self.extends(grid, given))
 
     def first_other(self, layout: Layout) -> tuple[int, ...] | None:
         """The lexicographically first solution other than the planted one (Queens): the one the
@@ -254,23 +284,6 @@ class Searches:
                 witness = min(left)
             given = (*given, (r, witness[r]))
         return witness
-
-    def symmetric_solution(self, grid: np.ndarray, sigma: list[int]) -> list[int] | None:
-        """The board's lexicographically first solution that ``sigma`` (a cell map) maps onto
-        itself, when the board has fewer than ``SYMMETRIC_SEARCH`` solutions (then all are
-        listed, so every search gives the same one); None otherwise or when none is."""
-        n = len(grid)
-        board = PlainGrid(n, grid, self.rule, grid)
-        found = searching.search(
-            board, backend=self.queen_probe, limit=SYMMETRIC_SEARCH, keep=SYMMETRIC_SEARCH, time_limit=self.probe_time_limit
-        )
-        if found.timed_out or found.count >= SYMMETRIC_SEARCH:
-            return None
-        kept = [
-            [int(c) for c in columns] for columns in found.solutions
-            if {sigma[r * n + c] for r, c in enumerate(columns)} == {r * n + c for r, c in enumerate(columns)}
-        ]  # fmt: skip
-        return min(kept) if kept else None
 
     def solution_through(self, layout: Layout, cells: tuple[int, ...]) -> bool:
         """Whether some solution of the layout puts a queen on one of ``cells`` (the repair's probe).
@@ -323,7 +336,7 @@ def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
                 continue
             cells, solution = drawn
         else:
-            solution = random_placement(n, rng, options.rule, options.stars)
+            solution = planted_placement(n, rng, options.rule, options.stars)
             if options.stars == 1:
                 cells = grow_regions(n, solution, rng, cap)
             else:
@@ -367,20 +380,23 @@ def designed(options: GeneratorOptions, kind: str, rng: random.Random, searches:
     searches.checks += 1
     grid = np.array(cells, dtype=np.int64).reshape(n, n)
     found = searches.call(grid, rule=options.rule) if options.stars == 1 else searches.call(grid, rule=options.rule, stars=options.stars)
-    solutions = list(getattr(found, "solutions", ()))
-    if not solutions:
+    if not getattr(found, "count", found):  # a bool verdict (True: unique) or a count
         return None
+    # plant a solution the symmetry keeps, so that repairs can keep it too (else any: drawn, see planting)
     sigma = symmetry_of(cells, n) if kind in SYMMETRIC_DESIGNS and options.stars == 1 else None
-    if sigma is not None:  # plant a solution the symmetry keeps, so that repairs can keep it too
-        solution = searches.symmetric_solution(grid, sigma) or searches.first_solution(grid)
-    elif options.stars == 1:
-        solution = searches.first_solution(grid)  # the same whichever validator found there is one
-    else:
-        solution = list(min(tuple(int(c) for c in s) for s in solutions))
+    solution = (searches.plant(grid, rng, sigma) if sigma is not None else None) or searches.plant(grid, rng)
+    if solution is None:
+        return None
     order: dict[int, int] = {}
     for r, c in star_cells(solution, options.stars):
         order.setdefault(cells[r * n + c], len(order))
     return [order[k] for k in cells], solution
+
+
+def _kept_by(sigma: list[int], n: int, cells: list[tuple[int, int]]) -> bool:
+    """Whether the cell map ``sigma`` maps these cells onto themselves."""
+    flat = {r * n + c for r, c in cells}
+    return {sigma[x] for x in flat} == flat
 
 
 def logic_filter(options: GeneratorOptions, draw: float) -> Callable[[Layout], dict[str, Any] | None]:
