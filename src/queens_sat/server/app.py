@@ -45,6 +45,7 @@ def routes() -> list[Any]:
         Route("/render", pictures.render, methods=post),
         Route("/import", importing.import_picture, methods=post),
         Route("/generate", generating.generate, methods=post),
+        Route("/generate", generating.capabilities, methods=["GET"]),
         Route("/backends", meta.backends, methods=["GET"]),
         Route("/health", meta.health, methods=["GET"]),
         Route("/openapi.json", meta.openapi, methods=["GET"]),

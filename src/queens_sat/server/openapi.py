@@ -98,8 +98,10 @@ ROUTES: tuple[tuple[str, str, str, tuple[str, ...], dict[str, Any]], ...] = (
      ("stars", "read_marks", "rule"), IMPORT_ANSWER),
     ("/convert", "post", "The puzzle in another of the project's formats", ("format", "to"),
      {"application/json": {"schema": {"type": "object"}}, "text/plain": {"schema": {"type": "string"}}}),
-    ("/generate", "post", "New unique puzzles, one JSON line each as they are made", (),
+    ("/generate", "post", "New unique puzzles, one JSON line each as they are made (a grade the size cannot reach: 400)", (),
      {"application/x-ndjson": {"schema": {"type": "string"}}}),
+    ("/generate", "get", "What POST /generate makes: per star count and size, the grades it reaches and the least max_depth each needs",
+     (), JSON_ANSWER),
     ("/backends", "get", "The solver backends and which are installed", (), JSON_ANSWER),
     ("/health", "get", "Whether the server is up", (), JSON_ANSWER),
 )
@@ -120,7 +122,10 @@ GENERATE_BODY = {
                     "strategy": {"type": "string", "enum": ["repair", "reject"], "default": "repair"},
                     "logic": {"type": "boolean", "default": False},
                     "max_depth": {"type": "integer", "minimum": 0, "description": "default 0 for Queens, 2 for k stars"},
-                    "grade": {"type": "array", "items": {"type": "string"}},
+                    "grade": {
+                        "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+                        "description": "one grade or a list (GET /generate lists those each size reaches)",
+                    },
                     "score": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
                     "style": {"type": "string", "default": "published"},
                 },
@@ -145,7 +150,7 @@ def openapi_document(settings: ServiceSettings) -> dict[str, Any]:
             operation["requestBody"] = {"/generate": GENERATE_BODY, "/import": IMAGE_BODY}.get(path, PUZZLE_BODY)
             for code in ("400", "408", "413", "422", "503"):
                 operation["responses"][code] = ERROR
-        paths[path] = {method: operation}
+        paths.setdefault(path, {})[method] = operation
     return {
         "openapi": "3.1.0",
         "info": {

@@ -14,6 +14,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -28,6 +29,7 @@ from queens_sat.services.generator.designs import design, symmetry_of, symmetry_
 from queens_sat.services.generator.growth import grow_regions
 from queens_sat.services.generator.joining import star_regions
 from queens_sat.services.generator.layout import Layout
+from queens_sat.services.generator.logic_filter import Grading
 from queens_sat.services.generator.moves import Probe
 from queens_sat.services.generator.placement import star_room
 from queens_sat.services.generator.planting import LIST_ALL, draw_greedy, draw_listed, planted_placement
@@ -40,6 +42,8 @@ if TYPE_CHECKING:
     from queens_sat.backends.base import Backend
 
 STRATEGIES = ("repair", "reject")
+Progress = Callable[[int, int, str], None]  # (puzzle index, layouts tried, the closest grade so far)
+MAX_GIVENS = 3  # ``--max-givens``'s default
 DESIGN_TRIES = 40  # drawn designs a puzzle tries before the rest of its layouts are blobs (always some puzzle)
 
 
@@ -64,6 +68,9 @@ class GeneratorOptions:
     grade_mix: bool = True  # with logic and neither grades nor a score range: Hard-or-harder puzzles at ``harder_share(n)``
     stars: int = 1  # k stars a row, column and region (Star Battle); 1: Queens
     style: str = DEFAULT_STYLE  # what the layouts look like (``styles.STYLES``)
+    time_limit: float | None = None  # seconds a puzzle may take (then ``GenerationFailed``); None: no limit
+    givens: bool = False  # starting hints: the fewest given queens (stars) of the answer that make a drawn layout unique
+    max_givens: int = MAX_GIVENS  # ... at most this many (a layout that needs more is repaired as without givens)
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
@@ -81,6 +88,10 @@ class GeneratorOptions:
         why = self.layout_rules.infeasible(self.n)
         if why:
             raise ValueError(why)
+        if self.time_limit is not None and not self.time_limit > 0:
+            raise ValueError(f"time_limit must be above 0 seconds, got {self.time_limit}")
+        if self.max_givens < 0:
+            raise ValueError(f"max_givens must be at least 0, got {self.max_givens}")
         for name in ("max_repairs", "max_restarts"):
             value = getattr(self, name)
             if value is not None and value < 0:
@@ -103,6 +114,12 @@ class GeneratorOptions:
             object.__setattr__(self, "grades", check_grades(tuple(self.grades)))
             if self.depth < 0:
                 raise ValueError(f"max_depth must be at least 0, got {self.max_depth}")
+            if self.grades or self.score_range is not None:  # an unreachable grade is refused now, not after hours
+                from queens_sat.services.generator.reach import unreachable
+
+                why = unreachable(self.n, self.stars, self.depth, self.grades, self.score_range)
+                if why:
+                    raise ValueError(why)
 
     @property
     def depth(self) -> int:
@@ -140,10 +157,11 @@ class GeneratedPuzzle:
     timeouts: int  # searches a time limit stopped (0: reproducible exactly)
     extra: dict[str, Any] = field(default_factory=dict)  # e.g. the logic grade
     stars: int = 1  # k stars a row, column and region
+    givens: tuple[tuple[int, int], ...] = ()  # given queens (stars), (row, column): part of the puzzle (``--givens``)
 
     def puzzle(self) -> Puzzle:
-        """The puzzle as a ``Puzzle``."""
-        return Puzzle(self.regions, rule=self.rule, stars=self.stars)
+        """The puzzle as a ``Puzzle`` (with its given queens)."""
+        return Puzzle(self.regions, rule=self.rule, stars=self.stars, queens=self.givens)
 
 
 class GenerationFailed(QueensSatError, RuntimeError):
@@ -285,6 +303,20 @@ class Searches:
             given = (*given, (r, witness[r]))
         return witness
 
+    def unique_with(self, layout: Layout, given: tuple[tuple[int, int], ...]) -> bool | None:
+        """Whether the layout has one solution once ``given`` holds queens (stars); None when a search ran out of time."""
+        found: Any
+        if self.stars == 1:
+            board = PlainGrid(layout.n, layout.grid, self.rule, layout.grid, given)
+            found = searching.search(board, backend=self.queen_probe, limit=2, keep=0, time_limit=self.probe_time_limit)
+        elif self.star_probe is not None:
+            puzzle = Puzzle(layout.rows(), rule=self.rule, stars=self.stars, queens=given)
+            found = self.star_probe.search(puzzle, limit=2, keep=0, time_limit=self.probe_time_limit)
+        else:
+            return None
+        self.checks += 1
+        return None if found.timed_out and found.count < 2 else found.count == 1
+
     def solution_through(self, layout: Layout, cells: tuple[int, ...]) -> bool:
         """Whether some solution of the layout puts a queen on one of ``cells`` (the repair's probe).
 
@@ -309,13 +341,16 @@ class Searches:
         return False
 
 
-def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
-    """Puzzle number ``index`` of the run described by ``options`` (a unique one, and logic-solvable if asked)."""
+def make_puzzle(options: GeneratorOptions, index: int, progress: Progress | None = None) -> GeneratedPuzzle:
+    """Puzzle number ``index`` of the run described by ``options`` (a unique one, and logic-solvable
+    if asked, steered into the asked grades); ``progress(index, layouts, closest)`` hears of each
+    fresh layout a graded puzzle needs."""
     start = time.perf_counter()
     rng = random.Random(attempt_seed(options.seed, index))
     searches = Searches(options)
     draw = random.Random(attempt_seed(options.seed, index) ^ 1).random()  # its own stream: the layouts' stays as it was
-    keep = logic_filter(options, draw)
+    grading = Grading(options, draw)
+    deadline = None if options.time_limit is None else start + options.time_limit
     n, base_rules, style = options.n, options.layout_rules, get_style(options.style)
     cap = base_rules.max_size(n)
     restarts = 0
@@ -325,7 +360,14 @@ def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
     drawn_rules = style.layout_rules(base_rules, rng)  # likewise its smallest region
     while True:
         if options.max_restarts is not None and restarts > options.max_restarts:
-            raise GenerationFailed(f"puzzle {index}: no unique puzzle after {options.max_restarts} fresh layouts")
+            what = f"no puzzle {grading.wanted()}" if grading.on else "no unique puzzle"
+            why = f"; {grading.closest_text()}" if grading.on else ""
+            raise GenerationFailed(f"puzzle {index}: {what} after {options.max_restarts} fresh layouts{why}")
+        if deadline is not None and time.perf_counter() > deadline:
+            why = f"; {grading.closest_text()}" if grading.on else ""
+            raise GenerationFailed(f"puzzle {index}: none within the time limit of {options.time_limit:g} s ({restarts} layouts{why})")
+        if progress is not None and grading.on and restarts:
+            progress(index, restarts, grading.closest_text())
         # past DESIGN_TRIES: blobs, which nearly always have a speck somewhere (as the blobs style allows)
         kind, rules = (drawn_kind, drawn_rules) if restarts < DESIGN_TRIES else ("blobs", replace(base_rules, min_size=1))
         cells: list[int] | None
@@ -352,19 +394,25 @@ def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
             planted = [r * n + c for r, c in star_cells(solution, options.stars)]
             mirror = symmetry_of(cells, n, fixing=planted) if kind != "blobs" else None
             drawn_symmetry = symmetry_of(cells, n) if kind in SYMMETRIC_DESIGNS else None
-            outcome = repair(layout, searches.check, rng, rules, options.repair_budget, searches.probe, mirror)
-            unique, repairs = outcome.unique, outcome.repairs
+            hints = fewest_givens(layout, searches, rng, options.max_givens) if options.givens else None
+            if hints is not None:  # unique with these givens as drawn: no repair
+                layout.givens = hints
+                unique, repairs, drawn_symmetry = True, 0, None
+            else:
+                outcome = repair(layout, searches.check, rng, rules, options.repair_budget, searches.probe, mirror)
+                unique, repairs = outcome.unique, outcome.repairs
             if unique and drawn_symmetry is not None and restarts < SYMMETRIC_TRIES:
                 # repairs that broke a symmetric design's symmetry made a board of another style: draw again
                 unique = symmetry_share(layout.cells, n, drawn_symmetry) >= MIN_SYMMETRY
         else:
             verdict = searches.check(layout)
             unique, repairs = verdict.settled and verdict.count == 1, 0
-        extra = keep(layout) if unique else None
+        extra = grading.keep(layout, rng, rules, deadline) if unique else None
         if extra is not None:
             return GeneratedPuzzle(
                 index, options.seed, n, options.rule, layout.rows(), layout.solution,
                 time.perf_counter() - start, repairs, restarts, searches.checks, searches.timeouts, extra, options.stars,
+                layout.givens,
             )
         restarts += 1
 
@@ -393,22 +441,26 @@ def designed(options: GeneratorOptions, kind: str, rng: random.Random, searches:
     return [order[k] for k in cells], solution
 
 
+def fewest_givens(layout: Layout, searches: Searches, rng: random.Random, most: int) -> tuple[tuple[int, int], ...] | None:
+    """The fewest queens (stars) of the planted answer that, given, leave it the layout's only
+    solution: every set of one, then of two... up to ``most``, each size's sets in a random order
+    (no cell is favoured); None when none does. () when the layout is unique as it is."""
+    first = searches.unique_with(layout, ())
+    if first:
+        return ()
+    if first is None:
+        return None
+    cells = star_cells(layout.solution, layout.stars)
+    for size in range(1, most + 1):
+        sets = list(combinations(cells, size))
+        rng.shuffle(sets)
+        for given in sets:
+            if searches.unique_with(layout, tuple(sorted(given))):
+                return tuple(sorted(given))
+    return None
+
+
 def _kept_by(sigma: list[int], n: int, cells: list[tuple[int, int]]) -> bool:
     """Whether the cell map ``sigma`` maps these cells onto themselves."""
     flat = {r * n + c for r, c in cells}
     return {sigma[x] for x in flat} == flat
-
-
-def logic_filter(options: GeneratorOptions, draw: float) -> Callable[[Layout], dict[str, Any] | None]:
-    """``keep(layout)``: what to record about a unique layout, or None to draw another.
-
-    ``draw`` (uniform in [0, 1), from the puzzle's seed) picks the puzzle's place in the
-    default grade mix when no grade or score is asked."""
-    if not options.checks_logic:
-        return lambda layout: {}
-    from queens_sat.services.generator.logic_filter import graded, mix_grades
-
-    grades = options.grades
-    if not grades and options.score_range is None and options.grade_mix:
-        grades = mix_grades(options.n, draw)
-    return lambda layout: graded(layout.puzzle(), options.depth, grades, options.score_range)
