@@ -250,13 +250,13 @@ class Searches:
 
     def plant(self, grid: np.ndarray, rng: random.Random, sigma: list[int] | None = None) -> list[int] | None:
         """The answer planted on a drawn board: one of its solutions drawn by ``planting.answer_weight``
-        (``sigma``: only among those the cell map keeps), whatever the search's order; None when
-        the board has none (or, with ``sigma``, none listed that the symmetry keeps)."""
+        (``sigma``: among those the cell map keeps, when any is listed), whatever the search's order;
+        None when the board has none."""
         n = len(grid)
         solutions = self.listed(grid)
-        if sigma is not None:
-            kept = [s for s in solutions or () if _kept_by(sigma, n, star_cells(s, self.stars))]
-            return draw_listed(n, self.stars, kept, rng) if kept else None
+        kept = [s for s in solutions or () if sigma is not None and _kept_by(sigma, n, star_cells(s, self.stars))]
+        if kept:
+            return draw_listed(n, self.stars, kept, rng)
         if solutions is not None:
             return draw_listed(n, self.stars, solutions, rng) if solutions else None
         if self.stars > 1 and self.star_probe is None:  # no probe to build one with: one of the validator's, drawn
@@ -432,7 +432,7 @@ def designed(options: GeneratorOptions, kind: str, rng: random.Random, searches:
         return None
     # plant a solution the symmetry keeps, so that repairs can keep it too (else any: drawn, see planting)
     sigma = symmetry_of(cells, n) if kind in SYMMETRIC_DESIGNS and options.stars == 1 else None
-    solution = (searches.plant(grid, rng, sigma) if sigma is not None else None) or searches.plant(grid, rng)
+    solution = searches.plant(grid, rng, sigma)
     if solution is None:
         return None
     order: dict[int, int] = {}
