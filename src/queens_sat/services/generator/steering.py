@@ -27,7 +27,8 @@ from queens_sat.services.generator.moves import complete_move
 from queens_sat.services.generator.region_rules import RegionRules
 
 UNSOLVED = 1e9  # the score of a board the engine does not solve at the depth: further than any band
-STEER_MOVES = 400  # moves a layout is steered for before a fresh one is drawn
+STEER_MOVES = 1500  # moves a layout is steered for before a fresh one is drawn ...
+STEER_PATIENCE = 150  # ... or after this many tried moves that brought it no nearer
 
 
 @dataclass(frozen=True)
@@ -108,9 +109,9 @@ def steer(
     the layout's, when known."""
     if score is None:
         score, result = solved_score(layout, depth)
-    kept = tried = 0
+    kept = tried = since = 0
     pending: list[tuple[int, int]] = []
-    while tried < moves and not target.holds(score) and (deadline is None or tried % 16 or time.perf_counter() < deadline):
+    while tried < moves and since < STEER_PATIENCE and not target.holds(score) and (deadline is None or tried % 16 or time.perf_counter() < deadline):
         if not pending:
             pending = border_moves(layout, rng)
             if not pending:
@@ -122,8 +123,11 @@ def steer(
         if move is None or any(c in layout.queen_cells for c in move.cells):
             continue
         tried += 1
+        since += 1
         undo = layout.move(move)
         new_score, new_result = solved_score(layout, depth)
+        if new_score < UNSOLVED and target.distance(new_score) < target.distance(score):
+            since = 0
         if new_score < UNSOLVED and target.distance(new_score) <= target.distance(score):
             if new_score != score:
                 pending = []  # a new layout: its own border
