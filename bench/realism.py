@@ -226,7 +226,7 @@ def print_table(title: str, stats: dict[str, dict[str, float]]) -> None:
     print(f"\n{title}")
     print(f"{'set':<28}{'puzzles':>8}" + "".join(f"{c:>12}" for c in COLUMNS))
     for label, row in stats.items():
-        print(f"{label:<28}{int(row['puzzles']):>8}" + "".join(f"{row[c]:>12.2f}" for c in COLUMNS))
+        print(f"{label:<28}{int(row['puzzles']):>8}" + "".join(f"{row.get(c, float('nan')):>12.2f}" for c in COLUMNS))
 
 
 def auc(generated: list[Board], reference: list[Board], seed: int) -> dict[str, float]:

@@ -370,7 +370,9 @@ def make_puzzle(options: GeneratorOptions, index: int, progress: Progress | None
         if progress is not None and grading.on and restarts:
             progress(index, restarts, grading.closest_text())
         # past DESIGN_TRIES: blobs, which nearly always have a speck somewhere (as the blobs style allows)
-        kind, rules = (drawn_kind, drawn_rules) if restarts < DESIGN_TRIES else ("blobs", replace(base_rules, min_size=1))
+        # a Trivial-only request goes to blobs at once: no drawn design (no specks) ever solved with single candidates alone
+        tries = 0 if grading.on and grading.trivial_only() else DESIGN_TRIES
+        kind, rules = (drawn_kind, drawn_rules) if restarts < tries else ("blobs", replace(base_rules, min_size=1))
         cells: list[int] | None
         if kind != "blobs":
             drawn = designed(options, kind, rng, searches)

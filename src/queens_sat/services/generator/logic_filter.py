@@ -143,6 +143,12 @@ class Grading:
             layout.givens = tuple(sorted((*layout.givens, best[2])))
         return score, result
 
+    def trivial_only(self) -> bool:
+        """Whether only scores of the Trivial band will do (blob layouts with specks reach them)."""
+        from queens_sat.engines.logic.grading import SCORE_BANDS
+
+        return all(high <= SCORE_BANDS[1][1] for _, high in self.target.intervals)
+
     def wanted(self) -> str:
         """The request in words: "of grade Hard", "solved by logic"..."""
         if self.grades:
