@@ -27,7 +27,7 @@ REACH: dict[tuple[int, str], tuple[tuple[int, int, int | None], ...]] = {
     (1, "Expert"): ((1, 7, None),),  # probes: no depth-0 solve scored 500 (closest 120 at n 8-9)
     (2, "Trivial"): (),  # closest Easy (4-5) at n 8 and 10
     (2, "Easy"): ((1, 8, 9),),
-    (2, "Medium"): ((1, 8, None),),
+    (2, "Medium"): ((1, 8, 11),),  # closest Hard (57) at n 12
     (2, "Hard"): ((1, 8, None),),
     (2, "Expert"): ((1, 8, None),),
 }
