@@ -12,6 +12,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Iterator
+from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -22,6 +23,7 @@ import queens_sat
 from queens_sat import Puzzle
 from queens_sat.cli import main
 from queens_sat.engines.regions import counting as fast
+from queens_sat.model.placement import star_cells
 from queens_sat.model.result import Outcome
 from queens_sat.services.generator import GeneratorOptions, RegionRules, TooFewPuzzles, generate, iter_generate, make_puzzle
 from queens_sat.services.generator.dedupe import layout_key
@@ -606,3 +608,106 @@ def test_grade_mix_and_score_range_and_depth_zero_default():
         assert 0 <= p.extra["score"] <= 20
     with pytest.raises(ValueError, match="score range"):
         GeneratorOptions(n=8, score_range=(5.0, 1.0))
+
+
+# --- answers drawn like published ones (issue 35) -------------------------------------------
+
+
+def test_answers_are_not_corner_biased():
+    """80 puzzles at n = 7: the row-1 queen stood in column 1 in 49 of them when the planted answer
+    was the search's first (issue 35); a drawn answer puts it there about one time in six."""
+    made = generate(7, 80, seed=11)
+    r1c1 = sum(p.solution[0] == 0 for p in made)
+    assert r1c1 <= 28, r1c1  # 35 %: 3 standard deviations above a fair share, 5 below the old 61 %
+    first_columns = {p.solution[0] for p in made}
+    assert len(first_columns) == 7  # every column of row 1 is an answer's somewhere
+
+
+def test_the_planted_answer_is_drawn_from_all_solutions_by_weight():
+    from queens_sat.services.generator.planting import answer_weight, draw_greedy, draw_listed
+
+    board = Puzzle([[r] * 6 for r in range(6)])  # every no-touch placement solves it
+    every = set(brute_force_solutions(board))
+    corners = {0: [], 1: [], 2: []}
+    for s in sorted(every):
+        corners[(s[0] in (0, 5)) + (s[-1] in (0, 5))].append(s)
+    solutions = [corners[2][0], corners[1][0], corners[0][0]]
+    weights = [answer_weight(6, 1, s) for s in solutions]
+    assert weights[0] > weights[1] > weights[2] == 1.0  # two corner queens, one, none
+    rng = random.Random(3)
+    drawn = [tuple(draw_listed(6, 1, solutions[::-1] if i % 2 else solutions, rng)) for i in range(600)]
+    for s, w in zip(solutions, weights, strict=True):  # each drawn about its weight's share, whatever the list's order
+        assert abs(drawn.count(s) / 600 - w / sum(weights)) < 0.07
+    # greedy, on a board with many solutions: always a solution, every one of them reachable
+
+    def extends(given):
+        return any(all(s[r] == c for r, c in given) for s in every)
+
+    found = {tuple(draw_greedy(6, 1, random.Random(i), extends)) for i in range(2000)}
+    assert found <= every and len(found) == len(every)
+
+
+# --- grades on demand, starting hints (issue 35) ---------------------------------------------
+
+
+def test_an_unreachable_grade_is_refused_at_once_with_the_setting_that_reaches_it(capsys):
+    from queens_sat.services.generator.reach import reachable_grades, unreachable
+
+    with pytest.raises(ValueError, match="--max-depth 1 reaches it"):
+        GeneratorOptions(n=9, grades=("Expert",))  # no probes: no Queens board scores an Expert's 500
+    with pytest.raises(ValueError, match="n >= 7 reaches it"):
+        GeneratorOptions(n=5, grades=("Expert",), max_depth=1)
+    assert unreachable(9, 1, 1, ("Expert",), None) is None
+    assert unreachable(9, 1, 0, ("Hard", "Expert"), None) is None  # one reachable grade is enough
+    assert "Expert" in reachable_grades(9) and "Expert" not in reachable_grades(9, depth=0)
+    code, out, err = run(capsys, "generate", "--n", "9", "--grade", "Expert", "--seed", "1", "--workers", "1")
+    assert code == 2 and out == "" and "--max-depth 1" in err
+
+
+@pytest.mark.skipif(not NATIVE, reason="steering solves by logic hundreds of times a puzzle")
+def test_grades_are_steered_to_and_the_same_whatever_the_workers():
+    one = generate(9, 2, seed=4, grades=("Expert",), max_depth=1, workers=1)
+    assert [p.extra["grade"] for p in one] == ["Expert", "Expert"]
+    for p in one:
+        result = queens_sat.engines.logic.logic_solve(p.puzzle(), max_depth=1)
+        assert result.solved and result.grade == "Expert" and p.extra["score"] == pytest.approx(result.score)
+    two = generate(9, 2, seed=4, grades=("Expert",), max_depth=1, workers=2)
+    assert [(p.regions, p.solution, p.extra) for p in one] == [(p.regions, p.solution, p.extra) for p in two]
+    for p in generate(9, 3, seed=4, grades=("Easy",)):
+        assert p.extra["grade"] == "Easy"
+
+
+def test_a_time_limit_bounds_each_puzzle():
+    from queens_sat.services.generator import GenerationFailed
+
+    with pytest.raises(GenerationFailed, match=r"within the time limit of 0\.001 s"):
+        generate(8, 1, seed=1, grades=("Expert",), max_depth=1, time_limit=0.001)  # hundreds of moves: never in 1 ms
+
+
+def _unique_with(p, given) -> bool:
+    puzzle = Puzzle(p.regions, rule=p.rule, stars=p.stars, queens=given)
+    return queens_sat.solve(puzzle, backend="python", limit=2).count == 1
+
+
+@pytest.mark.parametrize(
+    "stars, n", [(1, 8), pytest.param(2, 10, marks=pytest.mark.skipif(not NATIVE, reason="17 s of pure-Python 2-star searches"))]
+)
+def test_givens_are_part_of_the_answer_honoured_and_minimal(stars, n):
+    made = generate(n, 4, seed=2, stars=stars, givens=True, max_givens=3)
+    assert any(p.givens for p in made)
+    for p in made:
+        assert len(p.givens) <= 3
+        cells = set(star_cells(p.solution, p.stars))
+        assert set(p.givens) <= cells
+        result = queens_sat.solve(p.puzzle(), backend="python", limit=2)
+        assert result.count == 1 and tuple(result.solution) == tuple(p.solution)
+        for smaller in combinations(p.givens, len(p.givens) - 1) if p.givens else ():
+            assert not _unique_with(p, smaller)  # no fewer givens would do
+    assert all(not p.givens for p in generate(n, 2, seed=2, stars=stars))  # without --givens, none
+
+
+def test_the_command_line_writes_givens(capsys):
+    code, out, _ = run(capsys, "generate", "--n", "8", "--count", "2", "--seed", "3", "--workers", "1", "--givens", "-q")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and any(r.get("givens") for r in records)
+    assert run(capsys, "generate", "--n", "8", "--max-givens", "2", "--workers", "1")[0] == 2

@@ -464,3 +464,15 @@ def test_serve_says_when_the_port_is_taken():
         )
     assert out.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_generate_advertises_reachable_grades_and_refuses_the_others_at_once(client):
+    """Issue 35: GET /generate lists the grades a size reaches (and the depth each needs); a grade it
+    cannot reach is a 400 naming the setting that would, not a 200 stream ending in an error."""
+    table = client.get("/generate").json()["grades"]
+    assert table["1"]["9"]["Expert"] == 1 and table["1"]["9"]["Easy"] == 0
+    assert "Expert" not in table["1"]["5"]
+    assert "max-depth 1" in error_of(client.post("/generate", json={"n": 9, "grade": "Expert"}), 400)
+    assert "n >= 7" in error_of(client.post("/generate", json={"n": 5, "grade": ["Expert"], "max_depth": 1}), 400)
+    line = json.loads(client.post("/generate", json={"n": 8, "grade": "Hard", "seed": 2}).text.splitlines()[0])
+    assert line["grade"] == "Hard"

@@ -311,3 +311,20 @@ def test_leaving_warns_only_when_work_would_be_lost(server: Any, browser: Any) -
     last.send_keys("q")
     said(browser, "Solved in")
     assert not browser.execute_script(LEAVING_ASKS)  # won: nothing to lose
+
+
+def test_the_new_puzzle_form_offers_only_the_grades_the_size_reaches(server: Any, browser: Any) -> None:
+    """Issue 35: the grades come from GET /generate; Expert (probes, n >= 7) is not offered at 5x5."""
+    from selenium.webdriver.support.ui import Select
+
+    open_page(browser, server.url + "/")
+    click(browser, "new-open")
+
+    def offered(d: Any) -> list[str]:
+        return [o.text for o in Select(d.find_element("id", "new-grade")).options]
+
+    Select(browser.find_element("id", "new-size")).select_by_value("5")
+    wait_for(browser, lambda d: "Expert" not in offered(d), "no Expert at 5x5")
+    assert "Hard" in offered(browser)
+    Select(browser.find_element("id", "new-size")).select_by_value("9")
+    wait_for(browser, lambda d: "Expert" in offered(d), "Expert at 9x9")

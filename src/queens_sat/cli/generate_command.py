@@ -79,6 +79,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="with --logic: any grade (default: a mix whose share of Hard-or-harder puzzles rises with n, as published)",
     )
     p.add_argument(
+        "--givens", action="store_true",
+        help="starting hints: give the fewest queens (stars) of the answer that make a drawn layout unique, "
+        "or bring it into the asked grade (written in the puzzle's givens; default: none)",
+    )
+    p.add_argument(
+        "--max-givens", type=nonnegative_int, metavar="K", help="with --givens: at most K given queens (stars) a puzzle (default 3)"
+    )
+    p.add_argument(
         "--style", default="published", metavar="STYLE",
         help=f"what the layouts look like: {', '.join(STYLE_NAMES)} (default published: a mix of the others)",
     )
@@ -97,10 +105,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--max-restarts", type=nonnegative_int, metavar="K", help="fresh layouts per puzzle before giving up (default: no limit)"
     )
     limits.add_argument(
-        "--time-limit",
-        "--check-time-limit",  # the old spelling, kept
-        dest="check_time_limit",
-        type=positive_float, metavar="SECONDS", help="give up on a uniqueness check after this long (default: none)"
+        "--time-limit", type=positive_float, metavar="SECONDS",
+        help="give up on a puzzle after this long, naming the closest grade reached (exit 1; default: none)",
+    )
+    limits.add_argument(
+        "--check-time-limit", type=positive_float, metavar="SECONDS", help="give up on a uniqueness check after this long (default: none)"
     )
     limits.add_argument(
         "--probe-time-limit", type=positive_float, default=1.0, metavar="SECONDS", help="time limit of a repair probe (default 1)"
@@ -154,6 +163,8 @@ def _check_usage(args: argparse.Namespace) -> None:
         Library(args.db, create=True).close()
     if args.resume and args.force:
         raise UsageError("give --resume or --force, not both")
+    if args.max_givens is not None and not args.givens:
+        raise UsageError("--max-givens goes with --givens")
     if args.max_depth is not None and not (args.logic or args.grade or args.score):
         raise UsageError("--max-depth goes with --logic, --grade or --score")
     if args.dask and args.workers is not None and args.dask != "local":
@@ -192,6 +203,9 @@ def _options(args: argparse.Namespace, seed: int) -> GeneratorOptions:
             max_repairs=args.max_repairs,
             max_restarts=args.max_restarts,
             check_time_limit=args.check_time_limit,
+            time_limit=args.time_limit,
+            givens=args.givens,
+            **({} if args.max_givens is None else {"max_givens": args.max_givens}),
             probe_time_limit=args.probe_time_limit,
             logic=args.logic,
             max_depth=args.max_depth,
@@ -262,7 +276,8 @@ def _generate(args: argparse.Namespace, options: GeneratorOptions, writer: LineW
                 # whenever the suspended generator happens to be collected
                 with closing(
                     iter_generate(
-                        options, wanted, start=progress.start, workers=args.workers, dask=args.dask, seen=progress.keys, stats=stats
+                        options, wanted, start=progress.start, workers=args.workers, dask=args.dask, seen=progress.keys, stats=stats,
+                        on_progress=lambda index, layouts, closest: bar.note(f"puzzle {index}: {layouts} layouts, {closest}"),
                     )
                 ) as puzzles:
                     for puzzle in puzzles:
@@ -273,6 +288,7 @@ def _generate(args: argparse.Namespace, options: GeneratorOptions, writer: LineW
                             library.add(PuzzleRecord(args.out or "generate", id=line["id"], puzzle=puzzle.puzzle(), meta=line))
                         previous = puzzle.index
                         summary.add(puzzle)
+                        bar.note("")
                         bar.advance()
             except (TooFewPuzzles, GenerationFailed) as err:
                 bar.print(f"queens-sat: {err}")

@@ -78,6 +78,11 @@ class ProgressBar:
         self.last_line = now
         print(count_line(self.description, self.completed, self.total, now - self.start), file=sys.stderr, flush=True)
 
+    def note(self, text: str) -> None:
+        """Show ``text`` after the description (what the current step is doing), on a terminal only."""
+        if self.bar is not None:
+            self.bar.update(self.task, description=f"{self.description} ({text})" if text else self.description)
+
     def print(self, text: str) -> None:
         if self.bar is not None:
             self.bar.console.print(text, markup=False, highlight=False)

@@ -58,8 +58,12 @@ def routes() -> list[Any]:
         described("/import", importing.import_picture, post,
                   "The puzzle in a screenshot, its verdict (as /check answers) and the reader's doubts",
                   ("stars", "read_marks", "rule"), IMPORT_ANSWER, IMAGE_BODY),
-        described("/generate", generating.generate, post, "New unique puzzles, one JSON line each as they are made", (),
+        described("/generate", generating.generate, post, "New unique puzzles, one JSON line each as they are made "
+                  "(a grade the size cannot reach: 400)",
+                  (),
                   {"application/x-ndjson": {"schema": {"type": "string"}}}, GENERATE_BODY),
+        described("/generate", generating.capabilities, "get",
+                  "What POST /generate makes: per star count and size, the grades it reaches and the least max_depth each needs"),
         described("/daily", dailies.today, "get",
                   "Today's puzzle of the library's calendar (serve --db), without its solution; 404 when there is none"),
         described("/daily/{day}", dailies.on_day, "get",

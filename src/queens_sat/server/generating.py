@@ -2,8 +2,10 @@
 
 The body is a JSON object of generator options (``n``, ``count``, ``seed``, ``rule``,
 ``stars`` (k stars a row, column and region: Star Battle), ``strategy``, ``logic``, ``max_depth``,
-``grade``, ``score``, ``style``); each line is the record
-``queens-sat generate`` writes. Every puzzle is made in a worker thread under the
+``grade`` (one name or a list), ``score``, ``style``); each line is the record
+``queens-sat generate`` writes. A grade the size cannot reach at the asked depth is refused
+at once with 400 and the reason (``services.generator.reach``); ``GET /generate`` lists the
+grades each size and star count reaches, and the depth each needs. Every puzzle is made in a worker thread under the
 server's time limit; a failure after the first line is reported as a last line
 ``{"error": ...}``, since the status has been sent by then.
 """
@@ -24,6 +26,7 @@ from queens_sat.model.errors import Cancelled
 from queens_sat.server.admission import Lane, lane
 from queens_sat.server.errors import BAD_REQUEST, UNAVAILABLE, UNPROCESSABLE, ServiceError
 from queens_sat.server.inputs import body_text, query_options, read_body
+from queens_sat.server.responses import JsonAnswer
 from queens_sat.server.settings import ServiceSettings
 from queens_sat.server.stopping import cut_short_on_stop, stopping
 from queens_sat.server.workers import STOPPING, cancellable
@@ -40,7 +43,7 @@ FIELDS: dict[str, tuple[type, ...]] = {
     "strategy": (str,),
     "logic": (bool,),
     "max_depth": (int,),
-    "grade": (list,),
+    "grade": (list, str),
     "style": (str,),
     "score": (list,),
 }
@@ -77,6 +80,15 @@ def _score(value: Any) -> tuple[float, float] | None:
     return float(value[0]), float(value[1])
 
 
+def _grades(value: Any) -> tuple[str, ...]:
+    """The "grade" field, one grade or a list of them, as a tuple of names."""
+    if isinstance(value, str):
+        return (value,)
+    if not all(isinstance(g, str) for g in value):
+        raise ServiceError(BAD_REQUEST, f'"grade" must be a grade or a list of grades, got {value!r}')
+    return tuple(value)
+
+
 def options_from(fields: dict[str, Any], settings: ServiceSettings) -> tuple[GeneratorOptions, int]:
     """The generator's options from the request's fields, within the server's limits."""
     from queens_sat.services.generator import GeneratorOptions
@@ -97,7 +109,7 @@ def options_from(fields: dict[str, Any], settings: ServiceSettings) -> tuple[Gen
             check_time_limit=settings.time_limit,
             logic=fields.get("logic", False),
             max_depth=fields.get("max_depth"),
-            grades=tuple(str(g) for g in fields.get("grade", ())),
+            grades=_grades(fields.get("grade", ())),
             score_range=_score(fields.get("score")),
             style=fields.get("style", "published"),
         )
@@ -146,6 +158,16 @@ async def _lines(first: Any, puzzles: Iterator[Any], options: Any, settings: Ser
 
 def _error_line(message: str) -> bytes:
     return (json.dumps({"error": message}) + "\n").encode()
+
+
+async def capabilities(request: Request) -> JsonAnswer:
+    """``GET /generate``: the sizes this server makes and, for each star count and size, the grades
+    the generator reaches and the least ``max_depth`` each needs (the page offers only those)."""
+    from queens_sat.services.generator.reach import grade_table
+
+    settings: ServiceSettings = request.app.state.settings
+    sizes = range(4, min(settings.max_generate_n, 25) + 1)
+    return JsonAnswer({"max_n": settings.max_generate_n, "max_count": settings.max_generate, "grades": grade_table(sizes, (1, 2, 3))})
 
 
 async def generate(request: Request) -> Response:

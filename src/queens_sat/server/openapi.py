@@ -94,35 +94,6 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     "sort": {"type": "string", "enum": ["id", "added", "n", "grade", "score", "random"], "default": "id"},
 }
 JSON_ANSWER = {"application/json": {"schema": {"type": "object"}}}
-ROUTES: tuple[tuple[str, str, str, tuple[str, ...], dict[str, Any]], ...] = (
-    ("/check", "post", "Unique, several (two solutions shown), none or unknown; logic grade when unique",
-     ("backend", "time_limit", "format", "logic", "max_depth"), JSON_ANSWER),
-    ("/solve", "post", "One solution (columns of the queens, row by row; for k stars, each row's k columns)",
-     ("backend", "time_limit", "format"), JSON_ANSWER),
-    ("/count", "post", "The number of solutions, exact or a lower bound", ("backend", "time_limit", "format", "limit"), JSON_ANSWER),
-    ("/explain", "post", "Solve by reasoning alone, every step explained (text counts rows and columns from 1, r3c9; "
-     "the cell and unit fields from 0)", ("max_depth", "time_limit", "format"), JSON_ANSWER),
-    ("/hint", "post", "The next logical step; the player's marks are the puzzle's givens (text from 1, fields from 0)",
-     ("max_depth", "time_limit", "format", "backend"), JSON_ANSWER),
-    ("/render", "post", "The board as a picture", ("image", "solution", "cell", "labels", "backend", "time_limit", "format"),
-     {"image/svg+xml": {"schema": {"type": "string"}}, "image/png": {"schema": {"type": "string", "format": "binary"}}}),
-    ("/import", "post", "The puzzle in a screenshot, its verdict (as /check answers) and the reader's doubts",
-     ("stars", "read_marks", "rule"), IMPORT_ANSWER),
-    ("/convert", "post", "The puzzle in another of the project's formats", ("format", "to"),
-     {"application/json": {"schema": {"type": "object"}}, "text/plain": {"schema": {"type": "string"}}}),
-    ("/generate", "post", "New unique puzzles, one JSON line each as they are made", (),
-     {"application/x-ndjson": {"schema": {"type": "string"}}}),
-    ("/daily", "get", "Today's puzzle of the library's calendar (serve --db), without its solution; 404 when there is none",
-     (), JSON_ANSWER),
-    ("/daily/{day}", "get", "The puzzle of a day so far (YYYY-MM-DD); 404 for a day without one or a day to come", (), JSON_ANSWER),
-    ("/archive", "get", "The days on the calendar up to today, latest first", (), JSON_ANSWER),
-    ("/library", "get", "Puzzles of the library (serve --db), without solutions",
-     ("n", "stars", "grade", "score_min", "score_max", "style", "tag", "sort", "limit"), JSON_ANSWER),
-    ("/plays", "post", "Record one play of a puzzle: its key, the day, seconds, solved, mistakes, hints, the first queens "
-     "(nothing about the player)", (), JSON_ANSWER),
-    ("/backends", "get", "The solver backends and which are installed", (), JSON_ANSWER),
-    ("/health", "get", "Whether the server is up", (), JSON_ANSWER),
-)
 GENERATE_BODY = {
     "required": True,
     "content": {
@@ -140,7 +111,10 @@ GENERATE_BODY = {
                     "strategy": {"type": "string", "enum": ["repair", "reject"], "default": "repair"},
                     "logic": {"type": "boolean", "default": False},
                     "max_depth": {"type": "integer", "minimum": 0, "description": "default 0 for Queens, 2 for k stars"},
-                    "grade": {"type": "array", "items": {"type": "string"}},
+                    "grade": {
+                        "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+                        "description": "one grade or a list (GET /generate lists those each size reaches)",
+                    },
                     "score": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
                     "style": {"type": "string", "default": "published"},
                 },
@@ -225,7 +199,7 @@ def openapi_document(settings: ServiceSettings, routes: Iterable[BaseRoute]) -> 
             operation["requestBody"] = route.body
             for code in ("400", "408", "413", "422", "503"):
                 operation["responses"][code] = ERROR
-        paths[route.path] = {route.method: operation}
+        paths.setdefault(route.path, {})[route.method] = operation
     return {
         "openapi": "3.1.0",
         "info": {

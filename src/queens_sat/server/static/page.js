@@ -667,7 +667,12 @@ async function newPuzzle(event) {
   event.preventDefault();
   if (!mayDiscard("A new puzzle")) return;
   const body = { n: Number($("new-size").value), stars: Number($("new-stars").value), rule: "no-touch" };
-  if ($("new-grade").value) { body.grade = [$("new-grade").value]; body.logic = true; }
+  if ($("new-grade").value) {
+    body.grade = [$("new-grade").value];
+    body.logic = true;
+    const depth = depthFor(body.grade[0], body.n, body.stars);  // grades.js: a grade that needs probes asks for them
+    if (depth !== null) body.max_depth = depth;
+  }
   $("new-go").disabled = true;
   setMessage("Making a new puzzle…");
   try {
@@ -777,6 +782,10 @@ function start() {
   const starName = (k) => (k === 1 ? "1 (Queens)" : `${k} (Star Battle)`);
   fillSelect($("stars"), 1, MAX_STARS, starName, 1);
   fillSelect($("new-stars"), 1, 3, starName, 1);
+  const regrade = () => offerGrades($("new-grade"), Number($("new-size").value), Number($("new-stars").value));
+  $("new-size").addEventListener("change", regrade);
+  $("new-stars").addEventListener("change", regrade);
+  loadReachableGrades().then(regrade);
   size.addEventListener("change", () => {
     if (!mayDiscard("A new size")) { size.value = String(state.n); return; }
     setBoard(Number(size.value), stripes(Number(size.value)));

@@ -6,7 +6,9 @@ a blob around every star, joined k at a time into regions), ``region_rules`` (wh
 and ``repair`` (making it unique), ``validators`` (the uniqueness check, any
 callable), ``attempt`` (one puzzle from its seed), ``dedupe`` (symmetry keys),
 ``executors`` and ``run`` (in parallel, in order), ``output`` (JSON lines, resume),
-``logic_filter`` (``--logic``/``--grade``).
+``logic_filter`` (``--logic``/``--grade``), ``planting`` (which solution of a drawn board
+becomes the answer: drawn, never the search's first), ``steering`` (cell moves toward an
+asked grade), ``reach`` (the grades each size, star count and depth reaches).
 """
 
 from queens_sat.services.generator.attempt import GeneratedPuzzle, GenerationFailed, GeneratorOptions, ValidatorError, make_puzzle

@@ -14,6 +14,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -29,8 +30,10 @@ from queens_sat.services.generator.designs import design, symmetry_of, symmetry_
 from queens_sat.services.generator.growth import grow_regions
 from queens_sat.services.generator.joining import star_regions
 from queens_sat.services.generator.layout import Layout
+from queens_sat.services.generator.logic_filter import Grading
 from queens_sat.services.generator.moves import Probe
-from queens_sat.services.generator.placement import random_placement, star_room
+from queens_sat.services.generator.placement import star_room
+from queens_sat.services.generator.planting import LIST_ALL, draw_greedy, draw_listed, planted_placement
 from queens_sat.services.generator.region_rules import RegionRules
 from queens_sat.services.generator.repair import repair
 from queens_sat.services.generator.styles import DEFAULT_STYLE, get_style
@@ -51,6 +54,10 @@ def score_range_of(value: Any) -> tuple[float, float]:
         return float(low), float(high)
     except (TypeError, ValueError):
         raise ArgumentError(f"score_range must be a (low, high) pair of numbers, got {shown(value)}", argument="score_range") from None
+
+
+Progress = Callable[[int, int, str], None]  # (puzzle index, layouts tried, the closest grade so far)
+MAX_GIVENS = 3  # ``--max-givens``'s default
 DESIGN_TRIES = 40  # drawn designs a puzzle tries before the rest of its layouts are blobs (always some puzzle)
 
 
@@ -75,6 +82,9 @@ class GeneratorOptions:
     grade_mix: bool = True  # with logic and neither grades nor a score range: Hard-or-harder puzzles at ``harder_share(n)``
     stars: int = 1  # k stars a row, column and region (Star Battle); 1: Queens
     style: str = DEFAULT_STYLE  # what the layouts look like (``styles.STYLES``)
+    time_limit: float | None = None  # seconds a puzzle may take (then ``GenerationFailed``); None: no limit
+    givens: bool = False  # starting hints: the fewest given queens (stars) of the answer that make a drawn layout unique
+    max_givens: int = MAX_GIVENS  # ... at most this many (a layout that needs more is repaired as without givens)
 
     def __post_init__(self) -> None:
         choice(self.strategy, "strategy", STRATEGIES)
@@ -104,6 +114,9 @@ class GeneratorOptions:
         why = self.layout_rules.infeasible(self.n)
         if why:
             raise ArgumentError(why, argument="rules")
+        if self.time_limit is not None:
+            object.__setattr__(self, "time_limit", seconds_or_none(self.time_limit, "time_limit"))
+        object.__setattr__(self, "max_givens", counted(self.max_givens, "max_givens"))
         if isinstance(self.validator, str):
             named_validator(self.validator, stars=self.stars, n=self.n)  # an unknown, missing or unfit one fails here, not in every worker
         elif not callable(self.validator):
@@ -121,6 +134,12 @@ class GeneratorOptions:
 
             check_logic_stars(self.n, self.stars)
             object.__setattr__(self, "grades", check_grades(tuple(self.grades)))
+            if self.grades or self.score_range is not None:  # an unreachable grade is refused now, not after hours
+                from queens_sat.services.generator.reach import unreachable
+
+                why = unreachable(self.n, self.stars, self.depth, self.grades, self.score_range)
+                if why:
+                    raise ArgumentError(why, argument="grades")
 
     @property
     def depth(self) -> int:
@@ -158,10 +177,11 @@ class GeneratedPuzzle:
     timeouts: int  # searches a time limit stopped (0: reproducible exactly)
     extra: dict[str, Any] = field(default_factory=dict)  # e.g. the logic grade
     stars: int = 1  # k stars a row, column and region
+    givens: tuple[tuple[int, int], ...] = ()  # given queens (stars), (row, column): part of the puzzle (``--givens``)
 
     def puzzle(self) -> Puzzle:
-        """The puzzle as a ``Puzzle``."""
-        return Puzzle(self.regions, rule=self.rule, stars=self.stars)
+        """The puzzle as a ``Puzzle`` (with its given queens)."""
+        return Puzzle(self.regions, rule=self.rule, stars=self.stars, queens=self.givens)
 
 
 class GenerationFailed(QueensSatError, RuntimeError):
@@ -173,11 +193,11 @@ class ValidatorError(QueensSatError, ValueError):
 
 
 SYMMETRIC_DESIGNS = ("mirror", "rotation")  # designs drawn symmetric under one symmetry of the square
-SYMMETRIC_SEARCH = 64  # a symmetric design's solutions listed in full up to this many, for one its symmetry keeps
 DRAWN_MIN_SIZE = 3  # the smallest region a design draws (designs.no_specks)
 CANONICAL_MAX_N = 16  # up to this n the solution a repair kills is the first other one, cell by cell (see first_other)
 MIN_SYMMETRY = 0.9  # a symmetric design's region borders its symmetry must still keep after the repairs ...
 SYMMETRIC_TRIES = 12  # ... in the first this many layouts of a puzzle (then any unique one will do)
+SYMMETRIC_ANSWER_SHARE = 0.35  # symmetric designs whose planted answer their symmetry keeps (see ``designed``)
 
 
 def attempt_seed(seed: int, index: int) -> int:
@@ -215,25 +235,55 @@ class Searches:
             )
         return verdict
 
-    def first_solution(self, grid: np.ndarray) -> list[int]:
-        """The board's lexicographically first solution (Queens; the board has one): row by row
-        the leftmost column from which a solution goes on, asked of the probe's search. Any
-        validator then plants the same solution, so the puzzles do not depend on which one."""
+    def extends(self, grid: np.ndarray, given: tuple[tuple[int, int], ...]) -> bool:
+        """Whether some solution of the board puts a queen (star) on every cell of ``given``
+        (a probe stopped by its time limit counts as "no": the planting then looks further)."""
         n = len(grid)
-        given: list[tuple[int, int]] = []
-        for r in range(n):
-            for c in range(n):
-                try:
-                    board = PlainGrid(n, grid, self.rule, grid, (*given, (r, c)))
-                    found = searching.search(board, backend=self.queen_probe, limit=1, keep=0, time_limit=self.probe_time_limit)
-                except PuzzleError:  # the cell clashes with a given queen (the pure-Python path says so, the native one counts 0)
-                    continue
-                if found.count:
-                    given.append((r, c))
-                    break
+        found: Any
+        try:
+            if self.stars == 1:
+                board = PlainGrid(n, grid, self.rule, grid, given)
+                found = searching.search(board, backend=self.queen_probe, limit=1, keep=0, time_limit=self.probe_time_limit)
             else:
-                raise ValidatorError("the validator found a solution that the search cannot extend: they disagree")
-        return [c for _, c in given]
+                assert self.star_probe is not None
+                puzzle = Puzzle(grid.tolist(), rule=self.rule, stars=self.stars, queens=given)
+                found = self.star_probe.search(puzzle, limit=1, keep=0, time_limit=self.probe_time_limit)
+        except PuzzleError:  # a given cell clashes with another (the pure-Python path says so, the native one counts 0)
+            return False
+        return bool(found.count) and not found.timed_out
+
+    def listed(self, grid: np.ndarray) -> list[tuple[int, ...]] | None:
+        """Every solution of the board when it has fewer than ``LIST_ALL`` (the same set whatever
+        the search), else None (also when a search ran out of time, or no probe takes k stars)."""
+        n = len(grid)
+        found: Any
+        if self.stars == 1:
+            board = PlainGrid(n, grid, self.rule, grid)
+            found = searching.search(board, backend=self.queen_probe, limit=LIST_ALL, keep=LIST_ALL, time_limit=self.probe_time_limit)
+        elif self.star_probe is not None:
+            puzzle = Puzzle(grid.tolist(), rule=self.rule, stars=self.stars)
+            found = self.star_probe.search(puzzle, limit=LIST_ALL, keep=LIST_ALL, time_limit=self.probe_time_limit)
+        else:
+            return None
+        if found.timed_out or found.count >= LIST_ALL:
+            return None
+        return [tuple(int(c) for c in s) for s in found.solutions]
+
+    def plant(self, grid: np.ndarray, rng: random.Random, sigma: list[int] | None = None) -> list[int] | None:
+        """The answer planted on a drawn board: one of its solutions drawn by ``planting.answer_weight``
+        (``sigma``: among those the cell map keeps, when any is listed), whatever the search's order;
+        None when the board has none."""
+        n = len(grid)
+        solutions = self.listed(grid)
+        kept = [s for s in solutions or () if sigma is not None and _kept_by(sigma, n, star_cells(s, self.stars))]
+        if kept:
+            return draw_listed(n, self.stars, kept, rng, weighted=False)
+        if solutions is not None:
+            return draw_listed(n, self.stars, solutions, rng) if solutions else None
+        if self.stars > 1 and self.star_probe is None:  # no probe to build one with: one of the validator's, drawn
+            found = self.call(grid, rule=self.rule, stars=self.stars)
+            return draw_listed(n, self.stars, list(found.solutions), rng) if found.count else None
+        return draw_greedy(n, self.stars, rng, lambda given: self.extends(grid, given))
 
     def first_other(self, layout: Layout) -> tuple[int, ...] | None:
         """The lexicographically first solution other than the planted one (Queens): the one the
@@ -274,22 +324,19 @@ class Searches:
             given = (*given, (r, witness[r]))
         return witness
 
-    def symmetric_solution(self, grid: np.ndarray, sigma: list[int]) -> list[int] | None:
-        """The board's lexicographically first solution that ``sigma`` (a cell map) maps onto
-        itself, when the board has fewer than ``SYMMETRIC_SEARCH`` solutions (then all are
-        listed, so every search gives the same one); None otherwise or when none is."""
-        n = len(grid)
-        board = PlainGrid(n, grid, self.rule, grid)
-        found = searching.search(
-            board, backend=self.queen_probe, limit=SYMMETRIC_SEARCH, keep=SYMMETRIC_SEARCH, time_limit=self.probe_time_limit
-        )
-        if found.timed_out or found.count >= SYMMETRIC_SEARCH:
+    def unique_with(self, layout: Layout, given: tuple[tuple[int, int], ...]) -> bool | None:
+        """Whether the layout has one solution once ``given`` holds queens (stars); None when a search ran out of time."""
+        found: Any
+        if self.stars == 1:
+            board = PlainGrid(layout.n, layout.grid, self.rule, layout.grid, given)
+            found = searching.search(board, backend=self.queen_probe, limit=2, keep=0, time_limit=self.probe_time_limit)
+        elif self.star_probe is not None:
+            puzzle = Puzzle(layout.rows(), rule=self.rule, stars=self.stars, queens=given)
+            found = self.star_probe.search(puzzle, limit=2, keep=0, time_limit=self.probe_time_limit)
+        else:
             return None
-        kept = [
-            [int(c) for c in columns] for columns in found.solutions
-            if {sigma[r * n + c] for r, c in enumerate(columns)} == {r * n + c for r, c in enumerate(columns)}
-        ]  # fmt: skip
-        return min(kept) if kept else None
+        self.checks += 1
+        return None if found.timed_out and found.count < 2 else found.count == 1
 
     def solution_through(self, layout: Layout, cells: tuple[int, ...]) -> bool:
         """Whether some solution of the layout puts a queen on one of ``cells`` (the repair's probe).
@@ -315,13 +362,16 @@ class Searches:
         return False
 
 
-def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
-    """Puzzle number ``index`` of the run described by ``options`` (a unique one, and logic-solvable if asked)."""
+def make_puzzle(options: GeneratorOptions, index: int, progress: Progress | None = None) -> GeneratedPuzzle:
+    """Puzzle number ``index`` of the run described by ``options`` (a unique one, and logic-solvable
+    if asked, steered into the asked grades); ``progress(index, layouts, closest)`` hears of each
+    fresh layout a graded puzzle needs."""
     start = time.perf_counter()
     rng = random.Random(attempt_seed(options.seed, index))
     searches = Searches(options)
     draw = random.Random(attempt_seed(options.seed, index) ^ 1).random()  # its own stream: the layouts' stays as it was
-    keep = logic_filter(options, draw)
+    grading = Grading(options, draw)
+    deadline = None if options.time_limit is None else start + options.time_limit
     n, base_rules, style = options.n, options.layout_rules, get_style(options.style)
     cap = base_rules.max_size(n)
     restarts = 0
@@ -331,9 +381,18 @@ def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
     drawn_rules = style.layout_rules(base_rules, rng)  # likewise its smallest region
     while True:
         if options.max_restarts is not None and restarts > options.max_restarts:
-            raise GenerationFailed(f"puzzle {index}: no unique puzzle after {options.max_restarts} fresh layouts")
+            what = f"no puzzle {grading.wanted()}" if grading.on else "no unique puzzle"
+            why = f"; {grading.closest_text()}" if grading.on else ""
+            raise GenerationFailed(f"puzzle {index}: {what} after {options.max_restarts} fresh layouts{why}")
+        if deadline is not None and time.perf_counter() > deadline:
+            why = f"; {grading.closest_text()}" if grading.on else ""
+            raise GenerationFailed(f"puzzle {index}: none within the time limit of {options.time_limit:g} s ({restarts} layouts{why})")
+        if progress is not None and grading.on and restarts:
+            progress(index, restarts, grading.closest_text())
         # past DESIGN_TRIES: blobs, which nearly always have a speck somewhere (as the blobs style allows)
-        kind, rules = (drawn_kind, drawn_rules) if restarts < DESIGN_TRIES else ("blobs", replace(base_rules, min_size=1))
+        # a Trivial-only request goes to blobs at once: no drawn design (no specks) ever solved with single candidates alone
+        tries = 0 if grading.on and grading.trivial_only() else DESIGN_TRIES
+        kind, rules = (drawn_kind, drawn_rules) if restarts < tries else ("blobs", replace(base_rules, min_size=1))
         cells: list[int] | None
         if kind != "blobs":
             drawn = designed(options, kind, rng, searches)
@@ -342,7 +401,7 @@ def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
                 continue
             cells, solution = drawn
         else:
-            solution = random_placement(n, rng, options.rule, options.stars)
+            solution = planted_placement(n, rng, options.rule, options.stars)
             if options.stars == 1:
                 cells = grow_regions(n, solution, rng, cap)
             else:
@@ -358,19 +417,25 @@ def make_puzzle(options: GeneratorOptions, index: int) -> GeneratedPuzzle:
             planted = [r * n + c for r, c in star_cells(solution, options.stars)]
             mirror = symmetry_of(cells, n, fixing=planted) if kind != "blobs" else None
             drawn_symmetry = symmetry_of(cells, n) if kind in SYMMETRIC_DESIGNS else None
-            outcome = repair(layout, searches.check, rng, rules, options.repair_budget, searches.probe, mirror)
-            unique, repairs = outcome.unique, outcome.repairs
+            hints = fewest_givens(layout, searches, rng, options.max_givens) if options.givens else None
+            if hints is not None:  # unique with these givens as drawn: no repair
+                layout.givens = hints
+                unique, repairs, drawn_symmetry = True, 0, None
+            else:
+                outcome = repair(layout, searches.check, rng, rules, options.repair_budget, searches.probe, mirror)
+                unique, repairs = outcome.unique, outcome.repairs
             if unique and drawn_symmetry is not None and restarts < SYMMETRIC_TRIES:
                 # repairs that broke a symmetric design's symmetry made a board of another style: draw again
                 unique = symmetry_share(layout.cells, n, drawn_symmetry) >= MIN_SYMMETRY
         else:
             verdict = searches.check(layout)
             unique, repairs = verdict.settled and verdict.count == 1, 0
-        extra = keep(layout) if unique else None
+        extra = grading.keep(layout, rng, rules, deadline) if unique else None
         if extra is not None:
             return GeneratedPuzzle(
                 index, options.seed, n, options.rule, layout.rows(), layout.solution,
                 time.perf_counter() - start, repairs, restarts, searches.checks, searches.timeouts, extra, options.stars,
+                layout.givens,
             )
         restarts += 1
 
@@ -386,32 +451,43 @@ def designed(options: GeneratorOptions, kind: str, rng: random.Random, searches:
     searches.checks += 1
     grid = np.array(cells, dtype=np.int64).reshape(n, n)
     found = searches.call(grid, rule=options.rule) if options.stars == 1 else searches.call(grid, rule=options.rule, stars=options.stars)
-    solutions = list(getattr(found, "solutions", ()))
-    if not solutions:
+    if not getattr(found, "count", found):  # a bool verdict (True: unique) or a count
         return None
-    sigma = symmetry_of(cells, n) if kind in SYMMETRIC_DESIGNS and options.stars == 1 else None
-    if sigma is not None:  # plant a solution the symmetry keeps, so that repairs can keep it too
-        solution = searches.symmetric_solution(grid, sigma) or searches.first_solution(grid)
-    elif options.stars == 1:
-        solution = searches.first_solution(grid)  # the same whichever validator found there is one
-    else:
-        solution = list(min(tuple(int(c) for c in s) for s in solutions))
+    # plant a solution the symmetry keeps, so that repairs can keep it too (else any: drawn, see planting)
+    # a board its symmetry keeps exactly can only have an answer the symmetry keeps, and there are
+    # few (122 under the half turn at n = 8 and 9): in a share of the puzzles any answer is planted,
+    # and the repairs leave the board nearly symmetric (as the mirror design's always are)
+    exact = kind in SYMMETRIC_DESIGNS and options.stars == 1 and rng.random() < SYMMETRIC_ANSWER_SHARE
+    sigma = symmetry_of(cells, n) if exact else None
+    solution = searches.plant(grid, rng, sigma)
+    if solution is None:
+        return None
     order: dict[int, int] = {}
     for r, c in star_cells(solution, options.stars):
         order.setdefault(cells[r * n + c], len(order))
     return [order[k] for k in cells], solution
 
 
-def logic_filter(options: GeneratorOptions, draw: float) -> Callable[[Layout], dict[str, Any] | None]:
-    """``keep(layout)``: what to record about a unique layout, or None to draw another.
+def fewest_givens(layout: Layout, searches: Searches, rng: random.Random, most: int) -> tuple[tuple[int, int], ...] | None:
+    """The fewest queens (stars) of the planted answer that, given, leave it the layout's only
+    solution: every set of one, then of two... up to ``most``, each size's sets in a random order
+    (no cell is favoured); None when none does. () when the layout is unique as it is."""
+    first = searches.unique_with(layout, ())
+    if first:
+        return ()
+    if first is None:
+        return None
+    cells = star_cells(layout.solution, layout.stars)
+    for size in range(1, most + 1):
+        sets = list(combinations(cells, size))
+        rng.shuffle(sets)
+        for given in sets:
+            if searches.unique_with(layout, tuple(sorted(given))):
+                return tuple(sorted(given))
+    return None
 
-    ``draw`` (uniform in [0, 1), from the puzzle's seed) picks the puzzle's place in the
-    default grade mix when no grade or score is asked."""
-    if not options.checks_logic:
-        return lambda layout: {}
-    from queens_sat.services.generator.logic_filter import graded, mix_grades
 
-    grades = options.grades
-    if not grades and options.score_range is None and options.grade_mix:
-        grades = mix_grades(options.n, draw)
-    return lambda layout: graded(layout.puzzle(), options.depth, grades, options.score_range)
+def _kept_by(sigma: list[int], n: int, cells: list[tuple[int, int]]) -> bool:
+    """Whether the cell map ``sigma`` maps these cells onto themselves."""
+    flat = {r * n + c for r, c in cells}
+    return {sigma[x] for x in flat} == flat

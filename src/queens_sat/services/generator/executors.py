@@ -15,7 +15,7 @@ from typing import Any
 from queens_sat.model.errors import QueensSatError
 from queens_sat.runtime.pools import HeldSpawnContext
 from queens_sat.runtime.signals import worker_signals  # Ctrl-C and SIGTERM are the main process's; die with it
-from queens_sat.services.generator.attempt import GeneratorOptions, make_puzzle
+from queens_sat.services.generator.attempt import GeneratorOptions, Progress, make_puzzle
 
 
 class ExecutorError(QueensSatError, RuntimeError):
@@ -34,22 +34,22 @@ class InlineExecutor:
 
     slots = 1
 
-    def __init__(self, options: GeneratorOptions) -> None:
-        self.options = options
+    def __init__(self, options: GeneratorOptions, progress: Progress | None = None) -> None:
+        self.options, self.progress = options, progress
 
     def submit(self, index: int) -> Any:
-        return _Deferred(self.options, index)
+        return _Deferred(self.options, index, self.progress)
 
     def close(self, cancel: bool = False) -> None:
         pass
 
 
 class _Deferred:
-    def __init__(self, options: GeneratorOptions, index: int) -> None:
-        self.options, self.index = options, index
+    def __init__(self, options: GeneratorOptions, index: int, progress: Progress | None = None) -> None:
+        self.options, self.index, self.progress = options, index, progress
 
     def result(self) -> Any:
-        return make_puzzle(self.options, self.index)
+        return make_puzzle(self.options, self.index, self.progress)
 
     def cancel(self) -> bool:
         return True

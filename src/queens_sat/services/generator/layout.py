@@ -52,7 +52,7 @@ class Layout:
     stays valid as long as no planted cell changes region.
     """
 
-    __slots__ = ("_flat", "anchors", "cells", "grid", "key", "n", "queen_cells", "rule", "sizes", "solution", "stars")
+    __slots__ = ("_flat", "anchors", "cells", "givens", "grid", "key", "n", "queen_cells", "rule", "sizes", "solution", "stars")
 
     def __init__(self, n: int, rule: str, cells: Sequence[int], solution: Sequence[int], stars: int = 1) -> None:
         self.n, self.rule, self.stars = n, rule, stars
@@ -63,6 +63,7 @@ class Layout:
         for k in self.cells:
             self.sizes[k] += 1
         self.solution = tuple(solution)
+        self.givens: tuple[tuple[int, int], ...] = ()  # given queens (stars) of the planted answer, (row, column)
         planted = sorted(r * n + c for r, c in star_cells(solution, stars))
         self.queen_cells = frozenset(planted)
         anchors: list[list[int]] = [[] for _ in range(n)]
@@ -112,4 +113,4 @@ class Layout:
         return [self.cells[r * n:(r + 1) * n] for r in range(n)]
 
     def puzzle(self) -> Puzzle:
-        return Puzzle(self.rows(), rule=self.rule, stars=self.stars)
+        return Puzzle(self.rows(), rule=self.rule, stars=self.stars, queens=self.givens)

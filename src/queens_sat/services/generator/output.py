@@ -50,6 +50,8 @@ OPTION_NAMES = {  # GeneratorOptions field (or RegionRules field) -> the command
     "style": "--style",
     "score_range": "--score",
     "grade_mix": "--any-grade",
+    "givens": "--givens",
+    "max_givens": "--max-givens",
 }
 
 
@@ -83,7 +85,7 @@ def puzzle_id(p: GeneratedPuzzle) -> str:
 def record(p: GeneratedPuzzle, options: GeneratorOptions, previous: int = -1) -> dict[str, Any]:
     """The JSON object of one generated puzzle; ``previous`` is the index of the line before it
     in the file (-1: none), so that a resumed run notices a line lost or written twice."""
-    out = puzzle_to_dict(Puzzle(p.regions, rule=p.rule, stars=p.stars), id=puzzle_id(p))
+    out = puzzle_to_dict(p.puzzle(), id=puzzle_id(p))
     out.update(
         solution=list(p.solution) if p.stars == 1 else star_rows(p.solution, p.stars),
         seed=p.seed,

@@ -16,7 +16,7 @@ from typing import Any
 
 from queens_sat.model.arguments import counted
 from queens_sat.model.errors import QueensSatError
-from queens_sat.services.generator.attempt import GeneratedPuzzle, GeneratorOptions
+from queens_sat.services.generator.attempt import GeneratedPuzzle, GeneratorOptions, Progress
 from queens_sat.services.generator.dedupe import Seen
 from queens_sat.services.generator.executors import DaskExecutor, InlineExecutor, PoolExecutor, usable_cores
 from queens_sat.services.generator.validators import Validator
@@ -30,11 +30,11 @@ class TooFewPuzzles(QueensSatError, RuntimeError):
     """Every recent puzzle was a duplicate: this size has (almost) no more distinct puzzles."""
 
 
-def make_executor(options: GeneratorOptions, workers: int | None, dask: str | None):
+def make_executor(options: GeneratorOptions, workers: int | None, dask: str | None, progress: Progress | None = None):
     if dask:
         return DaskExecutor(options, dask, workers)
     workers = usable_cores() if workers is None else counted(workers, "workers", 1)
-    return InlineExecutor(options) if workers == 1 else PoolExecutor(options, workers)
+    return InlineExecutor(options, progress) if workers == 1 else PoolExecutor(options, workers)
 
 
 def iter_generate(
@@ -47,13 +47,15 @@ def iter_generate(
     seen: Iterable[bytes] = (),
     stats: dict[str, Any] | None = None,
     max_duplicates_in_a_row: int = MAX_DUPLICATES_IN_A_ROW,
+    on_progress: Progress | None = None,
 ) -> Generator[GeneratedPuzzle, None, None]:
     """Yield ``count`` distinct unique puzzles, made from index ``start`` on, in index order.
 
     ``seen``: layout keys of puzzles made before (a resumed file's). ``stats``,
     when given, gets ``duplicates`` and ``next_index`` as the run goes. After
 ``max_duplicates_in_a_row`` the size is taken to have run out of new puzzles
-(``TooFewPuzzles``). Closing
+(``TooFewPuzzles``). ``on_progress(index, layouts, closest)``: each fresh layout a graded
+puzzle needs (``workers=1`` only: a worker process's puzzle reports when done). Closing
     the iterator (or Ctrl-C) cancels the work in flight.
     """
     count = counted(count, "count")
@@ -63,7 +65,7 @@ def iter_generate(
     stats.update(duplicates=0, next_index=start)
     if count == 0:
         return
-    executor = make_executor(options, workers, dask)
+    executor = make_executor(options, workers, dask, on_progress)
     pending: deque[tuple[int, Any]] = deque()
     next_index, made, in_a_row, restarts = start, 0, 0, 0
     finished = False
