@@ -92,12 +92,13 @@ def test_a_request_that_never_got_a_thread_says_so() -> None:
 
 
 def test_generate_that_cannot_make_its_first_puzzle_answers_by_status() -> None:
-    """A run the generator gives up on before its first puzzle is a 422 (it was a 200 whose one
-    line was an error)."""
+    """A run that cannot make its first puzzle is answered by its status, never a 200 whose one
+    line is an error: a grade the size cannot reach is refused before any work (400, the reason
+    and the setting that would reach it)."""
     with TestClient(create_app(ServiceSettings())) as client:
         answer = client.post("/generate", json={"n": 5, "count": 1, "grade": ["Expert"]})
-        assert answer.status_code == 422, answer.text
-        assert "error" in answer.json()
+        assert answer.status_code == 400, answer.text
+        assert "Expert" in answer.json()["error"]
         fine = client.post("/generate", json={"n": 6, "count": 1, "seed": 5})
         assert fine.status_code == 200 and len(fine.text.splitlines()) == 1
 
