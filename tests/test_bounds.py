@@ -177,7 +177,7 @@ def test_a_hint_gives_the_logic_engine_what_the_search_left(monkeypatch: pytest.
 
 
 def test_a_check_gives_the_logic_verdict_what_the_search_left(monkeypatch: pytest.MonkeyPatch) -> None:
-    import queens_sat.services.logic as logic
+    import queens_sat.engines.logic as logic
     from queens_sat.formats.records import PuzzleRecord
     from queens_sat.services import checking
 

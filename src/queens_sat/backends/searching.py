@@ -65,7 +65,7 @@ def search(
     engine = backend_for(backend, board)
     raise_if_cancelled()
     if time_limit is not None:  # loading a backend (its solver library, on first use) comes out of the limit
-        time_limit = max(time_limit - (time.perf_counter() - start), MIN_SECONDS)
+        time_limit = max(time_limit - (time.perf_counter() - start), min(time_limit, MIN_SECONDS))
     if isinstance(board, PlainGrid):
         if not engine.takes_plain:
             return search(Puzzle.of_plain(board), backend=engine, limit=limit, keep=keep, time_limit=time_limit, effort=effort)

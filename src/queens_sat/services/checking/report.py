@@ -101,7 +101,7 @@ def report_of(
         puzzle = record.puzzle
         assert puzzle is not None
         if puzzle.n <= MAX_N:  # one budget per record: the logic verdict has what the search left of it
-            limit = LOGIC_TIME_LIMIT if time_limit is None else max(time_limit - result.elapsed, MIN_LOGIC_SECONDS)
+            limit = LOGIC_TIME_LIMIT if time_limit is None else max(time_limit - result.elapsed, min(time_limit, MIN_LOGIC_SECONDS))
             report.logic = logic_solve(puzzle, logic_depth, limit)
     return report
 
