@@ -5,11 +5,12 @@
 from libc.stdint cimport int64_t, uint64_t
 
 
-cdef Py_ssize_t fill_rows(object rows, Py_ssize_t n, int64_t* out) except -1:
+cdef Py_ssize_t fill_rows(object rows, Py_ssize_t n, int64_t* out, bint pieces=True) except -1:
     """``rows`` (a list or tuple of length n, 1 <= n <= 64, checked by the caller) renumbered by
-    first appearance into the n * n ``out``: the largest number of 4-connected pieces of any region,
-    or 0 when the rows are not n lists or tuples of n ints in 0..63 with exactly n distinct values,
-    nor n strings of n labels as ``canonical_labels`` takes them (see ``fill_canonical``)."""
+    first appearance into the n * n ``out``: the largest number of 4-connected pieces of any region
+    (without ``pieces``, not counted: n + 1, no region's count), or 0 when the rows are not n lists
+    or tuples of n ints in 0..63 with exactly n distinct values, nor n strings of n labels as
+    ``canonical_labels`` takes them (see ``fill_canonical``)."""
     cdef Py_ssize_t r, c, k = 0
     cdef int number[128]
     cdef int cell_region[4096]
@@ -30,7 +31,7 @@ cdef Py_ssize_t fill_rows(object rows, Py_ssize_t n, int64_t* out) except -1:
                     return 0
                 if not _renumber(number, ch, &k, n, out, cell_region, r * n + c):
                     return 0
-        return _most_parts(cell_region, n, parts) if k == n else 0
+        return _settled(cell_region, n, parts, k, pieces)
     for r in range(n):
         row = rows[r]
         if (type(row) is not list and type(row) is not tuple) or len(row) != n:
@@ -47,7 +48,15 @@ cdef Py_ssize_t fill_rows(object rows, Py_ssize_t n, int64_t* out) except -1:
                 return 0
             if not _renumber(number, x, &k, n, out, cell_region, r * n + c):
                 return 0
-    return _most_parts(cell_region, n, parts) if k == n else 0
+    return _settled(cell_region, n, parts, k, pieces)
+
+
+cdef inline Py_ssize_t _settled(const int* cell_region, Py_ssize_t n, int* parts, Py_ssize_t k, bint pieces) noexcept:
+    """``fill_rows``'s answer once every cell is numbered with ``k`` labels: 0 unless k is n, else
+    the most pieces of a region when ``pieces`` is asked (a flood fill), n + 1 when not."""
+    if k != n:
+        return 0
+    return _most_parts(cell_region, n, parts) if pieces else n + 1
 
 
 cdef bint cells_solution_ok(const int64_t* grid, Py_ssize_t n, object cols, int rule) except -1:

@@ -115,6 +115,11 @@ def is_unique(
     Raises ``Undecided`` when ``time_limit`` (seconds) ends the search before it
     settles: "unknown" is never answered as "not unique".
     """
+    if (type(puzzle) is list or type(puzzle) is tuple) and type(backend) is str and time_limit is None and stars is None:
+        # rows, the validator's call: one compiled call (``searching.unique_rows``), else the way below
+        settled = searching.unique_rows(puzzle, rule or DEFAULT_RULE, backend) if rule is None or type(rule) is str else None
+        if settled is not None:
+            return settled
     result = solve(puzzle, backend=backend, limit=2, keep=0, time_limit=time_limit, rule=rule, stars=stars)
     if result.status is Status.UNKNOWN:
         raise Undecided(
