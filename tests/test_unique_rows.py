@@ -148,3 +148,16 @@ def test_a_rows_search_checks_nothing_it_cannot_and_counts_no_pieces() -> None:
     assert with_pieces is not None and without is not None
     assert with_pieces[6] == 2 and without[6] == 0 and with_pieces[:6] == without[:6]
     assert module.count_rows([[0, 1], [0, 5]], 0, 2, 0, 0.0, 0, False) is None
+
+
+def test_a_cancelled_search_is_cancelled_either_way() -> None:
+    from queens_sat.model.errors import Cancelled
+    from queens_sat.runtime.cancel import CancelToken, cancel_scope
+
+    token = CancelToken()
+    token.cancel()
+    with cancel_scope(token):
+        for call in (lambda: qs.is_unique(GOOD), lambda: solve(GOOD, limit=2, keep=0), lambda: qs.is_unique(GOOD, time_limit=60)):
+            with pytest.raises(Cancelled):
+                call()
+    assert qs.is_unique(GOOD)

@@ -1,4 +1,5 @@
-"""The one way in to the search: ``search`` for one board, ``search_many`` for a batch.
+"""The one way in to the search: ``search`` for one board, ``search_many`` for a batch
+(``search_rows`` and ``unique_rows``: a plain grid's rows in the one compiled call of its route).
 
 Every caller that asks how many solutions a board has comes here: the facade (``solve``,
 ``is_unique``, ``count_solutions``), the check of a batch, the generator's validators and

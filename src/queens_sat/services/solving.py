@@ -110,7 +110,8 @@ def is_unique(
     Takes a ``Puzzle`` or a bare region grid (list of lists, strings or a numpy
     array), so that other generators can call it as their validator; ``rule``
     applies to either, as ``stars`` does (see ``as_puzzle``). A grid of integers 0..n-1 is checked and
-    searched without building a ``Puzzle``: a few microseconds a call at n = 9.
+    searched without building a ``Puzzle``; rows (a list or tuple of them) with no time limit in
+    one compiled call that checks, searches and answers (``searching.unique_rows``).
 
     Raises ``Undecided`` when ``time_limit`` (seconds) ends the search before it
     settles: "unknown" is never answered as "not unique".
