@@ -2,21 +2,43 @@
 # the grid checks (model/gridcheck.pyx) and by the region search (regions/bitsearch.pyx), whose
 # ``count_rows`` reads, searches and checks a co-process's grid in one call.
 
+from cpython.ref cimport PyObject
 from libc.stdint cimport int64_t, uint64_t
 
 
-cdef Py_ssize_t fill_rows(object rows, Py_ssize_t n, int64_t* out) except -1:
+cdef extern from *:
+    """
+    /* A row's item by a borrowed reference (the row is a list or a tuple, checked by the caller,
+       and holds it while it is read): no reference counted and no bounds checked per cell. */
+    static inline PyObject *qs_row_item(PyObject *row, Py_ssize_t c) {
+        return PyList_CheckExact(row) ? PyList_GET_ITEM(row, c) : PyTuple_GET_ITEM(row, c);
+    }
+    /* A cell's label: an exact int in 0..63, else -1 (a bool, a float, a larger or negative int). */
+    static inline long qs_small_label(PyObject *v) {
+        int overflow = 0;
+        long x;
+        if (!PyLong_CheckExact(v)) return -1;
+        x = PyLong_AsLongAndOverflow(v, &overflow);
+        return (overflow || x < 0 || x >= 64) ? -1 : x;
+    }
+    """
+    PyObject *qs_row_item(PyObject *row, Py_ssize_t c) noexcept
+    long qs_small_label(PyObject *v) noexcept
+
+
+cdef Py_ssize_t fill_rows(object rows, Py_ssize_t n, int64_t* out, bint pieces=True) except -1:
     """``rows`` (a list or tuple of length n, 1 <= n <= 64, checked by the caller) renumbered by
-    first appearance into the n * n ``out``: the largest number of 4-connected pieces of any region,
-    or 0 when the rows are not n lists or tuples of n ints in 0..63 with exactly n distinct values,
-    nor n strings of n labels as ``canonical_labels`` takes them (see ``fill_canonical``)."""
+    first appearance into the n * n ``out``: the largest number of 4-connected pieces of any region
+    (without ``pieces``, not counted: n + 1, no region's count), or 0 when the rows are not n lists
+    or tuples of n ints in 0..63 with exactly n distinct values, nor n strings of n labels as
+    ``canonical_labels`` takes them (see ``fill_canonical``)."""
     cdef Py_ssize_t r, c, k = 0
     cdef int number[128]
     cdef int cell_region[4096]
     cdef int parts[64]
-    cdef long long x
+    cdef long x
     cdef Py_UCS4 ch
-    cdef object row, v
+    cdef object row
     for r in range(128):
         number[r] = -1
     if type(rows[0]) is str:
@@ -30,24 +52,26 @@ cdef Py_ssize_t fill_rows(object rows, Py_ssize_t n, int64_t* out) except -1:
                     return 0
                 if not _renumber(number, ch, &k, n, out, cell_region, r * n + c):
                     return 0
-        return _most_parts(cell_region, n, parts) if k == n else 0
+        return _settled(cell_region, n, parts, k, pieces)
     for r in range(n):
         row = rows[r]
         if (type(row) is not list and type(row) is not tuple) or len(row) != n:
             return 0
         for c in range(n):
-            v = row[c]
-            if type(v) is not int:
-                return 0
-            try:
-                x = v
-            except OverflowError:
-                return 0
-            if x < 0 or x >= 64:
+            x = qs_small_label(qs_row_item(<PyObject *>row, c))
+            if x < 0:
                 return 0
             if not _renumber(number, x, &k, n, out, cell_region, r * n + c):
                 return 0
-    return _most_parts(cell_region, n, parts) if k == n else 0
+    return _settled(cell_region, n, parts, k, pieces)
+
+
+cdef inline Py_ssize_t _settled(const int* cell_region, Py_ssize_t n, int* parts, Py_ssize_t k, bint pieces) noexcept:
+    """``fill_rows``'s answer once every cell is numbered with ``k`` labels: 0 unless k is n, else
+    the most pieces of a region when ``pieces`` is asked (a flood fill), n + 1 when not."""
+    if k != n:
+        return 0
+    return _most_parts(cell_region, n, parts) if pieces else n + 1
 
 
 cdef bint cells_solution_ok(const int64_t* grid, Py_ssize_t n, object cols, int rule) except -1:

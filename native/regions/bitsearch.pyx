@@ -168,7 +168,7 @@ def count(
         free(s)
 
 
-def count_rows(object rows, int rule, int64_t limit, int64_t keep, double time_limit, int64_t node_limit=0):
+def count_rows(object rows, int rule, int64_t limit, int64_t keep, double time_limit, int64_t node_limit=0, bint pieces=True):
     """A plain grid's search straight from its rows, in one call: ``rows`` renumbered by first
     appearance (as ``_gridcheck.fill_canonical``), searched as ``count`` searches, and every
     solution checked against the grid (as ``_gridcheck.solution_ok``). A co-process's line and a
@@ -177,7 +177,8 @@ def count_rows(object rows, int rule, int64_t limit, int64_t keep, double time_l
     ``(count, complete, timed_out, solutions, nodes, spent, most_pieces, wrong)``: ``most_pieces``
     the largest number of 4-connected pieces of any region (1 when all are whole), ``wrong`` the
     index of the first solution the check refuses (-1: none). None when ``rows`` is not a grid
-    ``fill_canonical`` takes.
+    ``fill_canonical`` takes. With ``pieces`` false the regions' pieces are not counted (a
+    validator asks only how many solutions): ``most_pieces`` is then 0.
     """
     cdef int64_t cells[QS_MAX_BOARD * QS_MAX_BOARD]
     cdef Py_ssize_t n, most, i
@@ -188,9 +189,11 @@ def count_rows(object rows, int rule, int64_t limit, int64_t keep, double time_l
     n = len(rows)
     if n < 1 or n > QS_MAX_BOARD:
         return None
-    most = fill_rows(rows, n, cells)
+    most = fill_rows(rows, n, cells, pieces)
     if most == 0:
         return None
+    if not pieces:
+        most = 0
     s = prepared(cells, <int>n, rule, (), (), time_limit)
     if node_limit > 0:
         s.node_limit = node_limit

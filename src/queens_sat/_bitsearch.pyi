@@ -34,7 +34,7 @@ def count(
     node_limit: int = 0,
 ) -> Found: ...
 def count_rows(
-    rows: Sequence[Any], rule: int, limit: int, keep: int, time_limit: float, node_limit: int = 0
+    rows: Sequence[Any], rule: int, limit: int, keep: int, time_limit: float, node_limit: int = 0, pieces: bool = True
 ) -> tuple[int, bool, bool, list[tuple[int, ...]], int, bool, int, int] | None: ...
 def count_batch(
     regions: Array,

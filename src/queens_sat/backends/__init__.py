@@ -9,6 +9,7 @@ budgets (a portfolio: see that module).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import Any
 
 from queens_sat.backends.base import Backend
@@ -80,6 +81,12 @@ def _choices() -> str:
 
 _SHARED: dict[str, Backend] = {}  # one object per plain name, for calls without options: they hold no state worth a copy
 on_switch(_SHARED.clear)  # QUEENS_SAT_PURE_PYTHON read again: native may come or go
+
+
+def forget_with_backends(forget: Callable[[], None]) -> None:
+    """Call ``forget`` whenever the shared backends are dropped (``QUEENS_SAT_PURE_PYTHON`` read
+    again): for a choice kept per backend name above this module (``searching.unique_rows``)."""
+    on_switch(forget)
 
 
 def make_backend(name: str, options: dict[str, object]) -> Backend | None:

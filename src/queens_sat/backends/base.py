@@ -32,9 +32,10 @@ def interrupted_batch(stop: KeyboardInterrupt, results: list[Outcome | None]) ->
 Cells: TypeAlias = Sequence[tuple[int, int]]
 # (cells, n, rule code, cap, keep, given queens, blocked, seconds, nodes) -> the compiled count's tuple
 CountCall: TypeAlias = Callable[[Any, int, int, int, int, Cells, Cells, float, int], CompiledCount]
-# (rows, rule code, cap, keep, seconds, nodes) -> the same tuple from a grid's rows, renumbered and checked
-# in the call, + (most pieces of a region, the first wrong solution or -1); None: not a plain grid
-RowsCall: TypeAlias = Callable[[list[Any], int, int, int, float, int], "tuple[Any, ...] | None"]
+# (rows, rule code, cap, keep, seconds, nodes, count pieces) -> the same tuple from a grid's rows, renumbered
+# and checked in the call, + (most pieces of a region or 0 when not counted, the first wrong solution or -1);
+# None: not a plain grid
+RowsCall: TypeAlias = Callable[[Sequence[Any], int, int, int, float, int, bool], "tuple[Any, ...] | None"]
 
 
 class GoOn(Protocol):

@@ -1,4 +1,5 @@
-"""The one way in to the search: ``search`` for one board, ``search_many`` for a batch.
+"""The one way in to the search: ``search`` for one board, ``search_many`` for a batch
+(``search_rows`` and ``unique_rows``: a plain grid's rows in the one compiled call of its route).
 
 Every caller that asks how many solutions a board has comes here: the facade (``solve``,
 ``is_unique``, ``count_solutions``), the check of a batch, the generator's validators and
@@ -20,17 +21,17 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from queens_sat.backends import get_backend
-from queens_sat.backends.base import Backend, PlainRoute, search_board, search_boards
+from queens_sat.backends import forget_with_backends, get_backend
+from queens_sat.backends.base import Backend, PlainRoute, RowsCall, search_board, search_boards
 from queens_sat.engines.regions.counting import native_limit, rule_code
 from queens_sat.model.board import Board, as_puzzle_board
-from queens_sat.model.errors import BackendError, PuzzleError
+from queens_sat.model.errors import BackendError, PuzzleError, QueensSatError
 from queens_sat.model.grids import PLAIN_MAX_N, PlainGrid, fill_canonical, int64_cells, plain_cells_ok, plain_solution_ok, solution_check
 from queens_sat.model.puzzle import Puzzle
 from queens_sat.model.result import Outcome, Solution, counted
 from queens_sat.runtime.cancel import raise_if_cancelled
 
-__all__ = ["Board", "backend_for", "search", "search_many", "search_rows", "verified"]
+__all__ = ["Board", "backend_for", "search", "search_many", "search_rows", "unique_rows", "verified"]
 
 
 def backend_for(backend: str | Backend, board: Board | None = None) -> Backend:
@@ -134,7 +135,7 @@ def search_rows(
     if route is None or route.count_rows is None:
         return None
     began = time.perf_counter()
-    found = route.count_rows(rows, rule_code(rule), native_limit(limit), keep, time_limit or 0.0, route.nodes)
+    found = route.count_rows(rows, rule_code(rule), native_limit(limit), keep, time_limit or 0.0, route.nodes, True)
     if found is None:
         return None
     outcome = counted(found, route.backend)
@@ -147,7 +148,56 @@ def search_rows(
     return outcome, most_pieces
 
 
-def _filled(rows: list[Any], rule: str) -> PlainGrid:
+# (backend name, n, rule) -> the route of ``unique_rows`` and the rule's code; None: no such route
+_unique_routes: dict[tuple[str, int, str], tuple[PlainRoute, RowsCall, int] | None] = {}
+forget_with_backends(_unique_routes.clear)
+
+
+def unique_rows(rows: Sequence[Any], rule: str, backend: str) -> bool | None:
+    """Whether a plain grid given as its rows (lists of ints or strings of labels, as ``search_rows``
+    takes them) has exactly one solution: ``search``'s answer at ``limit=2, keep=0`` with no time
+    limit, in the one compiled call of ``search_rows`` (``PlainRoute.count_rows``: renumbered,
+    checked and searched in C, the regions' pieces not counted) with its route kept per backend name,
+    size and rule. None when that call cannot tell (rows that are not such a grid, an unknown rule
+    or backend, a backend without the call, a search cancelled): then ``search``, whose checks name
+    the problem. A validator's every call comes here: ``search`` costs 4x the search around it."""
+    try:
+        found_route = _unique_routes[backend, len(rows), rule]
+    except KeyError:
+        found_route = _unique_route(rows, rule, backend)
+    if found_route is None:
+        return None
+    route, count_rows, code = found_route
+    found = count_rows(rows, code, 2, 0, 0.0, route.nodes, False)
+    if found is None:
+        return None
+    count, complete = found[0], found[1]
+    if found[5] and route.go_on is not None:  # rare: the portfolio's first turn did not settle it
+        outcome = route.go_on(_filled(rows, rule), counted(found, route.backend), limit=2, keep=0, time_limit=None)
+        count, complete = outcome.count, outcome.complete
+    raise_if_cancelled()  # a search cancelled before or while it ran (it then stopped as at its time limit)
+    if count >= 2:
+        return False
+    return count == 1 if complete else None
+
+
+def _unique_route(rows: Sequence[Any], rule: str, backend: str) -> tuple[PlainRoute, RowsCall, int] | None:
+    """``unique_rows``'s route for grids of this size and rule, chosen as ``search_rows`` chooses it
+    and kept; None, not kept, when these rows cannot stand in for the grid to choose by."""
+    n = len(rows)
+    if not 1 <= n <= PLAIN_MAX_N or rule not in ("no-touch", "queens"):
+        return None
+    try:
+        engine = get_backend(backend)
+        route = engine.plain_route(PlainGrid._make((n, None, rule, rows, ())), 2, None) if engine.takes_plain else None
+    except QueensSatError:  # an unknown backend, or the first grid of its kind is not a board: ``search`` says why
+        return None
+    found = None if route is None or route.count_rows is None else (route, route.count_rows, rule_code(rule))
+    _unique_routes[backend, n, rule] = found
+    return found
+
+
+def _filled(rows: Sequence[Any], rule: str) -> PlainGrid:
     """The plain grid of rows that ``count_rows`` took, in a buffer of its own."""
     cells = int64_cells(len(rows))
     fill_canonical(rows, cells)
