@@ -29,6 +29,8 @@ MARK_SPAN = 0.1  # a mark is at least this share of the sampled square wide or h
 CROSS_FILL = 0.6  # a cross fills less of its bounding box than this
 CROSS_DIAGONAL = 0.75  # ... and this much of its ink lies near the box's diagonals (a crown's or a disc's: about 0.55)
 DIAGONAL = 0.16  # how near, as a share of the box's side
+EDGE_BAND = 0.15  # the outer share of the sampled square where a line along its side may reach in
+EDGE_LINE = 0.8  # a row (or column) of points this much ink there is a line, not a mark
 QUEEN_FILL = 0.25  # a queen fills at least this much of its bounding box
 QUEEN_SPAN = 0.35  # ... and is at least this share of the sampled square wide or high (LinkedIn's crown: 0.5)
 
@@ -44,6 +46,7 @@ def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array) -> MarkRead:
     points = int(np.clip(round((SPAN[1] - SPAN[0]) * lattice.pitch / 1.5), *POINTS))
     pixels = cell_pixels(rgb, lattice, *SPAN, points).astype(np.float64)  # (n, n, P, P, 3)
     inked = np.linalg.norm(to_lab(pixels) - cell_lab[:, :, None, None, :], axis=-1) > INK  # full lightness: ink on grey counts
+    inked = _without_edge_lines(inked)
     largest = _largest_pieces(_grown(inked)) & inked  # pieces joined across a point missed on a thin stroke
     found = MarkRead()
     n = lattice.n
@@ -57,6 +60,22 @@ def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array) -> MarkRead:
             elif kind == "unclear":
                 found.unclear.append((r, c))
     return found
+
+
+def _without_edge_lines(inked: Array) -> Array:
+    """The ink less the rows and columns of points along the sampled square's edges that are
+    nearly all ink: a thick region border reaching into a small cell is a line across it,
+    never a queen (a mark leaves most of a row beside it clear)."""
+    side = inked.shape[-1]
+    band = max(1, round(EDGE_BAND * side))
+    out = inked.copy()
+    rows_full = inked.mean(axis=-1) >= EDGE_LINE  # (..., side): a row of points almost all ink
+    cols_full = inked.mean(axis=-2) >= EDGE_LINE
+    outer = np.zeros(side, dtype=bool)
+    outer[:band] = outer[-band:] = True
+    out &= ~(rows_full & outer)[..., :, None]
+    out &= ~(cols_full & outer)[..., None, :]
+    return out
 
 
 def _grown(inked: Array) -> Array:
