@@ -177,7 +177,7 @@ def test_a_shaded_cell_is_read_into_its_region_with_a_warning():
     image.save(buffer, "PNG")
     read = read_puzzle_image(buffer.getvalue())
     assert read.puzzle == UNIQUE_8
-    assert any("row 4, column 3" in w and "shade" in w for w in read.warnings)
+    assert any("r5c4" in w and "shade" in w for w in read.warnings)
 
 
 def test_close_colours_are_read_with_a_warning():

@@ -109,9 +109,12 @@ def _square_rows(regions: Any, n: int | None) -> list[list[Any]]:
         raise PuzzleError(f"n is {shown(n)} but regions has {height} rows")
     for r, row in enumerate(rows):
         if len(row) != len(rows[0]):
-            raise PuzzleError(f"ragged grid: this row has {len(row)} cells, row 0 has {len(rows[0])}", row=r)
+            raise PuzzleError(f"ragged grid: this row has {len(row)} cells, row 1 has {len(rows[0])}", row=r)
     if len(rows[0]) != height:
-        raise PuzzleError(f"the grid has {height} rows of {len(rows[0])} cells; it must be square")
+        raise PuzzleError(
+            f"the grid has {height} row{'s' if height != 1 else ''} of {len(rows[0])} cell{'s' if len(rows[0]) != 1 else ''}; "
+            "it must be square (n rows of n region labels)"
+        )
     return rows
 
 

@@ -68,7 +68,7 @@ def _without_edge_lines(inked: Array) -> Array:
     never a queen (a mark leaves most of a row beside it clear)."""
     side = inked.shape[-1]
     band = max(1, round(EDGE_BAND * side))
-    out = inked.copy()
+    out: Array = inked.copy()
     rows_full = inked.mean(axis=-1) >= EDGE_LINE  # (..., side): a row of points almost all ink
     cols_full = inked.mean(axis=-2) >= EDGE_LINE
     outer = np.zeros(side, dtype=bool)

@@ -34,7 +34,7 @@ from queens_sat.formats.image.grid import (
 )
 from queens_sat.formats.image.locate import Box, candidate_boxes, shrink
 from queens_sat.formats.image.types import ImageOptions, ImageRead, ImageReadError
-from queens_sat.model.errors import PuzzleError
+from queens_sat.model.errors import PuzzleError, cell_name
 from queens_sat.model.puzzle import Puzzle
 
 Array = np.ndarray[Any, Any]
@@ -101,7 +101,7 @@ def _read(image: Any, source: str, options: ImageOptions, seen: Seen, stars: int
         seen.queens, seen.crosses = queens, blocked
         marks = {"queens": len(queens), "blocked": len(blocked)}
         for r, c in found.unclear:
-            warnings.append(f"cell (row {r}, column {c}) has a mark that is neither a queen nor a cross; it is left empty")
+            warnings.append(f"cell {cell_name(r, c)} has a mark that is neither a queen nor a cross; it is left empty")
     seen.lines.append(f"regions from the {method}" + (f"; {len(warnings)} warning(s)" if warnings else ""))
     seen.lines.extend(f"warning: {w}" for w in warnings)
     try:
@@ -204,11 +204,11 @@ def _colour_doubts(colours: ColourRead, cells: CellColours) -> list[str]:
         doubts.append(f"regions {pairs} have one colour; read as separate regions because they do not touch")
     for r, c in colours.shaded:
         doubts.append(
-            f"cell (row {r}, column {c}) is a shade of its neighbour's colour (under the mouse?); read as region {LABELS[regions[r, c]]}"
+            f"cell {cell_name(r, c)} is a shade of its neighbour's colour (under the mouse?); read as region {LABELS[regions[r, c]]}"
         )
     for r, c in zip(*np.nonzero(cells.agreement < POOR_SAMPLE), strict=True):
         doubts.append(
-            f"cell (row {r}, column {c}) could not be sampled well (it is not of one colour); read as region {LABELS[regions[r, c]]}"
+            f"cell {cell_name(r, c)} could not be sampled well (it is not of one colour); read as region {LABELS[regions[r, c]]}"
         )
     return doubts[:6]
 
