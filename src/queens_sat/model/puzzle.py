@@ -304,7 +304,7 @@ class Puzzle:
                 unit = key(q)
                 seen[unit] = seen.get(unit, 0) + 1
                 if seen[unit] > self.stars:
-                    name = self.label(unit) if what == "region" else str(unit)
+                    name = self.label(unit) if what == "region" else str(unit + 1)
                     raise PuzzleError(f"{what} {name} holds {seen[unit]} given stars, more than {self.stars}", row=q[0], col=q[1])
 
     def _clash_reason(self, a: Cell, b: Cell) -> str | None:

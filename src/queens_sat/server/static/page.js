@@ -561,7 +561,9 @@ async function hint() {
 
 // the marks a hint or a check sends are the player's own, not the puzzle's givens
 function yours(text) {
-  return text.replace(/\bgiven (queen|star)(s?)\b/g, (all, kind, many) => `your ${pieces(many ? 2 : 1)}`);
+  return text
+    .replace(/\b(\d+) given (queen|star)s\b/g, (all, count) => `${count} of your ${pieces(2)}`)
+    .replace(/\bgiven (queen|star)(s?)\b/g, (all, kind, many) => `your ${pieces(many ? 2 : 1)}`);
 }
 
 function setMode(mode) {
