@@ -431,7 +431,9 @@ def test_a_check_of_a_huge_board_holds_no_solution(monkeypatch):
     def broken(n, rule, size=1 << 20):
         yield np.arange(n, dtype=np.int32)  # the diagonal: every queen attacks the next
 
-    monkeypatch.setattr(finding, "construct_chunks", broken)
+    from queens_sat.engines.nqueens import construction
+
+    monkeypatch.setattr(construction, "construct_chunks", broken)  # finding imports it when it streams
     with pytest.raises(RuntimeError, match="breaks the rule at row 1"):
         finding.find_solutions(1234, "queens", limit=2, keep=0)
 
