@@ -31,6 +31,9 @@ CROSS_DIAGONAL = 0.75  # ... and this much of its ink lies near the box's diagon
 DIAGONAL = 0.16  # how near, as a share of the box's side
 EDGE_BAND = 0.15  # the outer share of the sampled square where a line along its side may reach in
 EDGE_LINE = 0.8  # a row (or column) of points this much ink there is a line, not a mark
+TINT_FILL = 0.86  # a piece filling its bounding box this fully (a crown fills about 0.5, a disc 0.79) ...
+TINT_SPAN = 0.6  # ... and this share of the sampled square both ways is a tint over the cell, not a mark
+CORNER = 0.3  # a piece wholly within this share of the sampled square from two sides is a corner label
 QUEEN_FILL = 0.25  # a queen fills at least this much of its bounding box
 QUEEN_SPAN = 0.35  # ... and is at least this share of the sampled square wide or high (LinkedIn's crown: 0.5)
 
@@ -145,10 +148,16 @@ def _kind(piece: Array) -> str | None:
     side = piece.shape[0]
     if max(height, width) < MARK_SPAN * side:
         return "unclear"
+    corner = CORNER * side
+    if (bottom < corner or top >= side - corner) and (right < corner or left >= side - corner):
+        return None  # a label in a corner of the cell (the page's region letter on a hinted cell)
     fill = count / (height * width)
+    if fill >= TINT_FILL and min(height, width) >= TINT_SPAN * side:
+        return None  # a block of another colour filling the cell (a hint's or the mouse's highlight), no mark
     u = (cols - left + 0.5) / width
     v = (rows - top + 0.5) / height
-    near = (np.abs(u - v) < DIAGONAL) | (np.abs(u + v - 1) < DIAGONAL)
+    reach = max(DIAGONAL, 1.25 / min(height, width))  # a small cross is a few points wide: a point off counts as on
+    near = (np.abs(u - v) < reach) | (np.abs(u + v - 1) < reach)
     if fill < CROSS_FILL and near.mean() >= CROSS_DIAGONAL and 0.6 <= height / width <= 1.6:
         return "cross"
     if fill >= QUEEN_FILL and max(height, width) >= QUEEN_SPAN * side:
