@@ -22,10 +22,12 @@ from queens_sat.formats.image.colours import CLOSE, SURE_RATIO, ColourRead, colo
 from queens_sat.formats.image.debug import LABELS, Seen, write_debug_image
 from queens_sat.formats.image.decode import decode_image
 from queens_sat.formats.image.grid import (
+    BAND_SHARE,
     FULL_LINE,
     N_MAX,
     N_MIN,
     Lattice,
+    band_strengths,
     border_cover,
     fit_lattice,
     fit_lattice_in,
@@ -44,6 +46,7 @@ MIN_QUALITY = 0.12  # a lattice clearer than this is a grid (line strength minus
 KEEP_QUALITY = 0.5  # lattices this close to the clearest one compete on size
 SURE_GRID = 0.6  # a lattice this clear is a board: the squares inside it are not tried
 POOR_SAMPLE = 0.5  # a cell whose edge agrees with its colour less than this was not sampled well
+CUT_REACH = 12  # rows (and columns) of cells followed out from a lattice to see whether the board was cut
 MISFIT = 0.6  # cells agreeing less than this on average: the grid does not lie on the cells
 
 
@@ -159,9 +162,51 @@ def find_lattice(image: Any, seen: Seen, source: str) -> Lattice:
     # a grid closed by border lines on all four sides first, then the largest, then the clearest
     coarse = max(kept, key=lambda fit: (not open_sides[id(fit)], round(fit.side / largest, 1), fit.quality))
     seen.open_sides = open_sides[id(coarse)]
+    cut, tall, wide = cut_sides(gx, gy, coarse)
+    if cut:
+        raise ImageReadError(
+            f"the board is cut off at the {' and '.join(cut)} edge of the picture (its cells run on "
+            f"{'down' if tall > wide else 'across'} further than they reach there): take the screenshot with the whole board",
+            source=source,
+        )
     lattice = refine_lattice(image, coarse, factor)
     seen.lattice = lattice
     return lattice
+
+
+def cut_sides(gx: Array, gy: Array, lattice: Lattice) -> tuple[list[str], int, int]:
+    """The picture's sides at which the board is cut, and how many rows and whole columns of
+    cells show: rows (and columns) of cells that cross the lattice's lines are followed out
+    from it as far as they go; when one axis runs on further than the other and the shorter
+    one stops at the picture's side, the board was cut there (a 10x10 board cut to 8.5
+    columns is 10 rows tall, and a square of 7 or 8 fits in it)."""
+    n = lattice.n
+    rows, cols = band_strengths(gx, gy, lattice, beyond=CUT_REACH)
+    core = np.r_[rows[CUT_REACH : CUT_REACH + n], cols[CUT_REACH : CUT_REACH + n]]
+    typical = float(np.nanmedian(core))
+    if not typical > 0.05:
+        return [], n, n
+    floor = BAND_SHARE * typical
+
+    def extent(strengths: Array) -> tuple[int, int, bool, bool]:
+        lo, hi = CUT_REACH, CUT_REACH + n
+        while lo > 0 and strengths[lo - 1] >= floor:
+            lo -= 1
+        while hi < len(strengths) and strengths[hi] >= floor:
+            hi += 1
+        off_start = lo > 0 and bool(np.isnan(strengths[lo - 1]))  # the next band is off the picture
+        off_end = hi < len(strengths) and bool(np.isnan(strengths[hi]))
+        return lo, hi, off_start, off_end
+
+    r_lo, r_hi, r_top, r_bottom = extent(rows)
+    c_lo, c_hi, c_left, c_right = extent(cols)
+    tall, wide = r_hi - r_lo, c_hi - c_lo
+    cut = []
+    if tall > wide:
+        cut = [side for side, off in (("left", c_left), ("right", c_right)) if off]
+    elif wide > tall:
+        cut = [side for side, off in (("top", r_top), ("bottom", r_bottom)) if off]
+    return cut, tall, wide
 
 
 def _inside(box: Box, lattice: Lattice) -> bool:
