@@ -31,8 +31,8 @@ CROSS_DIAGONAL = 0.75  # ... and this much of its ink lies near the box's diagon
 DIAGONAL = 0.16  # how near, as a share of the box's side
 EDGE_BAND = 0.15  # the outer share of the sampled square where a line along its side may reach in
 EDGE_LINE = 0.8  # a row (or column) of points this much ink there is a line, not a mark
-TINT_FILL = 0.86  # a piece filling its bounding box this fully (a crown fills about 0.5, a disc 0.79) ...
-TINT_SPAN = 0.6  # ... and this share of the sampled square both ways is a tint over the cell, not a mark
+TINT_FILL = 0.82  # a piece filling its bounding box this fully (a crown fills about 0.5, a disc 0.79) ...
+TINT_SPAN = 0.5  # ... and this share of the sampled square both ways is a tint over the cell, not a mark
 CORNER = 0.3  # a piece wholly within this share of the sampled square from two sides is a corner label
 QUEEN_FILL = 0.25  # a queen fills at least this much of its bounding box
 QUEEN_SPAN = 0.35  # ... and is at least this share of the sampled square wide or high (LinkedIn's crown: 0.5)
@@ -158,8 +158,10 @@ def _kind(piece: Array) -> str | None:
     v = (rows - top + 0.5) / height
     reach = max(DIAGONAL, 1.25 / min(height, width))  # a small cross is a few points wide: a point off counts as on
     near = (np.abs(u - v) < reach) | (np.abs(u + v - 1) < reach)
-    if fill < CROSS_FILL and near.mean() >= CROSS_DIAGONAL and 0.6 <= height / width <= 1.6:
-        return "cross"
+    top = v < 0.25
+    forked = bool((top & (u < 0.35)).any() and (top & (u > 0.65)).any())
+    if fill < CROSS_FILL and near.mean() >= CROSS_DIAGONAL and 0.6 <= height / width <= 1.6 and forked:
+        return "cross"  # two arms at its top (a star has one point there)
     if fill >= QUEEN_FILL and max(height, width) >= QUEEN_SPAN * side:
         return "queen"
     return "unclear"
