@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from helpers import corpus_records
+from helpers import ZERO_BASED, corpus_records
 
 from queens_sat.extension import reread_environment
 
@@ -56,3 +56,34 @@ def browser(request: Any) -> Iterator[Any]:
     driver = chrome(width, height, mobile=request.param == "phone")
     yield driver
     driver.quit()
+
+
+# every error message the library renders during the run (the words the command line prints
+# and the service answers), scanned at the end for places counted from 0
+HUMAN_MESSAGES: list[str] = []
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _collect_error_messages() -> Iterator[None]:
+    from queens_sat.model.errors import PuzzleError
+
+    original = PuzzleError._render
+
+    def render(self: PuzzleError) -> str:
+        text = original(self)
+        HUMAN_MESSAGES.append(text)
+        return text
+
+    PuzzleError._render = render  # type: ignore[method-assign]
+    yield
+    PuzzleError._render = original  # type: ignore[method-assign]
+
+
+def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
+    """Fail the run when any message the tests made names a place counted from 0."""
+    bad = sorted({m for m in HUMAN_MESSAGES if ZERO_BASED.search(m)})
+    if bad:
+        print(f"\n{len(bad)} error message(s) name places counted from 0 (say r3c5, row 3, counted from 1):")
+        for message in bad[:20]:
+            print(f"  {message}")
+        session.exitstatus = 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections.abc import Iterable, Sequence
 from itertools import combinations, pairwise, permutations
 from pathlib import Path
@@ -16,6 +17,13 @@ from queens_sat.model.puzzle import Puzzle
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 CORPUS = Path(os.environ.get("QUEENS_SAT_CORPUS", ROOT.parent / "shared" / "corpus"))
+
+# places counted from 0 in a message a person reads: tuples, row 0, r0c.., line 0, "cell (",
+# "1 rows" (the page's tests' BAD_WORDING has the first of them); conftest scans every
+# error message the tests make for them
+ZERO_BASED = re.compile(
+    r"\brows? 0\b|\bcolumns? 0\b|\(\d+, \d+\)|\br0c|\br\d+c0\b|\b1 rows\b|\b1 columns\b|:0:|\bline 0\b|\bcell \("
+)
 
 
 def corpus_records(name: str) -> list:

@@ -88,7 +88,7 @@ def test_bad_input_message_names_file_row_and_exit_2(capsys, tmp_path):
     bad.write_text("# my puzzle\nAAB\nAB\nABB\n")
     code, out, err = run(capsys, "check", str(bad))
     assert code == 2 and out == ""
-    assert err.strip() == f"queens-sat: error: {bad}:3: row 1: ragged grid: this row has 2 cells, row 0 has 3"
+    assert err.strip() == f"queens-sat: error: {bad}:3: row 2: ragged grid: this row has 2 cells, row 1 has 3"
 
 
 def test_missing_file_and_no_input(capsys, tmp_path):

@@ -132,7 +132,7 @@ def test_text_errors_name_file_and_line(tmp_path):
     path.write_text("# header\nAAB\nAB\nABB\n")
     with pytest.raises(PuzzleError) as info:
         read_puzzle(path)
-    assert str(info.value).startswith(f"{path}:3: row 1: ragged grid")
+    assert str(info.value).startswith(f"{path}:3: row 2: ragged grid")
     path.write_text("# queens: 1 2\nAB\nBA\n")
     with pytest.raises(PuzzleError, match="written as \\(row, column\\)"):
         read_puzzle(path)

@@ -334,7 +334,8 @@ def test_the_readme_examples_run_as_described(capsys):
     code, out, _ = run(capsys, "check", str(EXAMPLES / "batch-with-bad-record.jsonl"))
     bad = [line for line in out.splitlines() if "invalid:" in line]
     assert code == EXIT_BAD_INPUT and len(bad) == 1
-    assert bad[0].endswith("batch-with-bad-record.jsonl:7 [broken]: invalid: the grid has 2 rows of 3 cells; it must be square")
+    assert bad[0].endswith("batch-with-bad-record.jsonl:7 [broken]: invalid: the grid has 2 rows of 3 cells; it must be square"
+                        " (n rows of n region labels)")
     assert bad[0].count("jsonl:7") == 1
 
 

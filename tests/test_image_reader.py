@@ -177,7 +177,7 @@ def test_a_shaded_cell_is_read_into_its_region_with_a_warning():
     image.save(buffer, "PNG")
     read = read_puzzle_image(buffer.getvalue())
     assert read.puzzle == UNIQUE_8
-    assert any("row 4, column 3" in w and "shade" in w for w in read.warnings)
+    assert any("r5c4" in w and "shade" in w for w in read.warnings)
 
 
 def test_close_colours_are_read_with_a_warning():
@@ -298,3 +298,25 @@ def test_no_warning_is_issued_for_a_clean_board(tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert read_puzzle(path) == UNIQUE_8
+
+
+@pytest.mark.parametrize("side", ["right", "left"])
+def test_a_board_cut_at_the_pictures_edge_is_refused_with_that_reason(side):
+    """A 10x10 board of which the picture holds 8.5 columns is not read as a smaller board."""
+    import random
+
+    from helpers import random_regions
+    from PIL import Image
+
+    regions = random_regions(10, random.Random(3))
+    board = Image.open(io.BytesIO(paint(regions))).convert("RGB")  # 10 cells of 40 px, a margin of 12
+    canvas = Image.new("RGB", (900, 600), "#f4f4f4")
+    canvas.paste(board, (300, 80))
+    keep = (0, 0, 300 + 12 + 340, 600) if side == "right" else (300 + 12 + 60, 0, 900, 600)
+    out = io.BytesIO()
+    canvas.crop(keep).save(out, "PNG")
+    with pytest.raises(ImageReadError, match=f"cut off at the {side} edge of the picture"):
+        read_puzzle_image(out.getvalue())
+    whole = io.BytesIO()
+    canvas.save(whole, "PNG")
+    assert read_puzzle_image(whole.getvalue()).n == 10  # the whole board is read

@@ -75,7 +75,7 @@ def test_explain_bad_input_and_usage(capsys, tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("AAB\nAB\nABB\n")
     code, out, err = run(capsys, "explain", str(bad))
-    assert code == 2 and out == "" and f"{bad}:2: row 1: ragged grid" in err and "Traceback" not in err
+    assert code == 2 and out == "" and f"{bad}:2: row 2: ragged grid" in err and "Traceback" not in err
     code, _, err = run(capsys, "explain", "--n", "65")
     assert code == 2 and "up to n = 64" in err
     code, out, _ = run(capsys, "explain", str(EXAMPLES / "batch-with-bad-record.jsonl"))

@@ -184,7 +184,7 @@ def test_bad_region_lists_say_where(task: str, message: str) -> None:
 
 
 def test_item_errors_name_the_cell() -> None:
-    with pytest.raises(PuzzleError, match="row 1, column 0"):
+    with pytest.raises(PuzzleError, match="r2c1"):
         parse_region_list("1,2,2,-,3,3,4,4,1")
 
 

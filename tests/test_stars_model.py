@@ -62,7 +62,7 @@ def test_given_stars_are_checked_per_unit_and_for_touching() -> None:
     Puzzle(BANDS, stars=2, queens=[(0, 0), (0, 2)])
     with pytest.raises(PuzzleError, match="touch"):
         Puzzle(BANDS, stars=2, queens=[(0, 0), (1, 1)])
-    with pytest.raises(PuzzleError, match="row 0 holds 3 given stars"):
+    with pytest.raises(PuzzleError, match="row 1 holds 3 given stars"):
         Puzzle(BANDS, stars=2, queens=[(0, 0), (0, 2), (0, 4)])
     with pytest.raises(PuzzleError, match="region A holds 3 given stars"):
         Puzzle(BANDS, stars=2, queens=[(0, 0), (0, 2), (1, 4)])

@@ -66,7 +66,7 @@ def test_import_messages(server: Any, browser: Any) -> None:
     assert "<request>" not in text and "row 0" not in text
     stripes = ["AAAAA", "BBBBB", "CCCCC", "DDDDD", "EEEEE"]
     for puzzle, words in [
-        ({"regions": stripes, "givens": {"queens": [[5, 0]]}}, "queen r6c1 is off the 5x5 board"),
+        ({"regions": stripes, "givens": {"queens": [[5, 0]]}}, "queen [5, 0] is off the 5x5 board (JSON counts rows and columns from 0)"),
         ({"regions": stripes, "givens": {"queens": [[0, 0], [1, 1]]}}, "given queens r1c1 and r2c2 touch"),
     ]:  # the JSON's places count from 0, the message's from 1
         browser.execute_script("document.getElementById('io').value = arguments[0]", json.dumps(puzzle))

@@ -22,7 +22,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Print the script that makes a shell complete queens-sat's commands, options and "
         'their values. Load it from the shell\'s start-up file: eval "$(queens-sat completion bash)" '
         "in ~/.bashrc (zsh: the same line in ~/.zshrc; fish: queens-sat completion fish | source), or "
-        "write it once where bash-completion looks: queens-sat completion bash > "
+        "write it once where bash-completion looks (the folder made first, if it is not there yet): "
+        "mkdir -p ~/.local/share/bash-completion/completions && queens-sat completion bash > "
         "~/.local/share/bash-completion/completions/queens-sat.",
     )
     p.add_argument("shell", choices=SHELLS, help="the shell to complete in")

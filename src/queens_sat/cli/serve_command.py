@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "/generate, GET /backends, /health and /openapi.json, and the puzzle designer and player "
         "page at /. Ctrl-C or SIGTERM stops it within 2 s, whatever runs: searches in flight are cancelled "
         "(their requests answered 503), exit code 0. Needs the serve extra: "
-        "pip install 'queens-sat[serve]'.",
+        "pip install '.[serve]' in the source folder.",
     )
     p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST}: this machine only)")
     p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
@@ -119,7 +119,9 @@ def run(args: argparse.Namespace) -> int:
         from queens_sat.server.settings import SETTINGS_VARIABLE
         from queens_sat.server.stopping import leave_stragglers
     except ImportError as err:
-        raise UsageError(f"serve needs {err.name}: pip install 'queens-sat[serve]'") from None
+        from queens_sat.extension import extra_remedy
+
+        raise UsageError(f"serve needs {err.name}: {extra_remedy('serve')}") from None
     settings = ServiceSettings(
         max_body=args.max_body,
         max_image_body=args.max_image_body,

@@ -29,14 +29,20 @@ def printable(text: str) -> str:
     return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
+def cell_name(row: int, col: int) -> str:
+    """A cell as people name it: r3c5, rows and columns counted from 1 (the board's labels;
+    JSON and the Python API keep their 0-based pairs)."""
+    return f"r{row + 1}c{col + 1}"
+
+
 @dataclass(frozen=True)
 class Location:
     """Where in the input a problem sits; every part is optional."""
 
     source: str | None = None  # file name, or "<stdin>"
     line: int | None = None  # 1-based line of the file
-    row: int | None = None  # 0-based board row
-    col: int | None = None  # 0-based board column
+    row: int | None = None  # 0-based board row (named from 1 in messages)
+    col: int | None = None  # 0-based board column (named from 1 in messages)
 
     def describe(self) -> str:
         parts = []
@@ -46,11 +52,11 @@ class Location:
         elif self.line is not None:
             parts.append(f"line {self.line}")
         if self.row is not None and self.col is not None:
-            parts.append(f"row {self.row}, column {self.col}")
+            parts.append(cell_name(self.row, self.col))
         elif self.row is not None:
-            parts.append(f"row {self.row}")
+            parts.append(f"row {self.row + 1}")
         elif self.col is not None:
-            parts.append(f"column {self.col}")
+            parts.append(f"column {self.col + 1}")
         return ": ".join(parts)
 
 

@@ -106,12 +106,15 @@ def _square_rows(regions: Any, n: int | None) -> list[list[Any]]:
     if height > REGION_N:
         raise PuzzleError(f"n = {height} exceeds the limit of {REGION_N} for boards with regions")
     if n is not None and n != height:
-        raise PuzzleError(f"n is {shown(n)} but regions has {height} rows")
+        raise PuzzleError(f"n is {shown(n)} but regions has {height} row{'s' if height != 1 else ''}")
     for r, row in enumerate(rows):
         if len(row) != len(rows[0]):
-            raise PuzzleError(f"ragged grid: this row has {len(row)} cells, row 0 has {len(rows[0])}", row=r)
+            raise PuzzleError(f"ragged grid: this row has {len(row)} cells, row 1 has {len(rows[0])}", row=r)
     if len(rows[0]) != height:
-        raise PuzzleError(f"the grid has {height} rows of {len(rows[0])} cells; it must be square")
+        raise PuzzleError(
+            f"the grid has {height} row{'s' if height != 1 else ''} of {len(rows[0])} cell{'s' if len(rows[0]) != 1 else ''}; "
+            "it must be square (n rows of n region labels)"
+        )
     return rows
 
 
@@ -140,7 +143,7 @@ def _numbered(rows: list[list[Any]], labels: list[Any]) -> tuple[Grid, tuple[str
     distinct = set(labels)
     if len(distinct) != height:
         sample = ", ".join(str(v) for v in sorted(distinct, key=str))
-        listed = f" ({sample})" if len(distinct) <= 70 else ""
+        listed = f": {sample}" if len(distinct) <= 70 else ""  # the labels, not a place
         raise PuzzleError(f"a {height}x{height} board needs exactly {height} regions, found {len(distinct)}{listed}")
     number: dict[Any, int] = {}
     for v in labels:

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from typing import Literal
 
+from queens_sat.model.errors import cell_name, shown
+
 Rule = Literal["no-touch", "queens"]
 RULES: tuple[str, ...] = ("no-touch", "queens")
 DEFAULT_RULE: Rule = "no-touch"
@@ -60,10 +62,10 @@ def solution_violations(
     seen_col: dict[int, int] = {}
     for r, c in enumerate(cols):
         if not isinstance(c, int) or not 0 <= c < n:
-            problems.append(f"row {r}: column {c!r} is off the board")
+            problems.append(f"row {r + 1}: column {c + 1 if isinstance(c, int) else shown(c)} is off the board")
             continue
         if c in seen_col:
-            problems.append(f"column {c} holds queens in rows {seen_col[c]} and {r}")
+            problems.append(f"column {c + 1} holds queens in rows {seen_col[c] + 1} and {r + 1}")
         seen_col[c] = r
     if problems:
         return problems
@@ -74,19 +76,19 @@ def solution_violations(
                 k = r + sign * cols[r]
                 if k in first:
                     problems.append(
-                        f"queens ({first[k]}, {cols[first[k]]}) and ({r}, {cols[r]}) share a {name}"
+                        f"queens {cell_name(first[k], cols[first[k]])} and {cell_name(r, cols[r])} share a {name}"
                     )
                 first.setdefault(k, r)
     else:
         for r in range(n - 1):
             if abs(cols[r] - cols[r + 1]) <= 1:
-                problems.append(f"queens ({r}, {cols[r]}) and ({r + 1}, {cols[r + 1]}) touch")
+                problems.append(f"queens {cell_name(r, cols[r])} and {cell_name(r + 1, cols[r + 1])} touch")
     if regions is not None:
         owner: dict[int, int] = {}
         for r, c in enumerate(cols):
             k = regions[r][c]
             if k in owner:
-                problems.append(f"region {k} holds queens in rows {owner[k]} and {r}")
+                problems.append(f"region {k} holds queens in rows {owner[k] + 1} and {r + 1}")
             owner[k] = r
     return problems + _given_violations(cols, queens, blocked)
 
@@ -95,10 +97,10 @@ def _given_violations(cols: Sequence[int], queens: Iterable[Cell], blocked: Iter
     problems = []
     for r, c in queens:
         if cols[r] != c:
-            problems.append(f"given queen ({r}, {c}) is not in the placement")
+            problems.append(f"given queen {cell_name(r, c)} is not in the placement")
     for r, c in blocked:
         if cols[r] == c:
-            problems.append(f"queen ({r}, {c}) stands on a blocked cell")
+            problems.append(f"queen {cell_name(r, c)} stands on a blocked cell")
     return problems
 
 
@@ -129,9 +131,9 @@ def star_violations(
     problems: list[str] = []
     for r, cols in enumerate(star_rows(solution, k)):
         if any(not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < n for c in cols):
-            problems.append(f"row {r}: a column in {cols!r} is off the board")
+            problems.append(f"row {r + 1}: a column in {shown(cols)} is off the board")
         elif any(b <= a for a, b in pairwise(cols)):
-            problems.append(f"row {r}: star columns {cols!r} are not distinct and ascending")
+            problems.append(f"row {r + 1}: star columns {shown(cols)} are not distinct and ascending")
     if problems:
         return problems
     cells = star_cells(solution, k)
@@ -139,20 +141,20 @@ def star_violations(
     for r, c in cells:
         for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
             if (r + dr, c + dc) in placed:
-                problems.append(f"stars ({r}, {c}) and ({r + dr}, {c + dc}) touch")
+                problems.append(f"stars {cell_name(r, c)} and {cell_name(r + dr, c + dc)} touch")
     column_count = [0] * n
     region_count = [0] * n
     for r, c in cells:
         column_count[c] += 1
         if regions is not None:
             region_count[regions[r][c]] += 1
-    problems += [f"column {c} holds {m} stars, not {k}" for c, m in enumerate(column_count) if m != k]
+    problems += [f"column {c + 1} holds {m} stars, not {k}" for c, m in enumerate(column_count) if m != k]
     if regions is not None:
         problems += [f"region {g} holds {m} stars, not {k}" for g, m in enumerate(region_count) if m != k]
     for r, c in queens:
         if (r, c) not in placed:
-            problems.append(f"given star ({r}, {c}) is not in the placement")
+            problems.append(f"given star {cell_name(r, c)} is not in the placement")
     for r, c in blocked:
         if (r, c) in placed:
-            problems.append(f"star ({r}, {c}) stands on a blocked cell")
+            problems.append(f"star {cell_name(r, c)} stands on a blocked cell")
     return problems

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from queens_sat.extension import gridcheck
 from queens_sat.model.arguments import whole_number
-from queens_sat.model.errors import PuzzleError, shown
+from queens_sat.model.errors import PuzzleError, cell_name, shown
 from queens_sat.model.grids import Grid, PlainGrid, int64_grid, normalise_regions
 from queens_sat.model.limits import FREE_N, REGION_N
 
@@ -285,7 +285,7 @@ class Puzzle:
                 why = self._clash_reason(a, b)
                 if why:
                     raise PuzzleError(
-                        f"given queens ({a[0]}, {a[1]}) and ({b[0]}, {b[1]}) {why}", row=b[0], col=b[1]
+                        f"given queens {cell_name(*a)} and {cell_name(*b)} {why}", row=b[0], col=b[1]
                     )
 
     def _check_star_givens(self, placed: list[Cell]) -> None:
@@ -293,7 +293,7 @@ class Puzzle:
         for i, a in enumerate(placed):
             for b in placed[i + 1 :]:
                 if a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1:
-                    raise PuzzleError(f"given stars ({a[0]}, {a[1]}) and ({b[0]}, {b[1]}) touch", row=b[0], col=b[1])
+                    raise PuzzleError(f"given stars {cell_name(*a)} and {cell_name(*b)} touch", row=b[0], col=b[1])
         units: list[tuple[str, Any]] = [("row", lambda q: q[0]), ("column", lambda q: q[1])]
         if self.regions is not None:
             regions = self.regions
@@ -304,7 +304,7 @@ class Puzzle:
                 unit = key(q)
                 seen[unit] = seen.get(unit, 0) + 1
                 if seen[unit] > self.stars:
-                    name = self.label(unit) if what == "region" else str(unit)
+                    name = self.label(unit) if what == "region" else str(unit + 1)
                     raise PuzzleError(f"{what} {name} holds {seen[unit]} given stars, more than {self.stars}", row=q[0], col=q[1])
 
     def _clash_reason(self, a: Cell, b: Cell) -> str | None:
@@ -392,7 +392,7 @@ def _cells(items: Iterable[Sequence[int]], n: int, what: str, most: int) -> froz
             raise PuzzleError(f"{what} {shown(item)} is not a [row, column] pair of integers")
         r, c = int(item[0]), int(item[1])
         if not (0 <= r < n and 0 <= c < n):
-            raise PuzzleError(f"{what} ({shown(r)}, {shown(c)}) is off the {n}x{n} board (rows and columns count from 0)")
+            raise PuzzleError(f"{what} [{shown(r)}, {shown(c)}] is off the {n}x{n} board (JSON counts rows and columns from 0)")
         if len(out) == most and (r, c) not in out:
             raise PuzzleError(f"more {what}s given than the {n}x{n} board can hold ({most:,})")
         out.add((r, c))

@@ -13,19 +13,20 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Iterator
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from queens_sat.engines.nqueens import METHODS
 from queens_sat.engines.nqueens._impl import native
-from queens_sat.engines.nqueens.construction import ConstructedColumns, construct, construct_chunks
 from queens_sat.engines.nqueens.enumeration import BATCH, NODES_PER_CALL, solution_stream
-from queens_sat.engines.nqueens.min_conflicts import local_search
-from queens_sat.model.columns import Columns, as_tuple, column_checker
 from queens_sat.model.limits import NQUEENS_WORD_N
 from queens_sat.model.result import Outcome, Solution
 from queens_sat.runtime.cancel import cancelled
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy, the explicit construction and the local search are imported where they are used: a
+# small board is backtracked in C, and ``check --n 8`` should not pay numpy's start-up
 
 # The largest n whose first solutions plain backtracking finds in well under a
 # second (n = 30 takes 1.4 s for the queens rule); no-touch boards never wait.
@@ -69,6 +70,12 @@ def find_solutions(
     method = choose_method(n, rule, method)
     if method == "backtrack" or n < 4:
         return _backtrack(n, rule, limit, deadline)
+    import numpy as np
+
+    from queens_sat.engines.nqueens.construction import construct
+    from queens_sat.engines.nqueens.min_conflicts import local_search
+    from queens_sat.model.columns import Columns, as_tuple
+
     solutions: list[Solution] = []
     found = 0  # solutions found, kept or not
     stats: dict[str, Any] = {"method": method}
@@ -115,6 +122,9 @@ def _streamed_construction(n: int, rule: str, limit: int, keep: int, deadline: f
     checked a chunk of rows at a time (n = 10^8 in about 70 MB, where the local search holds
     1.2 GB) and kept, if at all, as ``ConstructedColumns`` (made again from the formula as it is
     read); the second is its mirror image, which always differs."""
+    from queens_sat.engines.nqueens.construction import ConstructedColumns, construct_chunks
+    from queens_sat.model.columns import column_checker
+
     stats: dict[str, Any] = {"method": "construct", "streamed": True}
     checker = column_checker(n, rule)
     for chunk in construct_chunks(n, rule):
@@ -144,6 +154,8 @@ def _backtrack(n: int, rule: str, limit: int, deadline: float | None) -> Outcome
 
 def symmetric_images(cols: np.ndarray) -> Iterator[np.ndarray]:
     """The board under the 8 symmetries of the square, the board itself first, made lazily."""
+    import numpy as np
+
     m = len(cols) - 1
     yield from (cols, m - cols, cols[::-1], m - cols[::-1])
     inv = np.empty_like(cols)

@@ -37,6 +37,8 @@ PEAK_APART = 0.15  # a narrow peak stands above the profile this share of a pitc
 LINE_REACH = 0.1  # a lattice line may be this share of a pitch off the peak it stands for (a thick line's two edges)
 SQUARE_PITCH = 0.08  # how much the two axes' pitches may differ
 REFINE_STRIDE = 2  # rows (and columns) of the full picture measured when placing the lines exactly
+SCORE_TIE = 0.04  # lattice scores (of two axes, 0 to 2) this close are equally clear: the widest is taken
+TIE = 0.1  # peaks within this share of the strongest count as equally strong (the outermost is kept)
 FULL_LINE = 0.8  # a board's outer border runs along at least this share of its side
 GROW = 3  # rows (and columns) of cells looked at beyond each end of a lattice
 BAND_SHARE = 0.45  # a row of cells crossing the lines this much as the lattice's typical row is part of the board
@@ -130,8 +132,9 @@ class _Profile:
         result: Array = np.maximum(table[rung, lo], table[rung, np.maximum(hi - span + 1, lo)])
         return result
 
-    def peaks(self, lo: int, hi: int, keep: int) -> list[int]:
-        """The strongest local maxima of the raw profile within [lo, hi)."""
+    def peaks(self, lo: int, hi: int, keep: int, outward: str = "start") -> list[int]:
+        """The strongest local maxima of the raw profile within [lo, hi), the outermost
+        first among those of about equal strength (``outward``: "start" or "end")."""
         v = self.raw
         lo, hi = max(lo, 0), min(hi, self.size)
         if hi - lo < 3:
@@ -140,7 +143,12 @@ class _Profile:
         left = np.r_[-np.inf, seg[:-1]]
         right = np.r_[seg[1:], -np.inf]
         idx = np.flatnonzero((seg >= left) & (seg > right) & (seg >= 0.35 * seg.max()) & (seg > 0.05))
-        idx = idx[np.argsort(-seg[idx], kind="stable")][:keep]
+        # peaks about as strong as the strongest tie (every line of a grid crosses every row):
+        # the outermost of them first, toward the end ``outward`` names, so that a board's own
+        # border is kept rather than the inner lines beside it
+        level = np.round(seg[idx] / max(float(seg.max()), 1e-9) / TIE).astype(np.int64)
+        place = idx if outward == "start" else -idx
+        idx = idx[np.lexsort((place, -level))][:keep]
         return sorted(int(i) + lo for i in idx)
 
 
@@ -398,7 +406,7 @@ def refine_lattice(image: Any, coarse: Lattice, factor: int) -> Lattice:
         first, last = guess[0] - origin, guess[-1] - origin
         reach = pitch / 3
         starts = [p for p in prof.peaks(int(first - reach), int(first + reach) + 1, ENDS_KEPT)] or [round(first)]
-        ends = [p for p in prof.peaks(int(last - reach), int(last + reach) + 1, ENDS_KEPT)] or [round(last)]
+        ends = [p for p in prof.peaks(int(last - reach), int(last + reach) + 1, ENDS_KEPT, outward="end")] or [round(last)]
         pairs, score, _ = _pair_scores(prof, [(s, e) for s in starts for e in ends if e > s], n)
         s, e = pairs[int(np.argmax(score))] if pairs else (round(first), round(last))
         lines.append(tuple(float(origin + v) for v in _refined(prof, s, e, n)))
@@ -438,7 +446,7 @@ def _ends(prof: _Profile) -> tuple[list[int], list[int]]:
     size = prof.size
     window = int(END_WINDOW * size)
     starts = prof.peaks(0, window, ENDS_KEPT)
-    ends = prof.peaks(size - window, size, ENDS_KEPT)
+    ends = prof.peaks(size - window, size, ENDS_KEPT, outward="end")
     if prof.raw[0] >= prof.raw.max():
         starts = sorted({0, *starts})
     if prof.raw[-1] >= prof.raw.max():
@@ -508,10 +516,17 @@ def _best_lattice(xprof: _Profile, yprof: _Profile) -> tuple[Array, Array, float
     total = xscore[:, :, None] + yscore[:, None, :]  # (N, Px, Py)
     mismatch = np.abs(xpitch[:, :, None] - ypitch[:, None, :]) > SQUARE_PITCH * np.maximum(xpitch[:, :, None], ypitch[:, None, :])
     total[mismatch] = -np.inf
-    flat = int(np.argmax(total))
-    row, i, j = np.unravel_index(flat, total.shape)
-    if not np.isfinite(total[row, i, j]):
+    best = float(total.max())
+    if not np.isfinite(best):
         return None
+    # lattices about as clear as the clearest: the widest (a board's sub-grid between two
+    # inner lines is as clear as the board, and only the whole board reaches its border)
+    span = np.array([e - s for s, e in xpairs], dtype=np.float64)[None, :, None] + np.array(
+        [e - s for s, e in ypairs], dtype=np.float64
+    )[None, None, :]
+    near = total >= best - SCORE_TIE
+    flat = int(np.argmax(np.where(near, span + total, -np.inf)))
+    row, i, j = np.unravel_index(flat, total.shape)
     score, n = float(total[row, i, j]), int(ns[row])
     (x_first, x_last), (y_first, y_last) = xpairs[i], ypairs[j]
     xs = _refined(xprof, x_first, x_last, n)

@@ -29,6 +29,11 @@ MARK_SPAN = 0.1  # a mark is at least this share of the sampled square wide or h
 CROSS_FILL = 0.6  # a cross fills less of its bounding box than this
 CROSS_DIAGONAL = 0.75  # ... and this much of its ink lies near the box's diagonals (a crown's or a disc's: about 0.55)
 DIAGONAL = 0.16  # how near, as a share of the box's side
+EDGE_BAND = 0.15  # the outer share of the sampled square where a line along its side may reach in
+EDGE_LINE = 0.8  # a row (or column) of points this much ink there is a line, not a mark
+TINT_FILL = 0.82  # a piece filling its bounding box this fully (a crown fills about 0.5, a disc 0.79) ...
+TINT_SPAN = 0.5  # ... and this share of the sampled square both ways is a tint over the cell, not a mark
+CORNER = 0.3  # a piece wholly within this share of the sampled square from two sides is a corner label
 QUEEN_FILL = 0.25  # a queen fills at least this much of its bounding box
 QUEEN_SPAN = 0.35  # ... and is at least this share of the sampled square wide or high (LinkedIn's crown: 0.5)
 
@@ -44,6 +49,7 @@ def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array) -> MarkRead:
     points = int(np.clip(round((SPAN[1] - SPAN[0]) * lattice.pitch / 1.5), *POINTS))
     pixels = cell_pixels(rgb, lattice, *SPAN, points).astype(np.float64)  # (n, n, P, P, 3)
     inked = np.linalg.norm(to_lab(pixels) - cell_lab[:, :, None, None, :], axis=-1) > INK  # full lightness: ink on grey counts
+    inked = _without_edge_lines(inked)
     largest = _largest_pieces(_grown(inked)) & inked  # pieces joined across a point missed on a thin stroke
     found = MarkRead()
     n = lattice.n
@@ -57,6 +63,22 @@ def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array) -> MarkRead:
             elif kind == "unclear":
                 found.unclear.append((r, c))
     return found
+
+
+def _without_edge_lines(inked: Array) -> Array:
+    """The ink less the rows and columns of points along the sampled square's edges that are
+    nearly all ink: a thick region border reaching into a small cell is a line across it,
+    never a queen (a mark leaves most of a row beside it clear)."""
+    side = inked.shape[-1]
+    band = max(1, round(EDGE_BAND * side))
+    out: Array = inked.copy()
+    rows_full = inked.mean(axis=-1) >= EDGE_LINE  # (..., side): a row of points almost all ink
+    cols_full = inked.mean(axis=-2) >= EDGE_LINE
+    outer = np.zeros(side, dtype=bool)
+    outer[:band] = outer[-band:] = True
+    out &= ~(rows_full & outer)[..., :, None]
+    out &= ~(cols_full & outer)[..., None, :]
+    return out
 
 
 def _grown(inked: Array) -> Array:
@@ -126,12 +148,20 @@ def _kind(piece: Array) -> str | None:
     side = piece.shape[0]
     if max(height, width) < MARK_SPAN * side:
         return "unclear"
+    corner = CORNER * side
+    if (bottom < corner or top >= side - corner) and (right < corner or left >= side - corner):
+        return None  # a label in a corner of the cell (the page's region letter on a hinted cell)
     fill = count / (height * width)
+    if fill >= TINT_FILL and min(height, width) >= TINT_SPAN * side:
+        return None  # a block of another colour filling the cell (a hint's or the mouse's highlight), no mark
     u = (cols - left + 0.5) / width
     v = (rows - top + 0.5) / height
-    near = (np.abs(u - v) < DIAGONAL) | (np.abs(u + v - 1) < DIAGONAL)
-    if fill < CROSS_FILL and near.mean() >= CROSS_DIAGONAL and 0.6 <= height / width <= 1.6:
-        return "cross"
+    reach = max(DIAGONAL, 1.25 / min(height, width))  # a small cross is a few points wide: a point off counts as on
+    near = (np.abs(u - v) < reach) | (np.abs(u + v - 1) < reach)
+    top = v < 0.25
+    forked = bool((top & (u < 0.35)).any() and (top & (u > 0.65)).any())
+    if fill < CROSS_FILL and near.mean() >= CROSS_DIAGONAL and 0.6 <= height / width <= 1.6 and forked:
+        return "cross"  # two arms at its top (a star has one point there)
     if fill >= QUEEN_FILL and max(height, width) >= QUEEN_SPAN * side:
         return "queen"
     return "unclear"

@@ -22,10 +22,12 @@ from queens_sat.formats.image.colours import CLOSE, SURE_RATIO, ColourRead, colo
 from queens_sat.formats.image.debug import LABELS, Seen, write_debug_image
 from queens_sat.formats.image.decode import decode_image
 from queens_sat.formats.image.grid import (
+    BAND_SHARE,
     FULL_LINE,
     N_MAX,
     N_MIN,
     Lattice,
+    band_strengths,
     border_cover,
     fit_lattice,
     fit_lattice_in,
@@ -34,7 +36,7 @@ from queens_sat.formats.image.grid import (
 )
 from queens_sat.formats.image.locate import Box, candidate_boxes, shrink
 from queens_sat.formats.image.types import ImageOptions, ImageRead, ImageReadError
-from queens_sat.model.errors import PuzzleError
+from queens_sat.model.errors import PuzzleError, cell_name
 from queens_sat.model.puzzle import Puzzle
 
 Array = np.ndarray[Any, Any]
@@ -44,6 +46,7 @@ MIN_QUALITY = 0.12  # a lattice clearer than this is a grid (line strength minus
 KEEP_QUALITY = 0.5  # lattices this close to the clearest one compete on size
 SURE_GRID = 0.6  # a lattice this clear is a board: the squares inside it are not tried
 POOR_SAMPLE = 0.5  # a cell whose edge agrees with its colour less than this was not sampled well
+CUT_REACH = 12  # rows (and columns) of cells followed out from a lattice to see whether the board was cut
 MISFIT = 0.6  # cells agreeing less than this on average: the grid does not lie on the cells
 
 
@@ -101,7 +104,7 @@ def _read(image: Any, source: str, options: ImageOptions, seen: Seen, stars: int
         seen.queens, seen.crosses = queens, blocked
         marks = {"queens": len(queens), "blocked": len(blocked)}
         for r, c in found.unclear:
-            warnings.append(f"cell (row {r}, column {c}) has a mark that is neither a queen nor a cross; it is left empty")
+            warnings.append(f"cell {cell_name(r, c)} has a mark that is neither a queen nor a cross; it is left empty")
     seen.lines.append(f"regions from the {method}" + (f"; {len(warnings)} warning(s)" if warnings else ""))
     seen.lines.extend(f"warning: {w}" for w in warnings)
     try:
@@ -159,9 +162,51 @@ def find_lattice(image: Any, seen: Seen, source: str) -> Lattice:
     # a grid closed by border lines on all four sides first, then the largest, then the clearest
     coarse = max(kept, key=lambda fit: (not open_sides[id(fit)], round(fit.side / largest, 1), fit.quality))
     seen.open_sides = open_sides[id(coarse)]
+    cut, tall, wide = cut_sides(gx, gy, coarse)
+    if cut:
+        raise ImageReadError(
+            f"the board is cut off at the {' and '.join(cut)} edge of the picture (its cells run on "
+            f"{'down' if tall > wide else 'across'} further than they reach there): take the screenshot with the whole board",
+            source=source,
+        )
     lattice = refine_lattice(image, coarse, factor)
     seen.lattice = lattice
     return lattice
+
+
+def cut_sides(gx: Array, gy: Array, lattice: Lattice) -> tuple[list[str], int, int]:
+    """The picture's sides at which the board is cut, and how many rows and whole columns of
+    cells show: rows (and columns) of cells that cross the lattice's lines are followed out
+    from it as far as they go; when one axis runs on further than the other and the shorter
+    one stops at the picture's side, the board was cut there (a 10x10 board cut to 8.5
+    columns is 10 rows tall, and a square of 7 or 8 fits in it)."""
+    n = lattice.n
+    rows, cols = band_strengths(gx, gy, lattice, beyond=CUT_REACH)
+    core = np.r_[rows[CUT_REACH : CUT_REACH + n], cols[CUT_REACH : CUT_REACH + n]]
+    typical = float(np.nanmedian(core))
+    if not typical > 0.05:
+        return [], n, n
+    floor = BAND_SHARE * typical
+
+    def extent(strengths: Array) -> tuple[int, int, bool, bool]:
+        lo, hi = CUT_REACH, CUT_REACH + n
+        while lo > 0 and strengths[lo - 1] >= floor:
+            lo -= 1
+        while hi < len(strengths) and strengths[hi] >= floor:
+            hi += 1
+        off_start = lo > 0 and bool(np.isnan(strengths[lo - 1]))  # the next band is off the picture
+        off_end = hi < len(strengths) and bool(np.isnan(strengths[hi]))
+        return lo, hi, off_start, off_end
+
+    r_lo, r_hi, r_top, r_bottom = extent(rows)
+    c_lo, c_hi, c_left, c_right = extent(cols)
+    tall, wide = r_hi - r_lo, c_hi - c_lo
+    cut = []
+    if tall > wide:
+        cut = [side for side, off in (("left", c_left), ("right", c_right)) if off]
+    elif wide > tall:
+        cut = [side for side, off in (("top", r_top), ("bottom", r_bottom)) if off]
+    return cut, tall, wide
 
 
 def _inside(box: Box, lattice: Lattice) -> bool:
@@ -204,11 +249,11 @@ def _colour_doubts(colours: ColourRead, cells: CellColours) -> list[str]:
         doubts.append(f"regions {pairs} have one colour; read as separate regions because they do not touch")
     for r, c in colours.shaded:
         doubts.append(
-            f"cell (row {r}, column {c}) is a shade of its neighbour's colour (under the mouse?); read as region {LABELS[regions[r, c]]}"
+            f"cell {cell_name(r, c)} is a shade of its neighbour's colour (under the mouse?); read as region {LABELS[regions[r, c]]}"
         )
     for r, c in zip(*np.nonzero(cells.agreement < POOR_SAMPLE), strict=True):
         doubts.append(
-            f"cell (row {r}, column {c}) could not be sampled well (it is not of one colour); read as region {LABELS[regions[r, c]]}"
+            f"cell {cell_name(r, c)} could not be sampled well (it is not of one colour); read as region {LABELS[regions[r, c]]}"
         )
     return doubts[:6]
 

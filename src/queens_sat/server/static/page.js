@@ -36,26 +36,15 @@ const copy = (grid) => grid.map((row) => row.slice());
 
 // ---------- talking to the server, in words a player reads ----------
 
-// an error or warning of the server as a player should read it: no "<request>" source name, and
-// rows and columns counted from 1 as the board labels them. Errors and warnings count from 0 like
-// the files and JSON they are about, so they are shifted here, in one pass so that nothing is
-// shifted twice; the words of a hint or an explanation already count from 1 ("row 3", "r3c9")
-// and are shown as they come (see hint)
-const PLACES = /\((\d+), (\d+)\)|\b(rows|columns) (\d+(?:, \d+)*(?: (?:and|or) \d+)?)|\b(row|column|col) (\d+)\b/g;
-
+// an error or warning of the server as a player should read it: no "<request>" source name.
+// The server names places as the board labels them (r3c5, rows and columns from 1), so they are
+// shown as they come; only the JSON's own 0-based pairs say so, which a player never types
 function friendly(text) {
-  const up = (k) => String(Number(k) + 1);
   return String(text)
     .replace(/<request>(:\d+)?:\s*/g, "")
-    .replace(/^row \d+, column \d+: (?=given )/, "")  // the place of a clash of givens, which it names anyway
-    .replace(/ \(rows and columns count from 0\)/g, "")  // true of the JSON, and no longer of the words below
+    .replace(/^r\d+c\d+: (?=given )/, "")  // the place of a clash of givens, which it names anyway
     .replace(/<request>/g, "the puzzle")
-    .replace(/the request body is empty: post a puzzle/i, "there is no puzzle here yet: paste one first")
-    .replace(PLACES, (all, r, c, kinds, list, kind, k) => {
-      if (r !== undefined) return `r${up(r)}c${up(c)}`;
-      if (kinds !== undefined) return `${kinds} ${list.replace(/\d+/g, up)}`;
-      return `${kind === "col" ? "column" : kind} ${up(k)}`;
-    });
+    .replace(/the request body is empty: post a puzzle/i, "there is no puzzle here yet: paste one first");
 }
 
 class ServerError extends Error {}
@@ -130,6 +119,7 @@ function resetGame() {
 }
 
 function setBoard(n, regions, rule, stars) {
+  looks.key = "";  // a new board: its own colours
   state.n = n;
   state.regions = regions;
   if (rule) state.rule = rule;
@@ -146,6 +136,17 @@ function setBoard(n, regions, rule, stars) {
   buildBrushes();
   buildBoard();
   changed();
+  followText();
+}
+
+// the "Puzzle text" box shows the board loaded, not the text of the one before
+async function followText() {
+  if (!$("io").value.trim()) return;
+  try {
+    $("io").value = await api("/convert", puzzleJson(false), "?to=json", true);
+  } catch (err) {
+    $("io").value = "";
+  }
 }
 
 // true if nothing is lost, or the player agrees to lose it
@@ -174,12 +175,24 @@ function mayDiscard(what) {
 
 // ---------- drawing ----------
 
+// each region's colour and hatching (colours.js keeps neighbours apart); kept while a design
+// is painted, so that colours do not jump under the brush, and worked out again for a new board
+let looks = { key: "", n: 0, palette: "", list: [] };
+
+function regionLook(k) {
+  const palette = $("palette").value;
+  const key = JSON.stringify([palette, state.regions]);
+  const painting = state.mode === "design" && looks.n === state.n && looks.palette === palette && looks.key !== "";
+  if (key !== looks.key && !painting) {
+    looks = { key, n: state.n, palette, list: regionLooks(state.regions, palette === "safe" ? PALETTE.colors : BRIGHT) };
+  }
+  return looks.list[k] || { color: BRIGHT[k % BRIGHT.length], use: 0 };
+}
+
 function regionBackground(k) {
-  const safe = $("palette").value === "safe";
-  const colors = safe ? PALETTE.colors : BRIGHT;
-  const color = colors[k % colors.length];
-  const pattern = safe || k >= colors.length
-    ? PALETTE.patterns[Math.floor(k / colors.length) % PALETTE.patterns.length] : "plain";
+  const look = regionLook(k);
+  const color = look.color;
+  const pattern = PALETTE.patterns[look.use % PALETTE.patterns.length];
   const line = "rgba(34, 34, 34, 0.35)";
   const stripe = (angle) => `repeating-linear-gradient(${angle}, ${line} 0 2px, transparent 2px 9px)`;
   const layers = {
@@ -332,6 +345,7 @@ function changed() {
   writeUrl();
   drawBoard();
   $("goal").textContent = goalText();
+  $("auto-cross").parentElement.lastChild.textContent = ` Cross out cells a ${pieces(1)} rules out`;
   setVerdict("pending", "checking…", "", []);
   verdictTimer = setTimeout(updateVerdict, 120);
 }
@@ -525,7 +539,7 @@ async function check() {
       setMessage(`No mistake so far: ${queens.length} of ${total} ${pieces(2)} placed.`);
     }
   } catch (err) {
-    setMessage(`Something is wrong: ${errorText(err)}`, "error");
+    setMessage(`Something is wrong: ${yours(errorText(err))}`, "error");
   }
   drawBoard();
 }
@@ -546,9 +560,16 @@ async function hint() {
       setMessage("No hint: reasoning alone finds no next step here.");
     }
   } catch (err) {
-    setMessage(errorText(err), "error");
+    setMessage(yours(errorText(err)), "error");
   }
   drawBoard();
+}
+
+// the marks a hint or a check sends are the player's own, not the puzzle's givens
+function yours(text) {
+  return text
+    .replace(/\b(\d+) given (queen|star)s\b/g, (all, count) => `${count} of your ${pieces(2)}`)
+    .replace(/\bgiven (queen|star)(s?)\b/g, (all, kind, many) => `your ${pieces(many ? 2 : 1)}`);
 }
 
 function setMode(mode) {

@@ -81,11 +81,11 @@ def full_lines(cells: Sequence[int], n: int) -> list[tuple[str, int]]:
     for r in range(n):
         row = cells[r * n:(r + 1) * n]
         if n > 0 and row.count(row[0]) == n:
-            found.append((f"row {r}", row[0]))
+            found.append((f"row {r + 1}", row[0]))
     for c in range(n):
         col = cells[c::n]
         if col.count(col[0]) == n:
-            found.append((f"column {c}", col[0]))
+            found.append((f"column {c + 1}", col[0]))
     return found
 
 
