@@ -103,6 +103,7 @@ COMMANDS: dict[str, Check] = {
     ".venv/bin/pip install '.[serve]'": Elsewhere("an install (a build of the package): '.[all]' holds serve, and .ci/run installs it"),
     ".venv/bin/mkdocs build --strict": Elsewhere(CI + " (the site's pages are this test's pages)"),
     ".venv/bin/mkdocs serve": Elsewhere("a server for previewing the site; .ci/run builds it with --strict"),
+    "mkdir -p ~/.local/share/bash-completion/completions": Elsewhere("makes a folder in the home folder: the next line's"),
     "queens-sat completion bash > ~/.local/share/bash-completion/completions/queens-sat": Elsewhere(
         "writes into the home folder: tests/test_completion.py checks the script and what it completes"
     ),
