@@ -181,12 +181,6 @@ def missing_remedy(package: str | None = None) -> str:
     return f"queens_sat was imported from the unbuilt source folder {folder}: install it (pip install .) and run the installed one"
 
 
-def extra_remedy(extra: str) -> str:
-    """How to install one of the package's extras, in the form its source install takes (the
-    README installs queens-sat from its source folder, not from a package index)."""
-    return f"pip install '.[{extra}]' in the queens-sat source folder (the extras of an installed copy: pip install 'queens-sat[{extra}]')"
-
-
 def native_module(name: str = MODULE) -> ModuleType | None:
     """The compiled module ``name``, or None (warning once when it is missing by accident)."""
     if pure_python_forced():

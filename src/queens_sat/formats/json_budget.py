@@ -36,9 +36,9 @@ _COMMA, _QUOTE, _BACKSLASH = ord(","), ord('"'), ord("\\")
 def estimate(text: str | bytes) -> int:
     """An upper bound (up to the weights' accuracy) of the bytes ``text`` becomes when parsed:
     structural characters inside strings are counted too, so it never says less than ``scan``."""
-    if type(text) is bytes:
+    if isinstance(text, bytes):
         return LIST_BYTES * text.count(b"[") + DICT_BYTES * text.count(b"{") + ITEM_BYTES * text.count(b",")
-    return LIST_BYTES * text.count("[") + DICT_BYTES * text.count("{") + ITEM_BYTES * text.count(",")  # type: ignore[arg-type]
+    return LIST_BYTES * text.count("[") + DICT_BYTES * text.count("{") + ITEM_BYTES * text.count(",")
 
 
 Element = tuple[int, int, int, int]  # start and end (byte offsets, separators excluded), cost in bytes, depth

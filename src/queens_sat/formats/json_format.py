@@ -80,7 +80,7 @@ def refuse_over_budget(text: str | bytes, source: str, line: int | None = None) 
     as objects or nest deeper than ``json_budget.MAX_DEPTH``; three counts when it is small."""
     if json_budget.estimate(text) <= json_budget.RECORD_BYTES:
         return
-    data = text if type(text) is bytes else text.encode("utf-8", "surrogatepass")  # type: ignore[union-attr]
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
     _, _, cost, depth = json_budget.scan(data)
     why = json_budget.over_budget(cost, depth)
     if why:

@@ -29,8 +29,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from queens_sat.engines.regions.search_py import search_parts
 from queens_sat.extension import BITSEARCH, bitsearch, native_limit, required, unavailable_reason
 from queens_sat.extension import rule_code as extension_rule_code
@@ -41,6 +39,8 @@ from queens_sat.model.placement import Cell
 from queens_sat.model.result import CompiledCount, Outcome, counted
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from queens_sat.extension import BitsearchModule
 
 __all__ = ["native_limit", "rule_code"]  # the compiled search's arguments, for the backends that call it
@@ -66,6 +66,8 @@ class BatchCounts:
     @property
     def done(self) -> int:
         """How many boards, from the first, were searched (all unless interrupted)."""
+        import numpy as np
+
         missing = np.flatnonzero(self.counts < 0)
         return int(missing[0]) if len(missing) else len(self.counts)
 
@@ -86,6 +88,8 @@ class BatchCounts:
 
 
 def _check_range(grids: np.ndarray, n: int) -> None:
+    import numpy as np
+
     if grids.size and (grids.min() < 0 or grids.max() >= n):
         bad = np.argwhere((grids < 0) | (grids >= n))[0]
         where = ", ".join(f"{axis} {i}" for axis, i in zip(("board", "row", "column")[-len(bad):], bad, strict=True))
@@ -98,6 +102,8 @@ def _grids(regions: Any, ndim: int, check_range: bool = True) -> np.ndarray:
     The compiled search checks the range of a single grid itself, for free, so
     ``check_range=False`` spares it numpy's per-call overhead.
     """
+    import numpy as np
+
     try:
         grids = np.ascontiguousarray(regions, dtype=np.int64)
     except (TypeError, ValueError, OverflowError):
@@ -145,6 +151,8 @@ def _cells(cells: Iterable[Sequence[int]], n: int, what: str) -> list[Cell]:
 
 def _masks(cells: Any, shape: tuple[int, ...], what: str) -> np.ndarray | None:
     """A stack of boolean cell masks as the C-contiguous uint8 array the search reads, or None."""
+    import numpy as np
+
     if cells is None:
         return None
     masks = np.ascontiguousarray(cells, dtype=bool)
@@ -233,6 +241,8 @@ def count_regions(
 
 
 def _empty_counts(m: int, n: int, keep: int) -> BatchCounts:
+    import numpy as np
+
     return BatchCounts(
         counts=np.full(m, -1, dtype=np.int64),
         complete=np.zeros(m, dtype=bool),
@@ -264,6 +274,8 @@ def count_batch(
     in one call, without the GIL. Returns ``BatchCounts``; Ctrl-C raises
     ``Interrupted`` (a KeyboardInterrupt) whose ``partial`` holds the boards already done.
     """
+    import numpy as np
+
     grids = _grids(regions, 3)
     limit, keep = _limits(limit, keep)
     code = rule_code(rule)
@@ -297,6 +309,8 @@ def count_batch(
 
 
 def _mask_cells(masks: np.ndarray | None, i: int) -> list[Cell]:
+    import numpy as np
+
     return [] if masks is None else [(r, c) for r, c in np.argwhere(masks[i]).tolist()]
 
 
