@@ -17,15 +17,16 @@ export class QueensSatError extends Error {
   }
 }
 
-/** A malformed puzzle; `row` and `column` (0-based, as in the CLI's messages) say where. */
+/** A malformed puzzle; `row` and `column` (0-based, as in JSON) say where; the message names the
+ * place from 1 (r3c5), as the CLI's do. */
 export class PuzzleError extends QueensSatError {
   constructor(message, { source = null, line = null, row = null, column = null } = {}) {
     const where = [];
     if (source !== null) where.push(line === null ? source : `${source}:${line}`);
     else if (line !== null) where.push(`line ${line}`);
-    if (row !== null && column !== null) where.push(`row ${row}, column ${column}`);
-    else if (row !== null) where.push(`row ${row}`);
-    else if (column !== null) where.push(`column ${column}`);
+    if (row !== null && column !== null) where.push(cellName(row, column));
+    else if (row !== null) where.push(`row ${row + 1}`);
+    else if (column !== null) where.push(`column ${column + 1}`);
     super(where.length ? `${where.join(": ")}: ${message}` : message);
     this.reason = message;
     this.source = source;
@@ -375,11 +376,13 @@ function normaliseRegions(regions, n) {
   const rows = regions.map((row, r) => splitRow(row, r));
   const height = rows.length;
   if (height > REGION_N) throw new PuzzleError(`n = ${height} exceeds the limit of ${REGION_N} for boards with regions`);
-  if (n !== null && n !== height) throw new PuzzleError(`n is ${shown(n)} but regions has ${height} rows`);
+  if (n !== null && n !== height) throw new PuzzleError(`n is ${shown(n)} but regions has ${height} row${height !== 1 ? "s" : ""}`);
   rows.forEach((row, r) => {
-    if (row.length !== rows[0].length) throw new PuzzleError(`ragged grid: this row has ${row.length} cells, row 0 has ${rows[0].length}`, { row: r });
+    if (row.length !== rows[0].length) throw new PuzzleError(`ragged grid: this row has ${row.length} cells, row 1 has ${rows[0].length}`, { row: r });
   });
-  if (rows[0].length !== height) throw new PuzzleError(`the grid has ${height} rows of ${rows[0].length} cells; it must be square`);
+  if (rows[0].length !== height) throw new PuzzleError(
+    `the grid has ${height} row${height !== 1 ? "s" : ""} of ${rows[0].length} cell${rows[0].length !== 1 ? "s" : ""}; ` +
+    "it must be square (n rows of n region labels)");
   let labels = [];
   rows.forEach((row, r) =>
     row.forEach((v, c) => {
@@ -400,7 +403,7 @@ function normaliseRegions(regions, n) {
   const distinct = new Set(labels);
   if (distinct.size !== height) {
     const sorted = [...distinct].sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
-    const listed = distinct.size <= 70 ? ` (${sorted.map(String).join(", ")})` : "";
+    const listed = distinct.size <= 70 ? `: ${sorted.map(String).join(", ")}` : "";
     throw new PuzzleError(`a ${height}x${height} board needs exactly ${height} regions, found ${distinct.size}${listed}`);
   }
   const number = new Map();
@@ -419,7 +422,7 @@ function givenCells(items, n, what) {
     }
     const [r, c] = item;
     if (!(0 <= r && r < n && 0 <= c && c < n)) {
-      throw new PuzzleError(`${what} (${r}, ${c}) is off the ${n}x${n} board (rows and columns count from 0)`);
+      throw new PuzzleError(`${what} [${shown(r)}, ${shown(c)}] is off the ${n}x${n} board (JSON counts rows and columns from 0)`);
     }
     out.set(r * n + c, [r, c]);
   }
@@ -489,7 +492,7 @@ function checkGivens(p) {
       for (let j = i + 1; j < placed.length; j++) {
         const [a, b] = [placed[i], placed[j]];
         if (Math.abs(a[0] - b[0]) <= 1 && Math.abs(a[1] - b[1]) <= 1) {
-          throw new PuzzleError(`given stars (${a[0]}, ${a[1]}) and (${b[0]}, ${b[1]}) touch`, { row: b[0], column: b[1] });
+          throw new PuzzleError(`given stars ${cellName(a[0], a[1])} and ${cellName(b[0], b[1])} touch`, { row: b[0], column: b[1] });
         }
       }
     }
@@ -501,7 +504,7 @@ function checkGivens(p) {
         const unit = key(q);
         seen.set(unit, (seen.get(unit) || 0) + 1);
         if (seen.get(unit) > p.stars) {
-          const name = what === "region" ? label(p, unit) : String(unit);
+          const name = what === "region" ? label(p, unit) : String(unit + 1);
           throw new PuzzleError(`${what} ${name} holds ${seen.get(unit)} given stars, more than ${p.stars}`, { row: q[0], column: q[1] });
         }
       }
@@ -518,7 +521,19 @@ function checkGivens(p) {
       else if (p.rule === "no-touch" ? Math.abs(a[0] - b[0]) <= 1 && Math.abs(a[1] - b[1]) <= 1 : Math.abs(a[0] - b[0]) === Math.abs(a[1] - b[1])) {
         why = p.rule === "no-touch" ? "touch" : "share a diagonal";
       }
-      if (why) throw new PuzzleError(`given queens (${a[0]}, ${a[1]}) and (${b[0]}, ${b[1]}) ${why}`, { row: b[0], column: b[1] });
+      if (why) throw new PuzzleError(`given queens ${cellName(a[0], a[1])} and ${cellName(b[0], b[1])} ${why}`, { row: b[0], column: b[1] });
+    }
+  }
+}
+
+/** A reader's check, as the CLI's: the first cell a list gives twice is refused where it is. */
+function checkDistinctGivens(items, what) {
+  const seen = new Set();
+  for (const item of items) {
+    if (Array.isArray(item) && item.length === 2 && item.every(isInt)) {
+      const key = `${item[0]},${item[1]}`;
+      if (seen.has(key)) throw new PuzzleError(`${what} ${cellName(item[0], item[1])} is given twice`, { row: item[0], column: item[1] });
+      seen.add(key);
     }
   }
 }
@@ -534,6 +549,7 @@ function puzzleFromObject(obj) {
   if (unknown.length) throw new FormatError(`"givens" has unknown key(s) ${unknown.join(", ").slice(0, 200)}; use "queens" and "blocked"`);
   for (const key of ["queens", "blocked"]) {
     if (!Array.isArray(givens[key] ?? [])) throw new FormatError(`"givens.${key}" must be a list of [row, column] pairs`);
+    checkDistinctGivens(givens[key] ?? [], key === "queens" ? "queen" : "blocked cell");
   }
   const rule = obj.rule ?? "no-touch";
   if (typeof rule !== "string") throw new FormatError(`"rule" must be a string, got ${shown(rule)}`);
@@ -955,7 +971,12 @@ function unitsPhrase(p, units) {
 }
 
 function cellText(cell) {
-  return `r${cell[0] + 1}c${cell[1] + 1}`;
+  return cellName(cell[0], cell[1]);
+}
+
+/** A cell as people name it: r3c5, rows and columns from 1 (JSON keeps its 0-based pairs). */
+function cellName(row, column) {
+  return `r${row + 1}c${column + 1}`;
 }
 
 function cellsPhrase(cells, joiner = "and") {

@@ -131,10 +131,10 @@ def test_duplicate_givens_are_refused_with_their_place(tmp_path: Path) -> None:
     path = tmp_path / "twice.json"
     path.write_text(json.dumps({"n": 8, "givens": {"queens": [[0, 0], [2, 4], [2, 4]]}}))
     (record,) = read_puzzles(str(path))
-    assert record.error is not None and "queen (2, 4) is given twice" in str(record.error)
+    assert record.error is not None and "queen r3c5 is given twice" in str(record.error)
     assert (record.error.location.row, record.error.location.col) == (2, 4)
     text = read_text("# blocked: (1, 1) (1, 1)\nab\nba\n", "twice.txt")
-    assert text.error is not None and "blocked cell (1, 1) is given twice" in str(text.error)
+    assert text.error is not None and "blocked cell r2c2 is given twice" in str(text.error)
     with pytest.raises(PuzzleError, match="more queens given than the 8x8 board can hold"):
         Puzzle(n=8, queens=[(r, c) for r in range(8) for c in range(2)])
 

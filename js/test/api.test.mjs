@@ -52,12 +52,12 @@ test("a malformed puzzle raises a typed PuzzleError naming row and column", asyn
   assert.ok(err instanceof PuzzleError && err instanceof QueensSatError);
   assert.equal(err.row, 1);
   assert.equal(err.column, 1);
-  assert.equal(err.message, "row 1, column 1: given queens (0, 0) and (1, 1) touch");
+  assert.equal(err.message, "r2c2: given queens r1c1 and r2c2 touch");
   assert.throws(() => parsePuzzle('{"regions": ['), FormatError);
   assert.throws(() => parsePuzzle("https://puzz.link/p?sudoku/9/9/"), FormatError);
   const invalid = await check({ regions: ["AAB", "AB", "CCC"] }, { source: "x.json" });
   assert.equal(invalid.status, "invalid");
-  assert.equal(invalid.error, "x.json: row 1: ragged grid: this row has 2 cells, row 0 has 3");
+  assert.equal(invalid.error, "x.json: row 2: ragged grid: this row has 2 cells, row 1 has 3");
 });
 
 test("every malformed puzzle is refused in the CLI's words", { skip: noCli }, async () => {

@@ -409,7 +409,7 @@ def check_distinct_givens(items: Any, what: str) -> None:
         if isinstance(item, (list, tuple)) and len(item) == 2 and all(type(v) is int for v in item):
             cell = (item[0], item[1])
             if cell in seen:
-                raise PuzzleError(f"{what} ({cell[0]}, {cell[1]}) is given twice", row=cell[0], col=cell[1])
+                raise PuzzleError(f"{what} {cell_name(*cell)} is given twice", row=cell[0], col=cell[1])
             seen.add(cell)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +26,14 @@ from queens_sat.server.page import FAVICON, STATIC, page_html
 
 PAGE_MIN_N, PAGE_MAX_N = 4, 25  # the boards the page shows (page.js's MIN_N, MAX_N)
 MODULE = ("queens-sat.js", "queens-sat.wasm")  # what js/build.mjs writes into static/
-PAGE_FILES = ("page.js", "page.css", "local.js", "queens-sat.js")
+PAGE_CSS = "page.css"
+
+
+def page_files(html: str) -> list[str]:
+    """The files of ``static/`` the page loads (its stylesheet and every script ``index.html`` names),
+    so a script added to the page is in the site too."""
+    scripts = re.findall(r'<script src="/static/([\w.-]+)"', html)
+    return [PAGE_CSS, *dict.fromkeys(scripts)]
 STATIC_FLAG = (  # what a static page loads before the module: the flag, the module's bytes, the pack
     '<script>window.QS_STATIC = true;</script>\n<script src="static/queens-sat-wasm.js"></script>\n<script src="static/pack.js"></script>\n'
 )
@@ -113,11 +121,12 @@ def write_site(folder: Path, pack: list[dict[str, Any]], force: bool = False) ->
         (folder / name).write_bytes(data)
         files[name] = len(data)
 
-    html = page_html().replace('"/static/', '"static/').replace('href="/favicon.svg"', 'href="favicon.svg"')
+    served = page_html()
+    html = served.replace('"/static/', '"static/').replace('href="/favicon.svg"', 'href="favicon.svg"')
     html = html.replace('<script src="static/queens-sat.js">', STATIC_FLAG + '<script src="static/queens-sat.js">', 1)
     put("index.html", html.encode())
     put("favicon.svg", FAVICON.encode())
-    for name in PAGE_FILES:
+    for name in page_files(served):
         put(f"static/{name}", (STATIC / name).read_bytes())
     wasm = base64.b64encode((STATIC / "queens-sat.wasm").read_bytes()).decode("ascii")
     put("static/queens-sat-wasm.js", f'globalThis.QUEENS_SAT_WASM_BASE64 = "{wasm}";\n'.encode())
