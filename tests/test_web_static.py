@@ -63,7 +63,8 @@ def test_offline_page_plays_a_pack_puzzle_to_the_end_with_a_hint(site: Path, bro
     wait_for(browser, lambda d: d.find_elements("css selector", ".cell"), "the board should be drawn")
     wait_for(  # as served, the page opens in Play on a puzzle to play: offline, one drawn from the pack
         browser,
-        lambda d: d.find_element("id", "mode-play").get_attribute("aria-pressed") == "true" and len(d.find_elements("css selector", ".cell")) == 64,
+        lambda d: d.find_element("id", "mode-play").get_attribute("aria-pressed") == "true"
+        and len(d.find_elements("css selector", ".cell")) == 64,
         "the page should open in play mode on the pack's puzzle",
     )
     assert "runs without a server" in browser.find_element("tag name", "footer").text
