@@ -64,6 +64,14 @@ def message(driver: Any) -> str:
     return str(driver.find_element("id", "message").text)
 
 
+def said(driver: Any, starts: str) -> str:
+    """The message once it starts with ``starts``, checked for wording (no 0-based place, no raw error)."""
+    wait_for(driver, lambda d: message(d).startswith(starts), f"a message starting {starts!r}")
+    text = message(driver)
+    assert not BAD_WORDING.search(text), text
+    return text
+
+
 def link(url: str, rows: list[list[int]] | list[str], stars: int = 1, play: bool = True) -> str:
     """The page's link to a puzzle, given as region numbers or label strings."""
     labels = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import BAD_WORDING, DESKTOP, MISSING, chrome, link, message, open_page, wait_for
+from browser import BAD_WORDING, DESKTOP, MISSING, chrome, link, open_page, said, wait_for
 from served import serving
 from test_web_play import QUEENS_9, QUEENS_9_SOLUTION
 
@@ -29,13 +29,6 @@ def browser() -> Any:
     yield driver
     driver.quit()
 
-
-def said(driver: Any, starts: str) -> str:
-    """The message once it starts with ``starts``, checked for wording."""
-    wait_for(driver, lambda d: message(d).startswith(starts), f"a message starting {starts!r}")
-    text = message(driver)
-    assert not BAD_WORDING.search(text), text
-    return text
 
 
 def click(driver: Any, element_id: str) -> None:

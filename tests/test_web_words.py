@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from browser import BAD_WORDING, DESKTOP, MISSING, chrome, link, message, open_page, wait_for
+from browser import DESKTOP, MISSING, chrome, link, open_page, said, wait_for
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 STRIPES = ["AAAAA", "BBBBB", "CCCCC", "DDDDD", "EEEEE"]
@@ -33,12 +33,6 @@ def tap(driver: Any, cells: list[tuple[int, int]], times: int) -> None:
         times,
     )
 
-
-def said(driver: Any, starts: str) -> str:
-    wait_for(driver, lambda d: message(d).startswith(starts), f"a message starting {starts!r}")
-    text = message(driver)
-    assert not BAD_WORDING.search(text), text
-    return text
 
 
 def test_the_players_queens_are_theirs(server: Any, browser: Any) -> None:
