@@ -49,14 +49,15 @@ def _blocked_lane(queue: int) -> tuple[Lane, threading.Event]:
     return Lane("slow", anyio.CapacityLimiter(1), queue), threading.Event()
 
 
-def test_a_full_lane_answers_busy_at_once() -> None:
-    settings = ServiceSettings(time_limit=5.0, grace=0.5)
-    lane, release = _blocked_lane(queue=0)
+def _second_request_refusal(settings: ServiceSettings, queue: int, hold: float, first_limit: float | None) -> ServiceError:
+    """The error a second request gets while a first, limited to ``first_limit`` seconds, holds the
+    lane's one thread (for at most ``hold`` seconds)."""
+    lane, release = _blocked_lane(queue)
     seen: list[ServiceError] = []
 
     async def both() -> None:
         async with anyio.create_task_group() as group:
-            group.start_soon(in_thread, lambda: release.wait(5), settings, None, lane)
+            group.start_soon(in_thread, lambda: release.wait(hold), settings, first_limit, lane)
             await anyio.sleep(0.05)  # the first holds the lane's one thread
             try:
                 await in_thread(lambda: None, settings, None, lane)
@@ -66,29 +67,20 @@ def test_a_full_lane_answers_busy_at_once() -> None:
                 release.set()
 
     anyio.run(both)
-    assert seen and seen[0].status == 503
-    assert seen[0].message.startswith("busy, not started") and seen[0].retry_after == 1
+    assert seen, "the second request was not refused"
+    return seen[0]
+
+
+def test_a_full_lane_answers_busy_at_once() -> None:
+    refused = _second_request_refusal(ServiceSettings(time_limit=5.0, grace=0.5), queue=0, hold=5, first_limit=None)
+    assert refused.status == 503
+    assert refused.message.startswith("busy, not started") and refused.retry_after == 1
 
 
 def test_a_request_that_never_got_a_thread_says_so() -> None:
-    settings = ServiceSettings(time_limit=0.2, grace=0.1)
-    lane, release = _blocked_lane(queue=4)
-    seen: list[ServiceError] = []
-
-    async def both() -> None:
-        async with anyio.create_task_group() as group:
-            group.start_soon(in_thread, lambda: release.wait(2), settings, 5.0, lane)
-            await anyio.sleep(0.05)
-            try:
-                await in_thread(lambda: None, settings, None, lane)
-            except ServiceError as err:
-                seen.append(err)
-            finally:
-                release.set()
-
-    anyio.run(both)
-    assert seen and seen[0].status == 503
-    assert "busy, not started" in seen[0].message and "did not finish" not in seen[0].message
+    refused = _second_request_refusal(ServiceSettings(time_limit=0.2, grace=0.1), queue=4, hold=2, first_limit=5.0)
+    assert refused.status == 503
+    assert "busy, not started" in refused.message and "did not finish" not in refused.message
 
 
 def test_generate_that_cannot_make_its_first_puzzle_answers_by_status() -> None:
