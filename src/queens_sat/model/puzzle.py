@@ -237,13 +237,7 @@ class Puzzle:
         n = self.n
 
         def move(r: int, c: int) -> Cell:
-            if symmetry & 4:
-                r, c = c, r
-            if symmetry & 1:
-                r = n - 1 - r
-            if symmetry & 2:
-                c = n - 1 - c
-            return r, c
+            return moved_cell(r, c, n, symmetry)
 
         grid = None
         if self.regions is not None:
@@ -317,6 +311,18 @@ class Puzzle:
         if clash(self.rule, a, b):
             return "touch" if self.rule == "no-touch" else "share a diagonal"
         return None
+
+
+def moved_cell(r: int, c: int, n: int, symmetry: int) -> Cell:
+    """Cell (r, c) of an n x n board under symmetry ``symmetry`` of the square (0 is the identity):
+    transposed when ``symmetry & 4``, then rows mirrored when ``& 1`` and columns when ``& 2``."""
+    if symmetry & 4:
+        r, c = c, r
+    if symmetry & 1:
+        r = n - 1 - r
+    if symmetry & 2:
+        c = n - 1 - c
+    return r, c
 
 
 def as_puzzle(puzzle: PuzzleLike, rule: str | None = None, stars: int | None = None) -> Puzzle:

@@ -15,21 +15,10 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any
 
-from queens_sat.model.puzzle import Puzzle
+from queens_sat.model.puzzle import Puzzle, moved_cell
 
 SYMMETRIES = 8
 _COUNTING = bytes(range(256))
-
-
-def _moved(r: int, c: int, n: int, symmetry: int) -> tuple[int, int]:
-    """Cell (r, c) under symmetry ``symmetry``, as ``Puzzle.transformed`` moves it."""
-    if symmetry & 4:
-        r, c = c, r
-    if symmetry & 1:
-        r = n - 1 - r
-    if symmetry & 2:
-        c = n - 1 - c
-    return r, c
 
 
 @lru_cache(maxsize=128)
@@ -41,7 +30,7 @@ def _images(n: int) -> tuple[tuple[Any, tuple[int, ...]], ...]:
         to = [0] * (n * n)
         for r in range(n):
             for c in range(n):
-                rr, cc = _moved(r, c, n, s)
+                rr, cc = moved_cell(r, c, n, s)
                 to[r * n + c] = rr * n + cc
         source = [0] * (n * n)
         for i, j in enumerate(to):
@@ -59,7 +48,7 @@ def _relabelled(image: bytes) -> bytes:
 
 def _cells(cells: frozenset[tuple[int, int]], n: int, s: int) -> bytes:
     """Given cells under symmetry ``s``, sorted, four bytes a cell."""
-    moved = sorted(_moved(r, c, n, s) for r, c in cells)
+    moved = sorted(moved_cell(r, c, n, s) for r, c in cells)
     return b"".join(r.to_bytes(4, "big") + c.to_bytes(4, "big") for r, c in moved)
 
 
