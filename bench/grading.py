@@ -34,6 +34,7 @@ from queens_sat.cli.progress import tracked
 from queens_sat.engines.logic import GRADES, logic_solve
 from queens_sat.engines.logic.result import step_items
 from queens_sat.formats import read_puzzles
+from queens_sat.services.library.plays import spearman as library_spearman
 
 LEVEL_ORDER = ("beginner", "easy", "normal", "medium", "hard", "harder", "expert", "evil", "q1", "q2", "q3", "q4", "q5")
 
@@ -60,26 +61,10 @@ def auc(low: Sequence[float], high: Sequence[float]) -> float:
     return (high_ranks - n_high * (n_high + 1) / 2) / (n_high * n_low)
 
 
-def _ranks(values: Sequence[float]) -> list[float]:
-    order = sorted(range(len(values)), key=lambda i: values[i])
-    ranks = [0.0] * len(values)
-    i = 0
-    while i < len(order):
-        j = i
-        while j < len(order) and values[order[j]] == values[order[i]]:
-            j += 1
-        for t in range(i, j):
-            ranks[order[t]] = (i + j - 1) / 2
-        i = j
-    return ranks
-
-
 def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
-    rx, ry = _ranks(xs), _ranks(ys)
-    mx, my = statistics.fmean(rx), statistics.fmean(ry)
-    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
-    var = math.sqrt(sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry))
-    return cov / var if var else float("nan")
+    """The library's rank correlation (``services.library.plays.spearman``); NaN when a side is constant."""
+    rho = library_spearman(xs, ys)
+    return float("nan") if rho is None else rho
 
 
 def measure(paths: list[Path], max_depth: int, time_limit: float, dump: Any) -> dict[str, list[dict[str, Any]]]:

@@ -36,6 +36,7 @@ from queens_sat.cli.progress import ProgressBar
 from queens_sat.engines.logic import GRADES, logic_solve, rank
 from queens_sat.formats import read_puzzles
 from queens_sat.model.placement import star_rows
+from queens_sat.services.library.plays import spearman as library_spearman
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT = ROOT / "stars-puzzles.jsonl"
@@ -60,26 +61,9 @@ def difficulty_score(result: Any) -> float:
 
 
 def spearman(xs: list[float], ys: list[float]) -> float:
-    """Rank correlation (ties share their mean rank)."""
-
-    def ranks(values: list[float]) -> list[float]:
-        order = sorted(range(len(values)), key=lambda i: values[i])
-        out = [0.0] * len(values)
-        i = 0
-        while i < len(order):
-            j = i
-            while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-                j += 1
-            for t in range(i, j + 1):
-                out[order[t]] = (i + j) / 2
-            i = j + 1
-        return out
-
-    rx, ry = ranks(xs), ranks(ys)
-    mx, my = statistics.fmean(rx), statistics.fmean(ry)
-    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
-    var = (sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry)) ** 0.5
-    return cov / var if var else 0.0
+    """The library's rank correlation (``services.library.plays.spearman``); 0 when a side is constant."""
+    rho = library_spearman(xs, ys)
+    return 0.0 if rho is None else rho
 
 
 def reference_time(puzzle: Any) -> float | None:
