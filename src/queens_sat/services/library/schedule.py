@@ -138,53 +138,51 @@ def schedule(
     return [Day(day, pid, f"{n}:{grade}") for day, pid, n, grade in rows]
 
 
-def _fill(
-    library: Library, group: dict[Slot, int], workers: int | None, seed: int, on_made: Callable[[Slot, int], None] | None
-) -> None:
+def _fill(library: Library, group: dict[Slot, int], workers: int | None, seed: int, on_made: Callable[[Slot, int], None] | None) -> None:
     """Generate puzzles of one size until the library has enough unused ones of every grade the
-    group asks for; every puzzle made is added (graded there), wanted or not."""
+    group asks for, one slot at a time."""
+    rng = random.Random(seed)
+    for slot in sorted(group, key=str):
+        _fill_slot(library, slot, group[slot], workers, rng.randrange(2**31), on_made)
+
+
+def _fill_slot(
+    library: Library, slot: Slot, number: int, workers: int | None, seed: int, on_made: Callable[[Slot, int], None] | None
+) -> None:
+    """Generate puzzles of the slot's grade until the library holds ``number`` unused ones. The
+    generator steers each layout toward the grade (graded at the library's own probe depth), so
+    nearly every puzzle made is one the slot wanted; any that is not (a duplicate, another grade)
+    is kept all the same: a surplus serves later schedules."""
     from queens_sat.services.generator import GeneratorOptions, iter_generate
     from queens_sat.services.generator.output import puzzle_id
 
-    def missing() -> dict[Slot, int]:
-        out = {}
-        for slot, number in group.items():
-            have = len(_free(library, slot, number, set()))
-            if have < number:
-                out[slot] = number - have
-        return out
-
-    short = missing()
-    if not short:
+    short = number - len(_free(library, slot, number, set()))
+    if short <= 0:
         return
-    any_slot = next(iter(group))
-    options = GeneratorOptions(n=any_slot.n, seed=seed, stars=any_slot.stars)
-    budget = MADE_PER_NEEDED * sum(short.values())
-    add = AddOptions(source=f"schedule n={any_slot.n} seed={seed}")
+    add = AddOptions(source=f"schedule n={slot.n} seed={seed}")
+    options = GeneratorOptions(n=slot.n, seed=seed, stars=slot.stars, grades=(slot.grade,), max_depth=add.logic_depth)
     made = 0
     buffer: list[PuzzleRecord] = []
-    with closing(iter_generate(options, budget, workers=workers)) as puzzles:
+    with closing(iter_generate(options, MADE_PER_NEEDED * short, workers=workers)) as puzzles:
         for puzzle in puzzles:
             made += 1
-            record = PuzzleRecord(add.source or "schedule", id=puzzle_id(puzzle), puzzle=puzzle.puzzle(), meta={"style": options.style})
-            buffer.append(record)
-            if len(buffer) >= max(4, sum(short.values()) // 2):
+            meta = {"style": options.style}
+            buffer.append(PuzzleRecord(add.source or "schedule", id=puzzle_id(puzzle), puzzle=puzzle.puzzle(), meta=meta))
+            if len(buffer) >= short:
                 add_batch(library, buffer, add)
                 buffer = []
-                short = missing()
                 if on_made is not None:
-                    on_made(any_slot, made)
-                if not short:
+                    on_made(slot, made)
+                short = number - len(_free(library, slot, number, set()))
+                if short <= 0:
                     return
     if buffer:
         add_batch(library, buffer, add)
-    short = missing()
-    if short:
-        slot, lack = next(iter(short.items()))
-        raise ScheduleError(f"{made} puzzles made at n = {slot.n} and still {lack} short of {slot.grade}; plan another grade for it")
+    short = number - len(_free(library, slot, number, set()))
+    if short > 0:
+        raise ScheduleError(f"{made} puzzles made at n = {slot.n} and still {short} short of {slot.grade}; plan another grade for it")
 
 
 def grade_ok(entry: Entry, slot: Slot) -> bool:
     """Whether a stored puzzle is what the slot planned (size, stars, grade)."""
     return entry.n == slot.n and entry.stars == slot.stars and grade_rank(entry.grade) == grade_rank(slot.grade)
-
