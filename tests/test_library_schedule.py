@@ -79,3 +79,27 @@ def test_the_lean_daily_answers_as_the_ordinary_path(tmp_path: Path, capsys: pyt
     missing = subprocess.run([sys.executable, "-m", "queens_sat", "library", "daily", "--db", str(tmp_path / "none.db")],
                              capture_output=True, text=True, env=environ)  # fmt: skip
     assert missing.returncode == 2 and "no library there" in missing.stderr
+
+
+def test_the_lean_daily_imports_no_typing_nor_dataclasses(tmp_path: Path) -> None:
+    """The day's puzzle is asked for often (a game's server, a shell prompt): its command loads the
+    store alone. ``typing``, ``dataclasses`` (with ``inspect``) and the verdicts' module were a third
+    of its start-up; a module on its path that imports one of them again fails here."""
+    import os
+    import subprocess
+    import sys
+
+    db = str(tmp_path / "lib.db")
+    assert main(["library", "schedule", "--db", db, "--start", "2027-01-04", "--days", "1", "--plan", PLAN, "--workers", "1", "-q"]) == 0
+    probe = (
+        "import sys\n"
+        f"sys.argv = ['queens-sat', 'library', 'daily', '2027-01-04', '--db', {db!r}, '--json']\n"
+        "from queens_sat.cli import command\n"
+        "try:\n    command()\nexcept SystemExit as done:\n    code = done.code\n"
+        "heavy = ('typing', 'dataclasses', 'inspect', 'queens_sat.model.result', 'argparse')\n"
+        "print(code, sorted(m for m in heavy if m in sys.modules), file=sys.stderr)\n"
+    )
+    environ = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=environ, timeout=60)
+    assert done.stderr.strip() == "0 []", done.stderr
+    assert '"day":"2027-01-04"' in done.stdout

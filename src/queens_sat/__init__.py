@@ -7,9 +7,12 @@ command-line tool's ``--help``) stays fast; solver libraries load only when used
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: ``library daily`` starts without it (type checkers read True)
 
 if TYPE_CHECKING:  # what a type checker sees; at run time ``__getattr__`` imports each name on first use
+    from typing import Any
+
     from queens_sat.backends import available_backends, get_backend
     from queens_sat.backends.base import Backend
     from queens_sat.engines import nqueens, regions

@@ -10,14 +10,16 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
 
 from queens_sat import __version__
 from queens_sat.cli.exit_codes import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED
 from queens_sat.model.errors import BackendError, LibraryError, PuzzleError, UsageError, was_terminated
 
+TYPE_CHECKING = False  # typing is not imported at run time: ``library daily`` starts without it (type checkers read True)
+
 if TYPE_CHECKING:
     import argparse
+    from typing import TextIO
 
 # argparse, the parser, completion and the signal handling are imported where they are used, so that
 # the lean path of ``library daily`` (``_lean_daily``) starts without them

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from queens_sat.model.result import Status
+TYPE_CHECKING = False  # the verdicts are imported where they are read: ``library daily`` needs only the numbers
+if TYPE_CHECKING:
+    from queens_sat.model.result import Status
 
 EXIT_OK = 0
 EXIT_NOT_UNIQUE = 1  # some puzzle has no solution or several
@@ -19,19 +21,17 @@ EXIT_TERMINATED = 143  # SIGTERM (128 + 15): stopped like Ctrl-C
 EXIT_BROKEN_PIPE = 141  # the reader of standard output went away (``| head``), as shells report SIGPIPE
 
 
-FAILURES = frozenset({Status.NONE, Status.MULTIPLE, Status.STUCK, Status.CONTRADICTION})  # exit 1
-STOPPED = frozenset({Status.UNKNOWN, Status.TIMED_OUT})  # exit 3: a time limit, not a verdict
-
-
 def exit_code(statuses: Iterable[Status]) -> int:
     """The one rule from verdicts to the exit code: 2 any invalid; else 1 any none, multiple, or a
     logic solve stuck or at a contradiction; else 3 any unknown or timed out; else 0 (unique,
     counted, solved, a hint)."""
+    from queens_sat.model.result import Status
+
     seen = set(statuses)
     if Status.INVALID in seen:
         return EXIT_BAD_INPUT
-    if seen & FAILURES:
+    if seen & {Status.NONE, Status.MULTIPLE, Status.STUCK, Status.CONTRADICTION}:
         return EXIT_NOT_UNIQUE
-    if seen & STOPPED:
+    if seen & {Status.UNKNOWN, Status.TIMED_OUT}:  # a time limit, not a verdict
         return EXIT_TIME_LIMIT
     return EXIT_OK

@@ -9,7 +9,6 @@ into exit codes and HTTP statuses.
 from __future__ import annotations
 
 import reprlib
-from dataclasses import dataclass
 
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 60
@@ -35,14 +34,21 @@ def cell_name(row: int, col: int) -> str:
     return f"r{row + 1}c{col + 1}"
 
 
-@dataclass(frozen=True)
 class Location:
-    """Where in the input a problem sits; every part is optional."""
+    """Where in the input a problem sits; every part is optional. A plain class, not a dataclass:
+    every command imports this module, and ``dataclasses`` (with ``inspect``) would cost each
+    start-up, ``library daily``'s included, several milliseconds."""
 
-    source: str | None = None  # file name, or "<stdin>"
-    line: int | None = None  # 1-based line of the file
-    row: int | None = None  # 0-based board row (named from 1 in messages)
-    col: int | None = None  # 0-based board column (named from 1 in messages)
+    __slots__ = ("col", "line", "row", "source")
+
+    def __init__(self, source: str | None = None, line: int | None = None, row: int | None = None, col: int | None = None) -> None:
+        self.source = source  # file name, or "<stdin>"
+        self.line = line  # 1-based line of the file
+        self.row = row  # 0-based board row (named from 1 in messages)
+        self.col = col  # 0-based board column (named from 1 in messages)
+
+    def __repr__(self) -> str:
+        return f"Location(source={self.source!r}, line={self.line!r}, row={self.row!r}, col={self.col!r})"
 
     def describe(self) -> str:
         parts = []

@@ -13,9 +13,12 @@ the checker and its search engines.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: ``library daily`` starts without it (type checkers read True)
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from queens_sat.services.library.adding import AddOptions, AddSummary, LiveAdder, Outcome, add_records
     from queens_sat.services.library.entries import Entry
     from queens_sat.services.library.errors import LibraryError, NewerSchema, NoLibrary, NotALibrary, UnknownPuzzle

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: ``library daily`` starts without it (type checkers read True)
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from queens_sat.model.puzzle import Puzzle
     from queens_sat.services.checking import CheckReport
 
@@ -29,25 +31,40 @@ def now_utc() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
-@dataclass
 class Entry:
-    """One row of the puzzles table."""
+    """One row of the puzzles table. A plain class, not a dataclass: ``library daily`` reads one
+    row and prints it, and importing ``dataclasses`` (with ``inspect``) would be a fifth of its
+    start-up."""
 
-    key: str
-    n: int
-    stars: int
-    rule: str
-    givens: int
-    status: str
-    grade: str | None
-    score: float | None
-    hardest: str | None
-    style: str | None
-    source: str | None
-    added: str
-    puzzle: str
-    solution: str | None
-    id: int | None = None
+    __slots__ = (*(c for c in COLUMNS if c != "grade_rank"), "id")  # every column but grade_rank (the grade says it), and the row id
+
+    def __init__(
+        self,
+        key: str,
+        n: int,
+        stars: int,
+        rule: str,
+        givens: int,
+        status: str,
+        grade: str | None,
+        score: float | None,
+        hardest: str | None,
+        style: str | None,
+        source: str | None,
+        added: str,
+        puzzle: str,
+        solution: str | None,
+        id: int | None = None,
+    ) -> None:
+        self.key, self.n, self.stars, self.rule, self.givens, self.status = key, n, stars, rule, givens, status
+        self.grade, self.score, self.hardest, self.style, self.source, self.added = grade, score, hardest, style, source, added
+        self.puzzle, self.solution, self.id = puzzle, solution, id
+
+    def __eq__(self, other: object) -> bool:  # (defining it leaves the class unhashable, as a dataclass: ``id`` changes when stored)
+        return isinstance(other, Entry) and all(getattr(self, name) == getattr(other, name) for name in Entry.__slots__)
+
+    def __repr__(self) -> str:
+        return f"Entry(id={self.id!r}, key={self.key!r}, n={self.n!r}, grade={self.grade!r})"
 
     def row(self) -> tuple[Any, ...]:
         return (

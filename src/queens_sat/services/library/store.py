@@ -13,13 +13,18 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeVar
 
 from queens_sat.services.library.entries import COLUMNS, SELECT, Entry, entry_of_row
 from queens_sat.services.library.errors import LibraryError, UnknownPuzzle
 from queens_sat.services.library.schema import connect, library_path
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # typing is not imported at run time: ``library daily`` starts without it (type checkers read True)
+
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
+
 RETRIES = 20  # a write lost to a locked database is tried again this often, after a growing random pause
 INSERT = f"INSERT OR IGNORE INTO puzzles ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})"
 
