@@ -1,12 +1,13 @@
 """The puzzle library's targets (issue 36), each printed with its figure and the target.
 
-    .venv/bin/python bench/library_bench.py [--work DIR] [--puzzles 100000] [--n 7] [--workers 2]
+    .venv/bin/python bench/library_bench.py [--work DIR] [--puzzles 100000] [--n 7] [--style STYLE] [--workers 2]
         [--rows 1000000] [--days 365] [--plays 10000] [--skip add,query,schedule,plays]
 
 Steps, in order (``--skip`` leaves some out):
 
-1. ``add``: the first ``--puzzles`` whole lines of ``DIR/gen-n{N}.jsonl`` (made first by
-   ``queens-sat generate --n N --seed 1 --workers W``, resumed when short), timed through
+1. ``add``: the first ``--puzzles`` whole lines of ``DIR/gen-n{N}[-STYLE].jsonl`` (made first by
+   ``queens-sat generate --n N --seed 1 --workers W [--style STYLE]``, resumed when short; ``blobs``
+   makes 100,000 puzzles four times sooner than the default style), timed through
    ``check --json`` (the baseline) and ``library add`` into a new library, both as commands;
    then the same file added again (must add 0), then its 8 symmetric images with shuffled
    region labels (must add 0).
@@ -80,16 +81,17 @@ def added(stderr: str) -> int:
 
 
 # ---------------------------------------------------------------------- 1. add
-def puzzles_file(work: Path, n: int, count: int, workers: int) -> Path:
+def puzzles_file(work: Path, n: int, count: int, workers: int, style: str | None) -> Path:
     """The first ``count`` whole lines of the generated file (generated or resumed when short)."""
-    source = work / f"gen-n{n}.jsonl"
+    source = work / (f"gen-n{n}-{style}.jsonl" if style else f"gen-n{n}.jsonl")
+    styled = ["--style", style] if style else []
     have = sum(1 for _ in source.open()) if source.exists() else 0
     if have < count:
         say(f"generating {count - have} puzzles n = {n} into {source} ...")
         resume = ["--resume"] if have else []
         subprocess.run([*CLI, "generate", "--n", str(n), "--count", str(count), "--seed", "1", "--workers", str(workers), "-q",
-                        "--out", str(source), *resume], check=True)  # fmt: skip
-    out = work / f"add-{count}.jsonl"
+                        "--out", str(source), *styled, *resume], check=True)  # fmt: skip
+    out = work / f"add-{count}{'-' + style if style else ''}.jsonl"
     with source.open() as lines, out.open("w") as f:
         for i, line in enumerate(lines):
             if i == count or not line.endswith("\n"):
@@ -98,10 +100,10 @@ def puzzles_file(work: Path, n: int, count: int, workers: int) -> Path:
     return out
 
 
-def bench_add(work: Path, n: int, count: int, workers: int) -> None:
-    source = puzzles_file(work, n, count, workers)
+def bench_add(work: Path, n: int, count: int, workers: int, style: str | None) -> None:
+    source = puzzles_file(work, n, count, workers, style)
     total = sum(1 for _ in source.open())
-    say(f"\n## add: {total} generated puzzles n = {n}")
+    say(f"\n## add: {total} generated puzzles n = {n}, style {style or 'default'}")
     check_s, done = run(["check", "--json", str(source)])
     check_cpu = CPU[0]
     assert done.returncode == 0, done.stderr[-500:]
@@ -303,6 +305,7 @@ def main() -> None:
     parser.add_argument("--work", default="bench/.library", help="folder for the bench's files (default bench/.library)")
     parser.add_argument("--puzzles", type=int, default=100_000)
     parser.add_argument("--n", type=int, default=7, help="size of the generated puzzles (default 7)")
+    parser.add_argument("--style", help="layout style of the generated puzzles (default: the generator's)")
     parser.add_argument("--workers", type=int, default=2, help="generator processes making the puzzles (default 2)")
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--days", type=int, default=365)
@@ -315,7 +318,7 @@ def main() -> None:
     say(f"{dt.datetime.now(dt.timezone.utc):%Y-%m-%d %H:%M} UTC; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
         f"on {os.cpu_count()} cores")  # fmt: skip
     if "add" not in skip:
-        bench_add(work, args.n, args.puzzles, args.workers)
+        bench_add(work, args.n, args.puzzles, args.workers, args.style)
     if "query" not in skip:
         bench_query(work, args.rows)
     db = work / "schedule.db"
