@@ -38,6 +38,17 @@ def test_schedule_from_empty_follows_the_plan_without_repeats(tmp_path: Path) ->
         assert daily(library, start) == entries[0] and daily(library, start - dt.timedelta(days=1)) is None
 
 
+def test_a_grade_the_size_cannot_reach_is_refused_before_anything_is_made(tmp_path: Path) -> None:
+    """Expert never comes on 5x5 boards at the library's depth: the schedule says so at once, with
+    the setting that would reach it, and neither a puzzle nor a day is written."""
+    db = str(tmp_path / "lib.db")
+    with Library(db) as library:
+        with pytest.raises(ScheduleError, match=r"5:Expert: Expert cannot be reached on a 5x5 board.*n >= 7 reaches it"):
+            schedule(library, dt.date(2027, 1, 4), 7, parse_plan(PLAN + " sun=5:Expert"), workers=1, seed=1)
+        assert library.read("SELECT count(*) FROM puzzles") == [(0,)]
+        assert library.read("SELECT count(*) FROM calendar") == [(0,)]
+
+
 def test_daily_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "lib.db")
     assert main(["library", "schedule", "--db", db, "--start", "2027-01-04", "--days", "2", "--plan", PLAN, "--workers", "1", "-q"]) == 0

@@ -116,6 +116,7 @@ def schedule(
     todo = [d for d in wanted if d.isoformat() not in held]
     slots = {d: plan[WEEKDAYS[d.weekday()]] for d in todo}
     needed = Counter(slots.values())
+    _refuse_unreachable(library, needed)
     rng = random.Random(seed)
     for n_stars in sorted({(s.n, s.stars) for s in needed}):
         group = {s: c for s, c in needed.items() if (s.n, s.stars) == n_stars}
@@ -136,6 +137,19 @@ def schedule(
     rows = [(d.isoformat(), pid, slot.n, slot.grade) for d, (pid, slot) in sorted(picks.items())]
     library.write(lambda db: db.executemany("INSERT INTO calendar (day, puzzle, planned_n, planned_grade) VALUES (?, ?, ?, ?)", rows))
     return [Day(day, pid, f"{n}:{grade}") for day, pid, n, grade in rows]
+
+
+def _refuse_unreachable(library: Library, needed: Counter[Slot]) -> None:
+    """Refuse the plan before anything is made when a slot the library cannot fill asks for a grade
+    its size never reaches at the library's probe depth (the generator's reach table says which)."""
+    from queens_sat.services.generator.reach import unreachable
+
+    depth = AddOptions().logic_depth or 0
+    for slot, number in sorted(needed.items(), key=lambda item: str(item[0])):
+        if len(_free(library, slot, number, set())) < number:
+            why = unreachable(slot.n, slot.stars, depth, (slot.grade,), None)
+            if why is not None:
+                raise ScheduleError(f"the plan's {slot}: {why}")
 
 
 def _fill(library: Library, group: dict[Slot, int], workers: int | None, seed: int, on_made: Callable[[Slot, int], None] | None) -> None:
