@@ -609,6 +609,9 @@ def _hostile_inputs(folder: Path) -> dict[str, list[str]]:
         "not-utf8": bytes(range(128, 256)) * 78_000,
         "deep-lines": (b'{"regions": ' + b"[" * 50_000 + b"\n") * 150,
     }
+    pure = os.environ.get("QUEENS_SAT_PURE_PYTHON", "") not in ("", "0")
+    if pure:  # 200,000 boards checked by the pure twin take a minute; the readers are the same on both paths: the native pass runs these
+        del files["many-lines"], files["many-in-an-array"]
     argvs = {}
     for name, data in files.items():
         assert len(data) <= 10_000_000
@@ -616,7 +619,6 @@ def _hostile_inputs(folder: Path) -> dict[str, list[str]]:
         path.write_bytes(data)
         argvs[name] = ["check", "--no-logic", str(path)]
     argvs["dev-zero"] = ["check", "/dev/zero"]
-    pure = os.environ.get("QUEENS_SAT_PURE_PYTHON", "") not in ("", "0")
     argvs["no-regions"] = ["check", "--n", str(1 << 21 if pure else 100_000_000), "--rule", "queens"]  # the twin: seconds, not 40
     return argvs
 
