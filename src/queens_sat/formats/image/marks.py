@@ -1,8 +1,15 @@
 """Queens and crosses drawn on the cells, read as givens (``--read-marks``).
 
-Each cell is sampled on a grid of points (10 % to 90 % of its width, a point every pixel
-or two, 21 to 41 a side); a point is ink when its colour is far from the cell's own. The
-ink falls into pieces (connected points), and the largest piece clear of the sampled
+Each cell is sampled on a grid of points (10 % to 90 % of its width and height, about a
+point a pixel, 21 to 48 a side). A point is ink when its colour is far from what the cell
+shows there without a mark: the region's own look at that point, the median over the
+region's cells point by point, moved by the cell's own tint (a hovered cell). A plain
+region's look is its colour; a patterned one (hatched, dotted) keeps its pattern, so
+the stripes are not ink and a thin cross on them is. How far is far follows how much the
+region's cells differ from their look (their noise): a clean screenshot shows a faint,
+thin stroke; a blurred or JPEG picture needs the stronger ink it always did.
+
+The ink falls into pieces (connected points), and the largest piece clear of the sampled
 square's edge is the mark (a region's letter in a corner, or the edge of a grid line,
 touches the edge). A cross is thin: its ink fills little of its bounding box and lies along that
 box's two diagonals. Anything else large enough (a crown, a star, a token, a dot, a
@@ -22,8 +29,13 @@ from queens_sat.formats.image.grid import Lattice
 Array = np.ndarray[Any, Any]
 
 SPAN = (0.1, 0.9)
-POINTS = (21, 41)  # sample points a side, fewest and most (about one every 1.5 pixels between)
-INK = 30.0  # ΔE from the cell's colour that makes a point ink
+POINTS = (21, 48)  # sample points a side, fewest and most (about one a pixel between)
+INK = 30.0  # ΔE from the cell's look that always makes a point ink
+FAINT_INK = 14.0  # ΔE that makes a point ink on a clean picture (a thin, light stroke)
+NOISE_TIMES = 3.0  # ink is at least this many times the region's noise above FAINT_INK
+LOOK_CELLS = 3  # a region of fewer cells shows no pattern of its own: each cell is its colour
+LOOK_RANKED = 8  # a region of this many cells or more takes its look from the quarter rank
+PATTERNED = 6.0  # ΔE: a look whose points differ from its colour more than this is a pattern (stripes, dots)
 LEAST = 4  # points: a smaller piece is no mark (noise)
 MARK_SPAN = 0.1  # a mark is at least this share of the sampled square wide or high (LinkedIn's cross: 0.16)
 CROSS_FILL = 0.6  # a cross fills less of its bounding box than this
@@ -34,6 +46,8 @@ EDGE_LINE = 0.8  # a row (or column) of points this much ink there is a line, no
 TINT_FILL = 0.82  # a piece filling its bounding box this fully (a crown fills about 0.5, a disc 0.79) ...
 TINT_SPAN = 0.5  # ... and this share of the sampled square both ways is a tint over the cell, not a mark
 CORNER = 0.3  # a piece wholly within this share of the sampled square from two sides is a corner label
+FRAME_SPAN = 0.6  # a piece this share of the sampled square both ways, empty in its middle, is a frame
+MAX_TINT = 15.0  # ΔE: a cell further than this from its region's colour is framed or covered, not tinted
 QUEEN_FILL = 0.25  # a queen fills at least this much of its bounding box
 QUEEN_SPAN = 0.35  # ... and is at least this share of the sampled square wide or high (LinkedIn's crown: 0.5)
 
@@ -45,11 +59,10 @@ class MarkRead:
     unclear: list[tuple[int, int]] = field(default_factory=list)
 
 
-def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array) -> MarkRead:
-    points = int(np.clip(round((SPAN[1] - SPAN[0]) * lattice.pitch / 1.5), *POINTS))
-    pixels = cell_pixels(rgb, lattice, *SPAN, points).astype(np.float64)  # (n, n, P, P, 3)
-    inked = np.linalg.norm(to_lab(pixels) - cell_lab[:, :, None, None, :], axis=-1) > INK  # full lightness: ink on grey counts
-    inked = _without_edge_lines(inked)
+def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array, regions: Array) -> MarkRead:
+    points = int(np.clip(round((SPAN[1] - SPAN[0]) * lattice.pitch), *POINTS))
+    lab = to_lab(cell_pixels(rgb, lattice, *SPAN, points))  # (n, n, P, P, 3)
+    inked = _without_edge_lines(_ink(lab, cell_lab, regions))
     largest = _largest_pieces(_grown(inked)) & inked  # pieces joined across a point missed on a thin stroke
     found = MarkRead()
     n = lattice.n
@@ -63,6 +76,55 @@ def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array) -> MarkRead:
             elif kind == "unclear":
                 found.unclear.append((r, c))
     return found
+
+
+def _ink(lab: Array, cell_lab: Array, regions: Array) -> Array:
+    """Which points (n, n, P, P) are ink: far from the cell's look there (see the module's
+    docstring), by full CIELAB distance (ink on a grey cell counts)."""
+    inked = np.zeros(lab.shape[:-1], dtype=bool)
+    side = lab.shape[2]
+    zone = _pattern_zone(side)
+    for k in np.unique(regions):
+        where = np.nonzero(regions == k)
+        colours = cell_lab[where]  # (m, 3) each cell's own colour (a hovered cell's is tinted)
+        colour = np.median(colours, axis=0)
+        framed = np.linalg.norm(colours - colour, axis=-1) > MAX_TINT  # not a tint: a frame or block over the cell
+        framed &= len(colours) >= LOOK_CELLS  # (a region of one or two cells has no colour to go by but its own)
+        colours = np.where(framed[:, None], colour, colours)  # such a cell is measured against its region's colour
+        own = lab[where] - colours[:, None, None, :]  # (m, P, P, 3): each point against its cell's colour
+        off = np.linalg.norm(own, axis=-1)
+        if len(own) >= LOOK_CELLS:
+            # the look: at each point the cell a quarter of the way up from the least unlike
+            # its colour there (a pattern is on every cell, a mark on a few; a small region may
+            # have a cross on most cells, and only its least marked cell is taken)
+            rank = (len(own) - 1) // 4 if len(own) >= LOOK_RANKED else 0
+            pick = np.argsort(off, axis=0)[rank]
+            look = np.take_along_axis(own, pick[None, :, :, None], axis=0)[0]  # (P, P, 3)
+            spread = np.where(zone, np.linalg.norm(look, axis=-1), 0.0)
+            if float(spread.max()) > PATTERNED:  # a pattern: any mix of the colour and the pattern's is no ink
+                far = look[np.unravel_index(int(np.argmax(spread)), spread.shape)]
+                off = np.minimum(off, _segment_distance(own, far))
+        noise = float(np.median(np.median(off.reshape(len(own), -1), axis=1)))
+        inked[where] = off > min(INK, FAINT_INK + NOISE_TIMES * noise)
+    return inked
+
+
+def _pattern_zone(side: int) -> Array:
+    """The points where a pattern is looked for: clear of the borders along the sampled
+    square's sides and of the middle, where the marks are."""
+    u = (np.arange(side) + 0.5) / side
+    ring = ((u >= EDGE_BAND) & (u < 0.3)) | ((u > 0.7) & (u <= 1 - EDGE_BAND))
+    inner = (u >= EDGE_BAND) & (u <= 1 - EDGE_BAND)
+    zone: Array = (ring[:, None] & inner[None, :]) | (inner[:, None] & ring[None, :])
+    return zone
+
+
+def _segment_distance(points: Array, far: Array) -> Array:
+    """The distance of each point (..., 3, against the cell's colour) to the colours between
+    the cell's own (0) and ``far`` (a stripe's soft edge is such a mix)."""
+    t = np.clip((points @ far) / max(float(far @ far), 1e-9), 0.0, 1.0)
+    result: Array = np.linalg.norm(points - t[..., None] * far, axis=-1)
+    return result
 
 
 def _without_edge_lines(inked: Array) -> Array:
@@ -99,6 +161,16 @@ def _largest_pieces(inked: Array) -> Array:
     Labels spread as the smallest index among neighbours, all cells at once, until
     nothing changes (a piece is at most a few dozen points across)."""
     shape = inked.shape
+    out = np.zeros(shape, dtype=bool)
+    busy = np.nonzero(inked.sum(axis=(-1, -2)) >= LEAST)  # only cells with ink are labelled
+    if len(busy[0]):
+        out[busy] = _largest_in(inked[busy])
+    return out
+
+
+def _largest_in(inked: Array) -> Array:
+    """``_largest_pieces`` of an (m, P, P) stack of cells."""
+    shape = inked.shape
     size = shape[-1] * shape[-2]
     big = size + 1
     labels = np.where(inked, np.arange(size).reshape(shape[-2:]), big)
@@ -119,6 +191,7 @@ def _largest_pieces(inked: Array) -> Array:
     flat = labels.reshape(*shape[:-2], size)
     out = np.zeros(shape, dtype=bool)
     side = shape[-1]
+    band = max(1, round(EDGE_BAND * side))
     for index in np.ndindex(*shape[:-2]):
         values = flat[index][flat[index] < big]
         if not len(values):
@@ -128,6 +201,10 @@ def _largest_pieces(inked: Array) -> Array:
         for label in np.flatnonzero(counts):
             piece = labels[index] == label
             rows, cols = np.nonzero(piece.any(axis=1))[0], np.nonzero(piece.any(axis=0))[0]
+            if rows[-1] < band or cols[-1] < band or rows[0] >= side - band or cols[0] >= side - band:
+                continue  # wholly in the band along a side: a border line's edge, never a mark
+            if _is_frame(piece, rows, cols, side):
+                continue  # a highlight's frame round the cell (the focused or hinted cell), not a mark
             edge = rows[0] == 0 or cols[0] == 0 or rows[-1] == side - 1 or cols[-1] == side - 1
             weight = counts[label] * (0.4 if edge else 1.0)
             if weight > best_size:
@@ -135,6 +212,16 @@ def _largest_pieces(inked: Array) -> Array:
         if best is not None:
             out[index] = best
     return out
+
+
+def _is_frame(piece: Array, rows: Array, cols: Array, side: int) -> bool:
+    """Whether a piece is a frame: wide and high, with nothing in the middle of its box."""
+    top, bottom, left, right = rows[0], rows[-1], cols[0], cols[-1]
+    height, width = bottom - top + 1, right - left + 1
+    if min(height, width) < FRAME_SPAN * side:
+        return False
+    middle = piece[top + height // 3 : bottom + 1 - height // 3, left + width // 3 : right + 1 - width // 3]
+    return not bool(middle.any())
 
 
 def _kind(piece: Array) -> str | None:
