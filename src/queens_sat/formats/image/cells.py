@@ -30,6 +30,7 @@ class CellColours:
     rgb: Array  # (n, n, 3) median colour of each cell, 0-255
     lab: Array  # (n, n, 3) the same in CIELAB
     agreement: Array  # (n, n) share of the ring samples close to the cell's colour
+    ring: Array  # (n, n, 56, 3) the ring samples themselves, in CIELAB
 
 
 def sample_points(lattice: Lattice, shape: tuple[int, ...], lo: float, hi: float, count: int) -> tuple[Array, Array]:
@@ -63,7 +64,7 @@ def cell_colours(rgb: Array, lattice: Lattice) -> CellColours:
     lab_ring = to_lab(ring)
     lab = to_lab(median)
     agreement = (distance(lab_ring, lab[:, :, None, :]) <= AGREE).mean(axis=2)
-    return CellColours(median, lab, agreement)
+    return CellColours(median, lab, agreement, lab_ring)
 
 
 def to_lab(rgb: Array) -> Array:
