@@ -17,22 +17,29 @@ REGIONS = np.array([[0, 0, 1, 1, 2, 2]] * N)  # the middle two columns hatched
 INK = np.array([34.0, 34.0, 34.0])
 
 
-def _board(crosses: list[tuple[int, int]], queens: list[tuple[int, int]], framed: list[tuple[int, int]]) -> np.ndarray:
+def _board(
+    crosses: list[tuple[int, int]], queens: list[tuple[int, int]], framed: list[tuple[int, int]], hinted: tuple[int, int] | None = None
+) -> np.ndarray:
     rgb = np.zeros((N * PITCH + 1, N * PITCH + 1, 3))
     for r in range(N):
         for c in range(N):
             y, x = r * PITCH, c * PITCH
             cell = np.empty((PITCH, PITCH, 3))
             cell[:] = COLOURS[int(REGIONS[r, c])]
-            if REGIONS[r, c] == 1:  # stripes 2 px wide every 9 px, 35 % dark, drawn per cell
+            if REGIONS[r, c] == 1:  # stripes 2 px wide every 9 px, 35 % dark, drawn per cell in its own phase
                 u, v = np.meshgrid(np.arange(PITCH), np.arange(PITCH))
-                stripe = ((u + v) % 9) < 2
+                stripe = ((u + v + 7 * r + 3 * c) % 9) < 2
                 cell[stripe] = 0.65 * cell[stripe] + 0.35 * INK
             if (r, c) in framed:  # a 3 px focus outline 4 px inside the cell
                 ring = np.zeros((PITCH, PITCH), dtype=bool)
                 ring[4:-4, 4:-4] = True
                 ring[7:-7, 7:-7] = False
                 cell[ring] = (240, 165, 0)
+            if (r, c) == hinted:  # a hint's wide frame, and the region's letter at the top left inside it
+                inner = cell.copy()
+                cell[:] = (51, 72, 168)
+                cell[10:-10, 10:-10] = inner[10:-10, 10:-10]
+                cell[9:20, 7:9] = cell[18:20, 7:14] = INK
             if (r, c) in crosses:  # a small, faint cross: 1 px strokes, 75 % ink
                 for i in range(14, 27):
                     for j in (i, PITCH - 1 - i):
@@ -76,4 +83,12 @@ def test_a_focus_frame_is_no_mark_and_does_not_hide_the_queen_in_it(cell):
     empty = _read(_board([], [], [cell]))
     assert (empty.queens, empty.crosses, empty.unclear) == ([], [], [])
     marked = _read(_board([], [cell], [cell]))
+    assert (marked.queens, marked.crosses) == ([cell], [])
+
+
+@pytest.mark.parametrize("cell", [(2, 2), (1, 4)])
+def test_a_hinted_cells_letter_is_no_mark_and_its_queen_is_read(cell):
+    empty = _read(_board([], [], [], hinted=cell))
+    assert (empty.queens, empty.crosses, empty.unclear) == ([], [], [])
+    marked = _read(_board([], [cell], [], hinted=cell))
     assert (marked.queens, marked.crosses) == ([cell], [])

@@ -34,8 +34,10 @@ INK = 30.0  # ΔE from the cell's look that always makes a point ink
 FAINT_INK = 14.0  # ΔE that makes a point ink on a clean picture (a thin, light stroke)
 NOISE_TIMES = 3.0  # ink is at least this many times the region's noise above FAINT_INK
 LOOK_CELLS = 3  # a region of fewer cells shows no pattern of its own: each cell is its colour
-LOOK_RANKED = 8  # a region of this many cells or more takes its look from the quarter rank
-PATTERNED = 6.0  # ΔE: a look whose points differ from its colour more than this is a pattern (stripes, dots)
+LOOK_RANKED = 8  # a region of this many cells or more may have a quarter of its cells unlike the rest
+PATTERNED = 6.0  # ΔE: a point this far from its cell's colour may be a pattern's (stripes, dots)
+PATTERN_CORE = 0.75  # rank (from the faintest) of the pattern's points taken as its colour
+PATTERN_SHARE = 0.08  # share of a cell's pattern zone a pattern covers at least (the page's stripes: about 0.2)
 LEAST = 4  # points: a smaller piece is no mark (noise)
 MARK_SPAN = 0.1  # a mark is at least this share of the sampled square wide or high (LinkedIn's cross: 0.16)
 CROSS_FILL = 0.6  # a cross fills less of its bounding box than this
@@ -46,6 +48,7 @@ EDGE_LINE = 0.8  # a row (or column) of points this much ink there is a line, no
 TINT_FILL = 0.82  # a piece filling its bounding box this fully (a crown fills about 0.5, a disc 0.79) ...
 TINT_SPAN = 0.5  # ... and this share of the sampled square both ways is a tint over the cell, not a mark
 CORNER = 0.3  # a piece wholly within this share of the sampled square from two sides is a corner label
+CORNER_CENTRE = 0.4  # ... as is, on a framed (highlighted) cell, a piece whose middle is within this share from two sides
 FRAME_SPAN = 0.6  # a piece this share of the sampled square both ways, empty in its middle, is a frame
 MAX_TINT = 15.0  # ΔE: a cell further than this from its region's colour is framed or covered, not tinted
 QUEEN_FILL = 0.25  # a queen fills at least this much of its bounding box
@@ -62,13 +65,14 @@ class MarkRead:
 def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array, regions: Array) -> MarkRead:
     points = int(np.clip(round((SPAN[1] - SPAN[0]) * lattice.pitch), *POINTS))
     lab = to_lab(cell_pixels(rgb, lattice, *SPAN, points))  # (n, n, P, P, 3)
-    inked = _without_edge_lines(_ink(lab, cell_lab, regions))
+    inked, framed = _ink(lab, cell_lab, regions)
+    inked = _without_edge_lines(inked)
     largest = _largest_pieces(_grown(inked)) & inked  # pieces joined across a point missed on a thin stroke
     found = MarkRead()
     n = lattice.n
     for r in range(n):
         for c in range(n):
-            kind = _kind(largest[r, c])
+            kind = _kind(largest[r, c], bool(framed[r, c]))
             if kind == "queen":
                 found.queens.append((r, c))
             elif kind == "cross":
@@ -78,10 +82,12 @@ def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array, regions: Array) ->
     return found
 
 
-def _ink(lab: Array, cell_lab: Array, regions: Array) -> Array:
+def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array]:
     """Which points (n, n, P, P) are ink: far from the cell's look there (see the module's
-    docstring), by full CIELAB distance (ink on a grey cell counts)."""
+    docstring), by full CIELAB distance (ink on a grey cell counts); and which cells (n, n)
+    are framed (a highlight covers them: their colour is not their region's)."""
     inked = np.zeros(lab.shape[:-1], dtype=bool)
+    framed_cells = np.zeros(regions.shape, dtype=bool)
     side = lab.shape[2]
     zone = _pattern_zone(side)
     for k in np.unique(regions):
@@ -90,23 +96,38 @@ def _ink(lab: Array, cell_lab: Array, regions: Array) -> Array:
         colour = np.median(colours, axis=0)
         framed = np.linalg.norm(colours - colour, axis=-1) > MAX_TINT  # not a tint: a frame or block over the cell
         framed &= len(colours) >= LOOK_CELLS  # (a region of one or two cells has no colour to go by but its own)
+        cover = lab[where] - colours[:, None, None, :]  # against what covers a framed cell (its frame's colour)
         colours = np.where(framed[:, None], colour, colours)  # such a cell is measured against its region's colour
         own = lab[where] - colours[:, None, None, :]  # (m, P, P, 3): each point against its cell's colour
         off = np.linalg.norm(own, axis=-1)
+        off[framed] = np.minimum(off[framed], np.linalg.norm(cover[framed], axis=-1))  # and its frame is no ink
         if len(own) >= LOOK_CELLS:
-            # the look: at each point the cell a quarter of the way up from the least unlike
-            # its colour there (a pattern is on every cell, a mark on a few; a small region may
-            # have a cross on most cells, and only its least marked cell is taken)
-            rank = (len(own) - 1) // 4 if len(own) >= LOOK_RANKED else 0
-            pick = np.argsort(off, axis=0)[rank]
-            look = np.take_along_axis(own, pick[None, :, :, None], axis=0)[0]  # (P, P, 3)
-            spread = np.where(zone, np.linalg.norm(look, axis=-1), 0.0)
-            if float(spread.max()) > PATTERNED:  # a pattern: any mix of the colour and the pattern's is no ink
-                far = look[np.unravel_index(int(np.argmax(spread)), spread.shape)]
+            far = _pattern_colour(own[:, zone], off[:, zone])
+            if far is not None:  # a pattern: any mix of the colour and the pattern's is no ink
                 off = np.minimum(off, _segment_distance(own, far))
         noise = float(np.median(np.median(off.reshape(len(own), -1), axis=1)))
         inked[where] = off > min(INK, FAINT_INK + NOISE_TIMES * noise)
-    return inked
+        framed_cells[where] = framed
+    return inked, framed_cells
+
+
+def _pattern_colour(own: Array, off: Array) -> Array | None:
+    """The colour of a region's pattern (against its colour), from its cells' points in the
+    pattern zone (``own`` (m, Z, 3), ``off`` (m, Z)), or None for a plain region. A pattern
+    covers a good share (``PATTERN_SHARE``) of the zone on nearly every cell, whatever its
+    phase in each; a mark on a few. A small region may have a cross on most cells, so
+    there every cell must show it."""
+    share = (off > PATTERNED).mean(axis=1)  # (m,)
+    rank = (len(own) - 1) // 4 if len(own) >= LOOK_RANKED else 0
+    if float(np.sort(share)[rank]) < PATTERN_SHARE:
+        return None
+    cores = []
+    for cell in np.flatnonzero(share >= PATTERN_SHARE):
+        points = np.flatnonzero(off[cell] > PATTERNED)
+        order = points[np.argsort(off[cell, points])]
+        cores.append(own[cell, order[int(PATTERN_CORE * (len(order) - 1))]])  # a stripe's core, not a border or mark
+    result: Array = np.median(np.array(cores), axis=0)
+    return result
 
 
 def _pattern_zone(side: int) -> Array:
@@ -224,7 +245,7 @@ def _is_frame(piece: Array, rows: Array, cols: Array, side: int) -> bool:
     return not bool(middle.any())
 
 
-def _kind(piece: Array) -> str | None:
+def _kind(piece: Array, framed: bool = False) -> str | None:
     """"queen", "cross", "unclear", or None for an empty cell."""
     count = int(piece.sum())
     if count < LEAST:
@@ -238,6 +259,13 @@ def _kind(piece: Array) -> str | None:
     corner = CORNER * side
     if (bottom < corner or top >= side - corner) and (right < corner or left >= side - corner):
         return None  # a label in a corner of the cell (the page's region letter on a hinted cell)
+    middle_row, middle_col = (top + bottom + 1) / 2, (left + right + 1) / 2
+    near = CORNER_CENTRE * side
+    off_centre = (middle_row < near or middle_row > side - near) and (middle_col < near or middle_col > side - near)
+    half = side / 2
+    to_a_side = bottom < half or top >= half or right < half or left >= half  # wholly in one half
+    if framed and (off_centre or to_a_side):
+        return None  # a highlighted cell's label, larger on a phone's small cell, off to a side; marks are centred
     fill = count / (height * width)
     if fill >= TINT_FILL and min(height, width) >= TINT_SPAN * side:
         return None  # a block of another colour filling the cell (a hint's or the mouse's highlight), no mark
