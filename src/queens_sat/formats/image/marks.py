@@ -43,6 +43,7 @@ MARK_SPAN = 0.1  # a mark is at least this share of the sampled square wide or h
 CROSS_FILL = 0.6  # a cross fills less of its bounding box than this
 CROSS_DIAGONAL = 0.75  # ... and this much of its ink lies near the box's diagonals (a crown's or a disc's: about 0.55)
 DIAGONAL = 0.16  # how near, as a share of the box's side
+SMALL_REACH = 1.6  # points off the diagonal still near it on a small cross (its strokes, soft edges included, are 2-3 points wide)
 EDGE_BAND = 0.15  # the outer share of the sampled square where a line along its side may reach in
 EDGE_LINE = 0.8  # a row (or column) of points this much ink there is a line, not a mark
 TINT_FILL = 0.82  # a piece filling its bounding box this fully (a crown fills about 0.5, a disc 0.79) ...
@@ -102,7 +103,8 @@ def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array]:
         off = np.linalg.norm(own, axis=-1)
         off[framed] = np.minimum(off[framed], np.linalg.norm(cover[framed], axis=-1))  # and its frame is no ink
         if len(own) >= LOOK_CELLS:
-            far = _pattern_colour(own[:, zone], off[:, zone])
+            clear = ~framed if (~framed).sum() >= LOOK_CELLS else np.ones_like(framed)  # a framed cell hides its pattern
+            far = _pattern_colour(own[clear][:, zone], off[clear][:, zone])
             if far is not None:  # a pattern: any mix of the colour and the pattern's is no ink
                 off = np.minimum(off, _segment_distance(own, far))
         noise = float(np.median(np.median(off.reshape(len(own), -1), axis=1)))
@@ -271,7 +273,7 @@ def _kind(piece: Array, framed: bool = False) -> str | None:
         return None  # a block of another colour filling the cell (a hint's or the mouse's highlight), no mark
     u = (cols - left + 0.5) / width
     v = (rows - top + 0.5) / height
-    reach = max(DIAGONAL, 1.25 / min(height, width))  # a small cross is a few points wide: a point off counts as on
+    reach = max(DIAGONAL, SMALL_REACH / min(height, width))  # a small cross is a few points wide: a point or two off counts as on
     near = (np.abs(u - v) < reach) | (np.abs(u + v - 1) < reach)
     top = v < 0.25
     forked = bool((top & (u < 0.35)).any() and (top & (u > 0.65)).any())
