@@ -92,3 +92,15 @@ def test_a_hinted_cells_letter_is_no_mark_and_its_queen_is_read(cell):
     assert (empty.queens, empty.crosses, empty.unclear) == ([], [], [])
     marked = _read(_board([], [cell], [], hinted=cell))
     assert (marked.queens, marked.crosses) == ([cell], [])
+
+
+def test_a_small_cross_read_with_its_soft_edges_is_a_cross():
+    """A 1400x1000 page shot's cross on a 37 px cell, as read (strokes two or three points wide)."""
+    from queens_sat.formats.image.marks import _kind
+
+    rows = ["...........###..###..", "............######...", ".............####....", ".............####....",
+            "............######...", "...........###..###..", "...........##....##.."]
+    piece = np.zeros((29, 29), dtype=bool)
+    for i, row in enumerate(rows):
+        piece[13 + i, : len(row)] = [ch == "#" for ch in row]
+    assert _kind(piece) == "cross"
