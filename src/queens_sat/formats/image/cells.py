@@ -30,7 +30,7 @@ class CellColours:
     rgb: Array  # (n, n, 3) median colour of each cell, 0-255
     lab: Array  # (n, n, 3) the same in CIELAB
     agreement: Array  # (n, n) share of the ring samples close to the cell's colour
-    ring: Array  # (n, n, 56, 3) the ring samples themselves, in CIELAB
+    ring: Array  # (n, n, 72, 3) the samples of the three outer rings, in CIELAB (inside a wide frame too)
 
 
 def sample_points(lattice: Lattice, shape: tuple[int, ...], lo: float, hi: float, count: int) -> tuple[Array, Array]:
@@ -51,9 +51,9 @@ def cell_pixels(rgb: Array, lattice: Lattice, lo: float, hi: float, count: int) 
     return rgb[rows[:, None, :, None], cols[None, :, None, :]]
 
 
-def ring_mask() -> Array:
+def ring_mask(rings: int = RING) -> Array:
     i = np.arange(POINTS)
-    outer = (i < RING) | (i >= POINTS - RING)
+    outer = (i < rings) | (i >= POINTS - rings)
     return outer[:, None] | outer[None, :]
 
 
@@ -64,7 +64,7 @@ def cell_colours(rgb: Array, lattice: Lattice) -> CellColours:
     lab_ring = to_lab(ring)
     lab = to_lab(median)
     agreement = (distance(lab_ring, lab[:, :, None, :]) <= AGREE).mean(axis=2)
-    return CellColours(median, lab, agreement, lab_ring)
+    return CellColours(median, lab, agreement, to_lab(pixels[:, :, ring_mask(RING + 1)]))
 
 
 def _linear(c: Array) -> Array:
