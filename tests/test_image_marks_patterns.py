@@ -104,3 +104,30 @@ def test_a_small_cross_read_with_its_soft_edges_is_a_cross():
     for i, row in enumerate(rows):
         piece[13 + i, : len(row)] = [ch == "#" for ch in row]
     assert _kind(piece) == "cross"
+
+
+def test_a_one_cell_striped_region_is_no_queen_and_its_queen_is_read():
+    """A region of one cell shows its pattern alone: it is taken as one because the striped
+    region elsewhere on the board shows the same kind (a queen's ink is no such pattern)."""
+    global REGIONS
+    kept = REGIONS
+    REGIONS = kept.copy()
+    REGIONS[5, 5] = 3  # drawn in region 1's stripes, on region 2's colour
+    COLOURS[3] = COLOURS[2]
+    try:
+        rgb = _board([], [], [])
+        lattice_cell = rgb[5 * PITCH : 6 * PITCH, 5 * PITCH : 6 * PITCH]
+        u, v = np.meshgrid(np.arange(PITCH), np.arange(PITCH))
+        stripe = ((u + v + 2) % 9) < 2
+        lattice_cell[stripe] = (0.65 * lattice_cell[stripe] + 0.35 * INK).round().astype(np.uint8)
+        found = _read(rgb)
+        assert (found.queens, found.crosses, found.unclear) == ([], [], [])
+        rgb = _board([], [(5, 5)], [])
+        lattice_cell = rgb[5 * PITCH : 6 * PITCH, 5 * PITCH : 6 * PITCH]
+        outside = stripe & ~((u - 20) ** 2 + (v - 20) ** 2 <= 49)
+        lattice_cell[outside] = (0.65 * lattice_cell[outside] + 0.35 * INK).round().astype(np.uint8)
+        found = _read(rgb)
+        assert (found.queens, found.crosses) == ([(5, 5)], [])
+    finally:
+        REGIONS = kept
+        del COLOURS[3]

@@ -37,6 +37,9 @@ LOOK_CELLS = 3  # a region of fewer cells shows no pattern of its own: each cell
 LOOK_RANKED = 8  # a region of this many cells or more may have a quarter of its cells unlike the rest
 PATTERNED = 6.0  # ΔE: a point this far from its cell's colour may be a pattern's (stripes, dots)
 PATTERN_CORE = 0.75  # rank (from the faintest) of the pattern's points taken as its colour
+EVEN_PATTERN = 1.2  # a pattern's farthest points are at most this much further than its core
+PATTERN_LIGHTNESS = 8.0  # ΔL: a small region's pattern as much lighter or darker as another's is one
+LIGHT_PATTERN = 40.0  # ΔE: ... and a pattern (a light veil) is no further from the colour than this (ink is)
 PATTERN_SHARE = 0.08  # share of a cell's pattern zone a pattern covers at least (the page's stripes: about 0.2)
 LEAST = 4  # points: a smaller piece is no mark (noise)
 MARK_SPAN = 0.1  # a mark is at least this share of the sampled square wide or high (LinkedIn's cross: 0.16)
@@ -91,7 +94,9 @@ def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array]:
     framed_cells = np.zeros(regions.shape, dtype=bool)
     side = lab.shape[2]
     zone = _pattern_zone(side)
-    for k in np.unique(regions):
+    seen_patterns: list[Array] = []  # the patterns of the larger regions (against their colours)
+    sizes = np.bincount(regions.ravel())
+    for k in sorted(np.unique(regions).tolist(), key=lambda k: -sizes[k]):  # larger regions first
         where = np.nonzero(regions == k)
         colours = cell_lab[where]  # (m, 3) each cell's own colour (a hovered cell's is tinted)
         colour = np.median(colours, axis=0)
@@ -105,8 +110,14 @@ def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array]:
         if len(own) >= LOOK_CELLS:
             clear = ~framed if (~framed).sum() >= LOOK_CELLS else np.ones_like(framed)  # a framed cell hides its pattern
             far = _pattern_colour(own[clear][:, zone], off[clear][:, zone])
-            if far is not None:  # a pattern: any mix of the colour and the pattern's is no ink
-                off = np.minimum(off, _segment_distance(own, far))
+            if far is not None:
+                seen_patterns.append(far)
+        else:  # a region of one or two cells: a pattern only like one the board shows elsewhere (not a mark's ink)
+            far = _pattern_colour(own[:, zone], off[:, zone])
+            if far is not None and not (_even(off[:, zone], far) and any(_like_pattern(far, other) for other in seen_patterns)):
+                far = None
+        if far is not None:  # a pattern: any mix of the colour and the pattern's is no ink
+            off = np.minimum(off, _segment_distance(own, far))
         noise = float(np.median(np.median(off.reshape(len(own), -1), axis=1)))
         inked[where] = off > min(INK, FAINT_INK + NOISE_TIMES * noise)
         framed_cells[where] = framed
@@ -130,6 +141,19 @@ def _pattern_colour(own: Array, off: Array) -> Array | None:
         cores.append(own[cell, order[int(PATTERN_CORE * (len(order) - 1))]])  # a stripe's core, not a border or mark
     result: Array = np.median(np.array(cores), axis=0)
     return result
+
+
+def _even(off: Array, far: Array) -> bool:
+    """Whether the points off the colour are a pattern's, all about as far as its core (a
+    glyph's soft edge is fainter and its middle much further)."""
+    points = off[off > PATTERNED]
+    return len(points) > 0 and float(np.percentile(points, 95)) <= EVEN_PATTERN * float(np.linalg.norm(far)) + PATTERNED
+
+
+def _like_pattern(far: Array, other: Array) -> bool:
+    """Whether a small region's pattern colour (against its colour) is like another region's:
+    as much lighter or darker, and no further from its colour than ``LIGHT_PATTERN``."""
+    return abs(float(far[0] - other[0])) <= PATTERN_LIGHTNESS and float(np.linalg.norm(far)) <= LIGHT_PATTERN
 
 
 def _pattern_zone(side: int) -> Array:
