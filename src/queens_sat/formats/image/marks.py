@@ -29,7 +29,7 @@ from queens_sat.formats.image.grid import Lattice
 Array = np.ndarray[Any, Any]
 
 SPAN = (0.1, 0.9)
-POINTS = (21, 48)  # sample points a side, fewest and most (about one a pixel between)
+POINTS = (21, 36)  # sample points a side, fewest and most (about one a pixel between)
 INK = 30.0  # ΔE from the cell's look that always makes a point ink
 FAINT_INK = 14.0  # ΔE that makes a point ink on a clean picture (a thin, light stroke)
 NOISE_TIMES = 3.0  # ink is at least this many times the region's noise above FAINT_INK
