@@ -1,13 +1,15 @@
 """Queens and crosses drawn on the cells, read as givens (``--read-marks``).
 
 Each cell is sampled on a grid of points (10 % to 90 % of its width and height, about a
-point a pixel, 21 to 48 a side). A point is ink when its colour is far from what the cell
-shows there without a mark: the region's own look at that point, the median over the
-region's cells point by point, moved by the cell's own tint (a hovered cell). A plain
-region's look is its colour; a patterned one (hatched, dotted) keeps its pattern, so
-the stripes are not ink and a thin cross on them is. How far is far follows how much the
-region's cells differ from their look (their noise): a clean screenshot shows a faint,
-thin stroke; a blurred or JPEG picture needs the stronger ink it always did.
+point a pixel, 21 to 36 a side). A point is ink when its colour is far from what the cell
+shows there without a mark: its own colour (a hovered cell's tint included), or, on a
+cell a highlight covers, its region's colour (and the highlight's frame is no ink). On a
+patterned region (the page draws a colour used again hatched or dotted) any mix of the
+colour and the pattern's colour is no ink either, so stripes are not marks and a thin
+cross on them is one. The pattern is found from the region's cells: points off the
+colour covering a good share of nearly every cell, whatever the stripes' phase in each.
+How far is far follows the region's noise: a clean screenshot shows a faint, thin
+stroke; a blurred or JPEG picture needs the stronger ink it always did.
 
 The ink falls into pieces (connected points), and the largest piece clear of the sampled
 square's edge is the mark (a region's letter in a corner, or the edge of a grid line,
