@@ -18,15 +18,19 @@ INK = np.array([34.0, 34.0, 34.0])
 
 
 def _board(
-    crosses: list[tuple[int, int]], queens: list[tuple[int, int]], framed: list[tuple[int, int]], hinted: tuple[int, int] | None = None
+    crosses: list[tuple[int, int]],
+    queens: list[tuple[int, int]],
+    framed: list[tuple[int, int]],
+    hinted: tuple[int, int] | None = None,
+    regions: np.ndarray = REGIONS,
 ) -> np.ndarray:
     rgb = np.zeros((N * PITCH + 1, N * PITCH + 1, 3))
     for r in range(N):
         for c in range(N):
             y, x = r * PITCH, c * PITCH
             cell = np.empty((PITCH, PITCH, 3))
-            cell[:] = COLOURS[int(REGIONS[r, c])]
-            if REGIONS[r, c] == 1:  # stripes 2 px wide every 9 px, 35 % dark, drawn per cell in its own phase
+            cell[:] = COLOURS[int(regions[r, c])]
+            if regions[r, c] == 1:  # stripes 2 px wide every 9 px, 35 % dark, drawn per cell in its own phase
                 u, v = np.meshgrid(np.arange(PITCH), np.arange(PITCH))
                 stripe = ((u + v + 7 * r + 3 * c) % 9) < 2
                 cell[stripe] = 0.65 * cell[stripe] + 0.35 * INK
@@ -54,9 +58,10 @@ def _board(
     return rgb.round().astype(np.uint8)
 
 
-def _read(rgb: np.ndarray):
-    lattice = Lattice(tuple(float(v) for v in range(0, N * PITCH + 1, PITCH)), tuple(float(v) for v in range(0, N * PITCH + 1, PITCH)), 1.0)
-    return read_marks(rgb, lattice, cell_colours(rgb, lattice).lab, REGIONS)
+def _read(rgb: np.ndarray, regions: np.ndarray = REGIONS):
+    lines = tuple(float(v) for v in range(0, N * PITCH + 1, PITCH))
+    lattice = Lattice(lines, lines, 1.0)
+    return read_marks(rgb, lattice, cell_colours(rgb, lattice).lab, regions)
 
 
 def test_stripes_are_no_ink_and_empty_cells_stay_empty():
@@ -109,25 +114,18 @@ def test_a_small_cross_read_with_its_soft_edges_is_a_cross():
 def test_a_one_cell_striped_region_is_no_queen_and_its_queen_is_read():
     """A region of one cell shows its pattern alone: it is taken as one because the striped
     region elsewhere on the board shows the same kind (a queen's ink is no such pattern)."""
-    global REGIONS
-    kept = REGIONS
-    REGIONS = kept.copy()
-    REGIONS[5, 5] = 3  # drawn in region 1's stripes, on region 2's colour
-    COLOURS[3] = COLOURS[2]
-    try:
-        rgb = _board([], [], [])
-        lattice_cell = rgb[5 * PITCH : 6 * PITCH, 5 * PITCH : 6 * PITCH]
+    regions = REGIONS.copy()
+    regions[5, 5] = 3  # striped like region 1, on region 2's colour
+
+    def striped(queens: list[tuple[int, int]]) -> np.ndarray:
+        rgb = _board([], queens, [], regions=np.where(regions == 3, 2, regions))
+        cell = rgb[5 * PITCH : 6 * PITCH, 5 * PITCH : 6 * PITCH]
         u, v = np.meshgrid(np.arange(PITCH), np.arange(PITCH))
-        stripe = ((u + v + 2) % 9) < 2
-        lattice_cell[stripe] = (0.65 * lattice_cell[stripe] + 0.35 * INK).round().astype(np.uint8)
-        found = _read(rgb)
-        assert (found.queens, found.crosses, found.unclear) == ([], [], [])
-        rgb = _board([], [(5, 5)], [])
-        lattice_cell = rgb[5 * PITCH : 6 * PITCH, 5 * PITCH : 6 * PITCH]
-        outside = stripe & ~((u - 20) ** 2 + (v - 20) ** 2 <= 49)
-        lattice_cell[outside] = (0.65 * lattice_cell[outside] + 0.35 * INK).round().astype(np.uint8)
-        found = _read(rgb)
-        assert (found.queens, found.crosses) == ([(5, 5)], [])
-    finally:
-        REGIONS = kept
-        del COLOURS[3]
+        stripe = (((u + v + 2) % 9) < 2) & ~((u - 20) ** 2 + (v - 20) ** 2 <= (49 if queens else -1))
+        cell[stripe] = (0.65 * cell[stripe] + 0.35 * INK).round().astype(np.uint8)
+        return rgb
+
+    found = _read(striped([]), regions)
+    assert (found.queens, found.crosses, found.unclear) == ([], [], [])
+    found = _read(striped([(5, 5)]), regions)
+    assert (found.queens, found.crosses) == ([(5, 5)], [])
