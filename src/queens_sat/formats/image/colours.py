@@ -30,6 +30,7 @@ CLOSE = 12.0  # ΔE: two regions' colours closer than this are doubted however c
 SAME_AT_MOST = 20.0  # ΔE: a larger step is never inside one region (for the natural count)
 LONE = 6.0  # ΔE: a cell this far from all its neighbours is alone in its colour (a one-cell region, or a shaded cell)
 VEIL = 0.35  # the most opaque black or white veil a shaded cell may be under
+SHOWN = 0.15  # share of a lone cell's sampled points in a neighbour's colour that shows it is of that region
 SHADE_MATCH = 4.0  # ΔE left between a shaded cell, its shade taken out, and its neighbour
 
 
@@ -92,11 +93,14 @@ def neighbour_pairs(n: int) -> Array:
     return np.concatenate([across, down])
 
 
-def colour_regions(lab: Array, rgb: Array | None = None) -> ColourRead:
+def colour_regions(lab: Array, rgb: Array | None = None, ring: Array | None = None) -> ColourRead:
     """The n regions the colours of an (n, n, 3) CIELAB board give, with how clearly they give
     them. With the cells' sRGB colours (``rgb``), a lone cell that is a darker or lighter
     shade of a neighbour's colour (the cell under the mouse) is measured against that
-    neighbour with the shade taken out."""
+    neighbour with the shade taken out. With the points each cell's colour was sampled
+    from (``ring``, (n, n, k, 3) CIELAB), a lone cell partly covered (a highlight's frame,
+    a large mark on a hatched cell) is measured by the part of it that shows a neighbour's
+    colour, when one neighbour's colour shows there."""
     n = lab.shape[0]
     flat = lab.reshape(-1, 3)
     pairs = neighbour_pairs(n)
@@ -104,6 +108,8 @@ def colour_regions(lab: Array, rgb: Array | None = None) -> ColourRead:
     shaded: list[tuple[int, int]] = []
     if rgb is not None:
         shaded = _unshade(rgb.reshape(-1, 3), pairs, weights, n)
+    if ring is not None:
+        _uncover(ring.reshape(n * n, -1, 3), flat, pairs, weights)
     order = np.argsort(weights, kind="stable")
     groups = _Groups(n * n)
     joins: list[float] = []  # weights of the spanning forest's edges, ascending
@@ -156,6 +162,30 @@ def _unshade(rgb: Array, pairs: Array, weights: Array, n: int) -> list[tuple[int
         if matched:
             shaded.append(divmod(int(cell), n))
     return shaded
+
+
+def _uncover(ring: Array, flat: Array, pairs: Array, weights: Array) -> None:
+    """Lower, in place, the weight between a lone cell and the one neighbour whose colour a
+    good share (``SHOWN``) of the cell's sampled points still show: the cell is that
+    neighbour's region under a frame or a large mark. A lone cell showing no neighbour's
+    colour, or the colours of two unlike neighbours, is left alone (a one-cell region)."""
+    nearest = np.full(len(flat), np.inf)
+    np.minimum.at(nearest, pairs[:, 0], weights)
+    np.minimum.at(nearest, pairs[:, 1], weights)
+    for cell in np.flatnonzero(nearest >= LONE):
+        touching = np.flatnonzero((pairs[:, 0] == cell) | (pairs[:, 1] == cell))
+        others = np.where(pairs[touching, 0] == cell, pairs[touching, 1], pairs[touching, 0])
+        shown = distance(ring[cell][None, :, :], flat[others][:, None, :]) <= SHADE_MATCH * 2  # (neighbours, k)
+        share = shown.mean(axis=1)
+        good = share >= SHOWN
+        if not good.any():
+            continue
+        matched = flat[others[good]]
+        if float(distance(matched[:, None, :], matched[None, :, :]).max()) >= SEPARATE:
+            continue  # two unlike neighbours' colours show: no telling which region it is
+        for e, ok, pts in zip(touching, good, shown, strict=True):
+            if ok:
+                weights[e] = float(distance(ring[cell][pts].mean(axis=0), flat[pairs[e, 0] if pairs[e, 1] == cell else pairs[e, 1]]))
 
 
 def _without_shade(cell: Array, other: Array) -> Array | None:

@@ -1,8 +1,17 @@
 """Queens and crosses drawn on the cells, read as givens (``--read-marks``).
 
-Each cell is sampled on a grid of points (10 % to 90 % of its width, a point every pixel
-or two, 21 to 41 a side); a point is ink when its colour is far from the cell's own. The
-ink falls into pieces (connected points), and the largest piece clear of the sampled
+Each cell is sampled on a grid of points (10 % to 90 % of its width and height, about a
+point a pixel, 21 to 36 a side). A point is ink when its colour is far from what the cell
+shows there without a mark: its own colour (a hovered cell's tint included), or, on a
+cell a highlight covers, its region's colour (and the highlight's frame is no ink). On a
+patterned region (the page draws a colour used again hatched or dotted) any mix of the
+colour and the pattern's colour is no ink either, so stripes are not marks and a thin
+cross on them is one. The pattern is found from the region's cells: points off the
+colour covering a good share of nearly every cell, whatever the stripes' phase in each.
+How far is far follows the region's noise: a clean screenshot shows a faint, thin
+stroke; a blurred or JPEG picture needs the stronger ink it always did.
+
+The ink falls into pieces (connected points), and the largest piece clear of the sampled
 square's edge is the mark (a region's letter in a corner, or the edge of a grid line,
 touches the edge). A cross is thin: its ink fills little of its bounding box and lies along that
 box's two diagonals. Anything else large enough (a crown, a star, a token, a dot, a
@@ -22,18 +31,32 @@ from queens_sat.formats.image.grid import Lattice
 Array = np.ndarray[Any, Any]
 
 SPAN = (0.1, 0.9)
-POINTS = (21, 41)  # sample points a side, fewest and most (about one every 1.5 pixels between)
-INK = 30.0  # ΔE from the cell's colour that makes a point ink
+POINTS = (21, 36)  # sample points a side, fewest and most (about one a pixel between)
+INK = 30.0  # ΔE from the cell's look that always makes a point ink
+FAINT_INK = 14.0  # ΔE that makes a point ink on a clean picture (a thin, light stroke)
+NOISE_TIMES = 3.0  # ink is at least this many times the region's noise above FAINT_INK
+LOOK_CELLS = 3  # a region of fewer cells shows no pattern of its own: each cell is its colour
+LOOK_RANKED = 8  # a region of this many cells or more may have a quarter of its cells unlike the rest
+PATTERNED = 6.0  # ΔE: a point this far from its cell's colour may be a pattern's (stripes, dots)
+PATTERN_CORE = 0.75  # rank (from the faintest) of the pattern's points taken as its colour
+EVEN_PATTERN = 1.2  # a pattern's farthest points are at most this much further than its core
+PATTERN_LIGHTNESS = 8.0  # ΔL: a small region's pattern as much lighter or darker as another's is one
+LIGHT_PATTERN = 40.0  # ΔE: ... and a pattern (a light veil) is no further from the colour than this (ink is)
+PATTERN_SHARE = 0.08  # share of a cell's pattern zone a pattern covers at least (the page's stripes: about 0.2)
 LEAST = 4  # points: a smaller piece is no mark (noise)
 MARK_SPAN = 0.1  # a mark is at least this share of the sampled square wide or high (LinkedIn's cross: 0.16)
-CROSS_FILL = 0.6  # a cross fills less of its bounding box than this
+CROSS_FILL = 0.7  # a cross fills less of its bounding box than this (a small one read with its soft edges: 0.65)
 CROSS_DIAGONAL = 0.75  # ... and this much of its ink lies near the box's diagonals (a crown's or a disc's: about 0.55)
 DIAGONAL = 0.16  # how near, as a share of the box's side
+SMALL_REACH = 1.6  # points off the diagonal still near it on a small cross (its strokes, soft edges included, are 2-3 points wide)
 EDGE_BAND = 0.15  # the outer share of the sampled square where a line along its side may reach in
 EDGE_LINE = 0.8  # a row (or column) of points this much ink there is a line, not a mark
 TINT_FILL = 0.82  # a piece filling its bounding box this fully (a crown fills about 0.5, a disc 0.79) ...
 TINT_SPAN = 0.5  # ... and this share of the sampled square both ways is a tint over the cell, not a mark
 CORNER = 0.3  # a piece wholly within this share of the sampled square from two sides is a corner label
+CORNER_CENTRE = 0.4  # ... as is, on a framed (highlighted) cell, a piece whose middle is within this share from two sides
+FRAME_SPAN = 0.6  # a piece this share of the sampled square both ways, empty in its middle, is a frame
+MAX_TINT = 15.0  # ΔE: a cell further than this from its region's colour is framed or covered, not tinted
 QUEEN_FILL = 0.25  # a queen fills at least this much of its bounding box
 QUEEN_SPAN = 0.35  # ... and is at least this share of the sampled square wide or high (LinkedIn's crown: 0.5)
 
@@ -45,17 +68,17 @@ class MarkRead:
     unclear: list[tuple[int, int]] = field(default_factory=list)
 
 
-def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array) -> MarkRead:
-    points = int(np.clip(round((SPAN[1] - SPAN[0]) * lattice.pitch / 1.5), *POINTS))
-    pixels = cell_pixels(rgb, lattice, *SPAN, points).astype(np.float64)  # (n, n, P, P, 3)
-    inked = np.linalg.norm(to_lab(pixels) - cell_lab[:, :, None, None, :], axis=-1) > INK  # full lightness: ink on grey counts
+def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array, regions: Array) -> MarkRead:
+    points = int(np.clip(round((SPAN[1] - SPAN[0]) * lattice.pitch), *POINTS))
+    lab = to_lab(cell_pixels(rgb, lattice, *SPAN, points))  # (n, n, P, P, 3)
+    inked, framed = _ink(lab, cell_lab, regions)
     inked = _without_edge_lines(inked)
     largest = _largest_pieces(_grown(inked)) & inked  # pieces joined across a point missed on a thin stroke
     found = MarkRead()
     n = lattice.n
     for r in range(n):
         for c in range(n):
-            kind = _kind(largest[r, c])
+            kind = _kind(largest[r, c], bool(framed[r, c]))
             if kind == "queen":
                 found.queens.append((r, c))
             elif kind == "cross":
@@ -63,6 +86,94 @@ def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array) -> MarkRead:
             elif kind == "unclear":
                 found.unclear.append((r, c))
     return found
+
+
+def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array]:
+    """Which points (n, n, P, P) are ink: far from the cell's look there (see the module's
+    docstring), by full CIELAB distance (ink on a grey cell counts); and which cells (n, n)
+    are framed (a highlight covers them: their colour is not their region's)."""
+    inked = np.zeros(lab.shape[:-1], dtype=bool)
+    framed_cells = np.zeros(regions.shape, dtype=bool)
+    side = lab.shape[2]
+    zone = _pattern_zone(side)
+    seen_patterns: list[Array] = []  # the patterns of the larger regions (against their colours)
+    sizes = np.bincount(regions.ravel())
+    for k in sorted(np.unique(regions).tolist(), key=lambda k: -sizes[k]):  # larger regions first
+        where = np.nonzero(regions == k)
+        colours = cell_lab[where]  # (m, 3) each cell's own colour (a hovered cell's is tinted)
+        colour = np.median(colours, axis=0)
+        framed = np.linalg.norm(colours - colour, axis=-1) > MAX_TINT  # not a tint: a frame or block over the cell
+        framed &= len(colours) >= LOOK_CELLS  # (a region of one or two cells has no colour to go by but its own)
+        cover = lab[where] - colours[:, None, None, :]  # against what covers a framed cell (its frame's colour)
+        colours = np.where(framed[:, None], colour, colours)  # such a cell is measured against its region's colour
+        own = lab[where] - colours[:, None, None, :]  # (m, P, P, 3): each point against its cell's colour
+        off = np.linalg.norm(own, axis=-1)
+        off[framed] = np.minimum(off[framed], np.linalg.norm(cover[framed], axis=-1))  # and its frame is no ink
+        if len(own) >= LOOK_CELLS:
+            clear = ~framed if (~framed).sum() >= LOOK_CELLS else np.ones_like(framed)  # a framed cell hides its pattern
+            far = _pattern_colour(own[clear][:, zone], off[clear][:, zone])
+            if far is not None:
+                seen_patterns.append(far)
+        else:  # a region of one or two cells: a pattern only like one the board shows elsewhere (not a mark's ink)
+            far = _pattern_colour(own[:, zone], off[:, zone])
+            if far is not None and not (_even(off[:, zone], far) and any(_like_pattern(far, other) for other in seen_patterns)):
+                far = None
+        if far is not None:  # a pattern: any mix of the colour and the pattern's is no ink
+            off = np.minimum(off, _segment_distance(own, far))
+        noise = float(np.median(np.median(off.reshape(len(own), -1), axis=1)))
+        inked[where] = off > min(INK, FAINT_INK + NOISE_TIMES * noise)
+        framed_cells[where] = framed
+    return inked, framed_cells
+
+
+def _pattern_colour(own: Array, off: Array) -> Array | None:
+    """The colour of a region's pattern (against its colour), from its cells' points in the
+    pattern zone (``own`` (m, Z, 3), ``off`` (m, Z)), or None for a plain region. A pattern
+    covers a good share (``PATTERN_SHARE``) of the zone on nearly every cell, whatever its
+    phase in each; a mark on a few. A small region may have a cross on most cells, so
+    there every cell must show it."""
+    share = (off > PATTERNED).mean(axis=1)  # (m,)
+    rank = (len(own) - 1) // 4 if len(own) >= LOOK_RANKED else 0
+    if float(np.sort(share)[rank]) < PATTERN_SHARE:
+        return None
+    cores = []
+    for cell in np.flatnonzero(share >= PATTERN_SHARE):
+        points = np.flatnonzero(off[cell] > PATTERNED)
+        order = points[np.argsort(off[cell, points])]
+        cores.append(own[cell, order[int(PATTERN_CORE * (len(order) - 1))]])  # a stripe's core, not a border or mark
+    result: Array = np.median(np.array(cores), axis=0)
+    return result
+
+
+def _even(off: Array, far: Array) -> bool:
+    """Whether the points off the colour are a pattern's, all about as far as its core (a
+    glyph's soft edge is fainter and its middle much further)."""
+    points = off[off > PATTERNED]
+    return len(points) > 0 and float(np.percentile(points, 95)) <= EVEN_PATTERN * float(np.linalg.norm(far)) + PATTERNED
+
+
+def _like_pattern(far: Array, other: Array) -> bool:
+    """Whether a small region's pattern colour (against its colour) is like another region's:
+    as much lighter or darker, and no further from its colour than ``LIGHT_PATTERN``."""
+    return abs(float(far[0] - other[0])) <= PATTERN_LIGHTNESS and float(np.linalg.norm(far)) <= LIGHT_PATTERN
+
+
+def _pattern_zone(side: int) -> Array:
+    """The points where a pattern is looked for: clear of the borders along the sampled
+    square's sides and of the middle, where the marks are."""
+    u = (np.arange(side) + 0.5) / side
+    ring = ((u >= EDGE_BAND) & (u < 0.3)) | ((u > 0.7) & (u <= 1 - EDGE_BAND))
+    inner = (u >= EDGE_BAND) & (u <= 1 - EDGE_BAND)
+    zone: Array = (ring[:, None] & inner[None, :]) | (inner[:, None] & ring[None, :])
+    return zone
+
+
+def _segment_distance(points: Array, far: Array) -> Array:
+    """The distance of each point (..., 3, against the cell's colour) to the colours between
+    the cell's own (0) and ``far`` (a stripe's soft edge is such a mix)."""
+    t = np.clip((points @ far) / max(float(far @ far), 1e-9), 0.0, 1.0)
+    result: Array = np.linalg.norm(points - t[..., None] * far, axis=-1)
+    return result
 
 
 def _without_edge_lines(inked: Array) -> Array:
@@ -99,6 +210,16 @@ def _largest_pieces(inked: Array) -> Array:
     Labels spread as the smallest index among neighbours, all cells at once, until
     nothing changes (a piece is at most a few dozen points across)."""
     shape = inked.shape
+    out = np.zeros(shape, dtype=bool)
+    busy = np.nonzero(inked.sum(axis=(-1, -2)) >= LEAST)  # only cells with ink are labelled
+    if len(busy[0]):
+        out[busy] = _largest_in(inked[busy])
+    return out
+
+
+def _largest_in(inked: Array) -> Array:
+    """``_largest_pieces`` of an (m, P, P) stack of cells."""
+    shape = inked.shape
     size = shape[-1] * shape[-2]
     big = size + 1
     labels = np.where(inked, np.arange(size).reshape(shape[-2:]), big)
@@ -119,6 +240,7 @@ def _largest_pieces(inked: Array) -> Array:
     flat = labels.reshape(*shape[:-2], size)
     out = np.zeros(shape, dtype=bool)
     side = shape[-1]
+    band = max(1, round(EDGE_BAND * side))
     for index in np.ndindex(*shape[:-2]):
         values = flat[index][flat[index] < big]
         if not len(values):
@@ -128,6 +250,10 @@ def _largest_pieces(inked: Array) -> Array:
         for label in np.flatnonzero(counts):
             piece = labels[index] == label
             rows, cols = np.nonzero(piece.any(axis=1))[0], np.nonzero(piece.any(axis=0))[0]
+            if rows[-1] < band or cols[-1] < band or rows[0] >= side - band or cols[0] >= side - band:
+                continue  # wholly in the band along a side: a border line's edge, never a mark
+            if _is_frame(piece, rows, cols, side):
+                continue  # a highlight's frame round the cell (the focused or hinted cell), not a mark
             edge = rows[0] == 0 or cols[0] == 0 or rows[-1] == side - 1 or cols[-1] == side - 1
             weight = counts[label] * (0.4 if edge else 1.0)
             if weight > best_size:
@@ -137,7 +263,17 @@ def _largest_pieces(inked: Array) -> Array:
     return out
 
 
-def _kind(piece: Array) -> str | None:
+def _is_frame(piece: Array, rows: Array, cols: Array, side: int) -> bool:
+    """Whether a piece is a frame: wide and high, with nothing in the middle of its box."""
+    top, bottom, left, right = rows[0], rows[-1], cols[0], cols[-1]
+    height, width = bottom - top + 1, right - left + 1
+    if min(height, width) < FRAME_SPAN * side:
+        return False
+    middle = piece[top + height // 3 : bottom + 1 - height // 3, left + width // 3 : right + 1 - width // 3]
+    return not bool(middle.any())
+
+
+def _kind(piece: Array, framed: bool = False) -> str | None:
     """"queen", "cross", "unclear", or None for an empty cell."""
     count = int(piece.sum())
     if count < LEAST:
@@ -151,12 +287,19 @@ def _kind(piece: Array) -> str | None:
     corner = CORNER * side
     if (bottom < corner or top >= side - corner) and (right < corner or left >= side - corner):
         return None  # a label in a corner of the cell (the page's region letter on a hinted cell)
+    middle_row, middle_col = (top + bottom + 1) / 2, (left + right + 1) / 2
+    near = CORNER_CENTRE * side
+    off_centre = (middle_row < near or middle_row > side - near) and (middle_col < near or middle_col > side - near)
+    half = side / 2
+    to_a_side = bottom < half or top >= half or right < half or left >= half  # wholly in one half
+    if framed and (off_centre or to_a_side):
+        return None  # a highlighted cell's label, larger on a phone's small cell, off to a side; marks are centred
     fill = count / (height * width)
     if fill >= TINT_FILL and min(height, width) >= TINT_SPAN * side:
         return None  # a block of another colour filling the cell (a hint's or the mouse's highlight), no mark
     u = (cols - left + 0.5) / width
     v = (rows - top + 0.5) / height
-    reach = max(DIAGONAL, 1.25 / min(height, width))  # a small cross is a few points wide: a point off counts as on
+    reach = max(DIAGONAL, SMALL_REACH / min(height, width))  # a small cross is a few points wide: a point or two off counts as on
     near = (np.abs(u - v) < reach) | (np.abs(u + v - 1) < reach)
     top = v < 0.25
     forked = bool((top & (u < 0.35)).any() and (top & (u > 0.65)).any())

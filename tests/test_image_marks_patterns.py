@@ -1,0 +1,131 @@
+"""Marks on patterned and highlighted cells: a region drawn with stripes (as the page draws a
+colour used again) keeps its stripes out of the ink, a thin, faint cross on them is read as
+a cross, and a focus frame round a cell is neither a mark nor hides the star inside it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from queens_sat.formats.image.cells import cell_colours
+from queens_sat.formats.image.grid import Lattice
+from queens_sat.formats.image.marks import read_marks
+
+N, PITCH = 6, 40
+COLOURS = {0: (119, 170, 221), 1: (238, 136, 102), 2: (187, 204, 51)}
+REGIONS = np.array([[0, 0, 1, 1, 2, 2]] * N)  # the middle two columns hatched
+INK = np.array([34.0, 34.0, 34.0])
+
+
+def _board(
+    crosses: list[tuple[int, int]],
+    queens: list[tuple[int, int]],
+    framed: list[tuple[int, int]],
+    hinted: tuple[int, int] | None = None,
+    regions: np.ndarray = REGIONS,
+) -> np.ndarray:
+    rgb = np.zeros((N * PITCH + 1, N * PITCH + 1, 3))
+    for r in range(N):
+        for c in range(N):
+            y, x = r * PITCH, c * PITCH
+            cell = np.empty((PITCH, PITCH, 3))
+            cell[:] = COLOURS[int(regions[r, c])]
+            if regions[r, c] == 1:  # stripes 2 px wide every 9 px, 35 % dark, drawn per cell in its own phase
+                u, v = np.meshgrid(np.arange(PITCH), np.arange(PITCH))
+                stripe = ((u + v + 7 * r + 3 * c) % 9) < 2
+                cell[stripe] = 0.65 * cell[stripe] + 0.35 * INK
+            if (r, c) in framed:  # a 3 px focus outline 4 px inside the cell
+                ring = np.zeros((PITCH, PITCH), dtype=bool)
+                ring[4:-4, 4:-4] = True
+                ring[7:-7, 7:-7] = False
+                cell[ring] = (240, 165, 0)
+            if (r, c) == hinted:  # a hint's wide frame, and the region's letter at the top left inside it
+                inner = cell.copy()
+                cell[:] = (51, 72, 168)
+                cell[10:-10, 10:-10] = inner[10:-10, 10:-10]
+                cell[9:20, 7:9] = cell[18:20, 7:14] = INK
+            if (r, c) in crosses:  # a small, faint cross: 1 px strokes, 75 % ink
+                for i in range(14, 27):
+                    for j in (i, PITCH - 1 - i):
+                        cell[i + 2, j] = 0.25 * cell[i + 2, j] + 0.75 * INK
+            if (r, c) in queens:  # a filled disc
+                u, v = np.meshgrid(np.arange(PITCH), np.arange(PITCH))
+                cell[(u - 20) ** 2 + (v - 20) ** 2 <= 49] = (27, 122, 58)
+            rgb[y : y + PITCH, x : x + PITCH] = cell
+    lines = np.arange(0, N * PITCH + 1, PITCH)
+    rgb[lines, :] = 90
+    rgb[:, lines] = 90
+    return rgb.round().astype(np.uint8)
+
+
+def _read(rgb: np.ndarray, regions: np.ndarray = REGIONS):
+    lines = tuple(float(v) for v in range(0, N * PITCH + 1, PITCH))
+    lattice = Lattice(lines, lines, 1.0)
+    return read_marks(rgb, lattice, cell_colours(rgb, lattice).lab, regions)
+
+
+def test_stripes_are_no_ink_and_empty_cells_stay_empty():
+    found = _read(_board([], [], []))
+    assert (found.queens, found.crosses, found.unclear) == ([], [], [])
+
+
+@pytest.mark.parametrize("cell", [(1, 2), (4, 3), (2, 0), (3, 5)])
+def test_a_thin_faint_cross_is_read_on_stripes_and_on_plain_cells(cell):
+    found = _read(_board([cell], [], []))
+    assert (found.queens, found.crosses, found.unclear) == ([], [cell], [])
+
+
+def test_queens_and_crosses_on_a_striped_region_are_told_apart():
+    crosses, queens = [(0, 2), (2, 3), (5, 2)], [(3, 2), (1, 5)]
+    found = _read(_board(crosses, queens, []))
+    assert sorted(found.crosses) == sorted(crosses)
+    assert sorted(found.queens) == sorted(queens)
+    assert found.unclear == []
+
+
+@pytest.mark.parametrize("cell", [(2, 2), (4, 0)])
+def test_a_focus_frame_is_no_mark_and_does_not_hide_the_queen_in_it(cell):
+    empty = _read(_board([], [], [cell]))
+    assert (empty.queens, empty.crosses, empty.unclear) == ([], [], [])
+    marked = _read(_board([], [cell], [cell]))
+    assert (marked.queens, marked.crosses) == ([cell], [])
+
+
+@pytest.mark.parametrize("cell", [(2, 2), (1, 4)])
+def test_a_hinted_cells_letter_is_no_mark_and_its_queen_is_read(cell):
+    empty = _read(_board([], [], [], hinted=cell))
+    assert (empty.queens, empty.crosses, empty.unclear) == ([], [], [])
+    marked = _read(_board([], [cell], [], hinted=cell))
+    assert (marked.queens, marked.crosses) == ([cell], [])
+
+
+def test_a_small_cross_read_with_its_soft_edges_is_a_cross():
+    """A 1400x1000 page shot's cross on a 37 px cell, as read (strokes two or three points wide)."""
+    from queens_sat.formats.image.marks import _kind
+
+    rows = ["...........###..###..", "............######...", ".............####....", ".............####....",
+            "............######...", "...........###..###..", "...........##....##.."]
+    piece = np.zeros((29, 29), dtype=bool)
+    for i, row in enumerate(rows):
+        piece[13 + i, : len(row)] = [ch == "#" for ch in row]
+    assert _kind(piece) == "cross"
+
+
+def test_a_one_cell_striped_region_is_no_queen_and_its_queen_is_read():
+    """A region of one cell shows its pattern alone: it is taken as one because the striped
+    region elsewhere on the board shows the same kind (a queen's ink is no such pattern)."""
+    regions = REGIONS.copy()
+    regions[5, 5] = 3  # striped like region 1, on region 2's colour
+
+    def striped(queens: list[tuple[int, int]]) -> np.ndarray:
+        rgb = _board([], queens, [], regions=np.where(regions == 3, 2, regions))
+        cell = rgb[5 * PITCH : 6 * PITCH, 5 * PITCH : 6 * PITCH]
+        u, v = np.meshgrid(np.arange(PITCH), np.arange(PITCH))
+        stripe = (((u + v + 2) % 9) < 2) & ~((u - 20) ** 2 + (v - 20) ** 2 <= (49 if queens else -1))
+        cell[stripe] = (0.65 * cell[stripe] + 0.35 * INK).round().astype(np.uint8)
+        return rgb
+
+    found = _read(striped([]), regions)
+    assert (found.queens, found.crosses, found.unclear) == ([], [], [])
+    found = _read(striped([(5, 5)]), regions)
+    assert (found.queens, found.crosses) == ([(5, 5)], [])
