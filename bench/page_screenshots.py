@@ -37,8 +37,8 @@ from served import serving  # noqa: E402
 
 from queens_sat.model.puzzle import Puzzle  # noqa: E402
 
-REGIONS = ["AAAAAAAAA", "ABBBBBBBC", "ADDDDDEBC", "ADFFFFEBC", "ADGGGHEBC", "ADGGGHEBC", "ADGIGHEBC", "AEEEEEEBC", "ACCCCCCCC"]
-PLAYED = [(0, 0), (1, 7), (2, 1)]  # three queens of the solution placed; the rest is the reader's
+REGIONS = ["AAAABBBCC", "AAABBBBCC", "AAAABBCCC", "AAAACCCCD", "FAFFECCDD", "FAFIEEGGD", "FFFIEGGGG", "FFFIIGHHH", "FFIIIIHHH"]  # generate(9, 1, seed=4)
+PLAYED = [(0, 1), (1, 3), (2, 6)]  # three queens of its solution placed; the rest is the reader's
 README_SHOTS = {"web-page.png": (1400, 1000, False), "web-page-phone.png": (390, 844, True)}
 DEVICES = {"desktop 1920x1080": (1920, 1080, False), "desktop 1400x1000": (1400, 1000, False), "phone 390x844": (390, 844, True)}
 BOARDS = [(n, 1) for n in range(5, 18)] + [(n, 2) for n in (8, 9, 11, 12)]  # generated here
