@@ -35,8 +35,9 @@ from queens_sat.services.generator.moves import Probe
 from queens_sat.services.generator.placement import star_room
 from queens_sat.services.generator.planting import LIST_ALL, draw_greedy, draw_listed, planted_placement
 from queens_sat.services.generator.region_rules import RegionRules
-from queens_sat.services.generator.repair import repair
+from queens_sat.services.generator.repair import repair, thin_repaired
 from queens_sat.services.generator.styles import DEFAULT_STYLE, get_style
+from queens_sat.services.generator.thinning import whole_squares
 from queens_sat.services.generator.validators import Validator, Verdict, interpret, named_validator, native_stars, refusal, shared_backend
 
 if TYPE_CHECKING:
@@ -415,8 +416,10 @@ def make_puzzle(options: GeneratorOptions, index: int, progress: Progress | None
             # a move and its mirror image keep a symmetric layout symmetric, but only a solution the
             # symmetry maps onto itself can then be the only one (its image is a solution too)
             planted = [r * n + c for r, c in star_cells(solution, options.stars)]
-            mirror = symmetry_of(cells, n, fixing=planted) if kind != "blobs" else None
             drawn_symmetry = symmetry_of(cells, n) if kind in SYMMETRIC_DESIGNS else None
+            # a symmetric design's moves are mirrored whatever its answer (``mirror_move`` never moves a
+            # planted cell, so the board stays symmetric but where the answer needs it: nearly symmetric)
+            mirror = drawn_symmetry or (symmetry_of(cells, n, fixing=planted) if kind != "blobs" else None)
             hints = fewest_givens(layout, searches, rng, options.max_givens) if options.givens else None
             if hints is not None:  # unique with these givens as drawn: no repair
                 layout.givens = hints
@@ -424,6 +427,9 @@ def make_puzzle(options: GeneratorOptions, index: int, progress: Progress | None
             else:
                 outcome = repair(layout, searches.check, rng, rules, options.repair_budget, searches.probe, mirror)
                 unique, repairs = outcome.unique, outcome.repairs
+                if unique and repairs and kind != "blobs" and searches.probe is not None:
+                    # the repairs fatten a thin drawing: its squares taken back down to the drawn count
+                    repairs += thin_repaired(layout, len(whole_squares(cells, n)), rng, rules, searches.probe, mirror)
             if unique and drawn_symmetry is not None and restarts < SYMMETRIC_TRIES:
                 # repairs that broke a symmetric design's symmetry made a board of another style: draw again
                 unique = symmetry_share(layout.cells, n, drawn_symmetry) >= MIN_SYMMETRY

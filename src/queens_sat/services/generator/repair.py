@@ -18,8 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from queens_sat.services.generator.layout import Layout, Move, neighbours
-from queens_sat.services.generator.moves import Probe, choose_move, complete_move
-from queens_sat.services.generator.region_rules import RegionRules
+from queens_sat.services.generator.moves import DesignFeatures, Probe, choose_move, complete_move
+from queens_sat.services.generator.region_rules import RegionRules, stays_connected
+from queens_sat.services.generator.thinning import closes_square, squares_of, whole, whole_squares
 from queens_sat.services.generator.validators import Verdict
 
 Check = Callable[[Layout], Verdict]
@@ -83,3 +84,89 @@ def mirror_move(layout: Layout, move: Move, mirror: list[int], rules: RegionRule
         return False
     layout.move(twin)
     return True
+
+
+def thin_repaired(
+    layout: Layout,
+    goal: int,
+    rng: random.Random,
+    rules: RegionRules,
+    probe: Probe,
+    mirror: list[int] | None = None,
+) -> int:
+    """Break up whole 2x2 squares of a unique layout, down to ``goal`` of them, keeping it unique
+    (issue 35): the repairs hand cut-off corridors to their neighbours and undo a thin drawing
+    (``thinning``), so the drawing's number of squares is restored here. A move gives one cell
+    (never a planted one) of a square to a neighbouring region in which it closes no square and
+    is kept only when ``probe`` finds no solution with a queen on it: every solution of the new
+    layout without one was a solution before, so the planted one stays the only one. With
+    ``mirror`` (the cell map of a symmetry the layout keeps), each move is made with its image.
+    Returns the cells moved."""
+    n, cells, sizes = layout.n, layout.cells, layout.sizes
+    cap = max(sizes)
+    squares = whole_squares(cells, n)
+    stuck: set[int] = set()
+    moved_cells = probes = 0
+    while len(squares) > goal and probes < THIN_PROBES * n:
+        open_squares = sorted(squares - stuck)
+        if not open_squares:
+            break
+        corner = rng.choice(open_squares)
+        block = [corner, corner + 1, corner + n, corner + n + 1]
+        rng.shuffle(block)
+        done: list[int] = []
+        for cell in block:
+            targets = sorted({cells[nb] for nb in neighbours(n)[cell]} - {cells[cell]})
+            rng.shuffle(targets)
+            for region in targets:
+                moves = [(cell, region)]
+                if mirror is not None and mirror[cell] != cell:
+                    moves.append((mirror[cell], cells[mirror[_any_cell(cells, region)]]))
+                elif mirror is not None and cells[mirror[_any_cell(cells, region)]] != region:
+                    continue  # a cell on the axis may only join a region that is its own image
+                undo: list[tuple[int, int]] = []
+                for x, k in moves:
+                    if not _may_give(layout, x, k, cap, rules):
+                        break
+                    undo += layout.move(Move((x,), k))
+                else:
+                    probes += 1
+                    if not probe(layout, tuple(x for x, _ in moves)):
+                        done = [x for x, _ in moves]
+                        break
+                layout.undo(undo[::-1])
+            if done:
+                break
+        if not done:
+            stuck.add(corner)
+            continue
+        moved_cells += len(done)
+        for x in done:
+            for corner in squares_of(cells, n, x):
+                if whole(cells, n, corner):
+                    squares.add(corner)
+                else:
+                    squares.discard(corner)
+        stuck.clear()
+    return moved_cells
+
+
+THIN_PROBES = 3  # a thinning pass asks at most this many probes per n
+
+
+def _any_cell(cells: list[int], region: int) -> int:
+    return cells.index(region)
+
+
+def _may_give(layout: Layout, cell: int, region: int, cap: int, rules: RegionRules) -> bool:
+    """Whether one cell may join ``region`` in a thinning move (see ``thin_repaired``)."""
+    old, cells, n = layout.cells[cell], layout.cells, layout.n
+    if old == region or cell in layout.queen_cells or layout.sizes[region] >= cap or layout.sizes[old] <= rules.min_size:
+        return False
+    if not any(cells[nb] == region for nb in neighbours(n)[cell]) or closes_square(cells, n, cell, region):
+        return False
+    if not stays_connected(cells, n, cell):
+        return False
+    if DesignFeatures(layout).broken_by([cell], region):
+        return False
+    return complete_move(layout, [cell], region, rules) is not None
