@@ -14,7 +14,10 @@ against the first reference's (total variation distance, 0: the same map, and Pe
 chi-squared of the set's queen cells against the reference's shares, with its degrees of
 freedom), and the most repeated answer (how many times in the set, and per 100 puzzles).
 With ``--stars K``: Star Battles, the share with a star on the first row's first cell
-against K / n. ``--heat`` prints the maps themselves (per cent of puzzles a cell).
+against K / n. Column ``targets``: "ok" when the set meets issue 35's answer targets at that
+n (a queen in some corner within 10 points of the reference's share, r1c1 <= 25 %, no answer
+more than 3 times in 100), else the letters of those it misses (c, r, t).
+``--heat`` prints the maps themselves (per cent of puzzles a cell).
 
 Statistics (means a puzzle unless a share): puzzles with a 1-cell region, regions of
 <= 2 cells, the smallest region, the largest region's share of the board, whole rows
@@ -193,20 +196,37 @@ def answer_stats(boards: Sequence[Board], n: int, reference: Sequence[Board]) ->
     return out
 
 
+def targets_verdict(st: dict[str, Any], reference_corner: float | None, stars: int) -> str:
+    """Issue 35's answer targets for one set at one n: "ok", else the letters of those missed
+    (``c``: a queen in some corner not within 10 points of the reference's share, or of
+    chance-like K / n for Star Battles without one; ``r``: r1c1 over 25 %; ``t``: an answer
+    more than 3 times in 100)."""
+    missed = ""
+    if reference_corner is not None and abs(st["corner %"] - reference_corner) > 10.0:
+        missed += "c"
+    if stars == 1 and st["r1c1 %"] > 25.0:
+        missed += "r"
+    if st["top /100"] > 3.0:
+        missed += "t"
+    return missed or "ok"
+
+
 def print_answers(n: int, sets: dict[str, list[Board]], reference: str | None, show_heat: bool, stars: int) -> None:
     ref = sets.get(reference, []) if reference else []
     ref_n = [b for b in ref if len(b.regions) == n]
     head = "first cell %" if stars > 1 else "r1c1 %"
     print(f"\nanswers, n = {n}" + (f", {stars} stars (first cell by chance: {100.0 * stars / n:.0f} %)" if stars > 1 else "")
           + (f"; heat map against {reference}" if ref_n else ""))
-    print(f"{'set':<28}{'puzzles':>8}{head:>13}{'corner %':>10}{'TV':>7}{'chi2 (df)':>14}  most repeated answer")
+    ref_stats = answer_stats(ref_n, n, []) if ref_n else {}
+    print(f"{'set':<28}{'puzzles':>8}{head:>13}{'corner %':>10}{'TV':>7}{'chi2 (df)':>14}{'targets':>9}  most repeated answer")
     for label, boards in sets.items():
         st = answer_stats([b for b in boards if len(b.regions) == n], n, ref_n if label != reference else [])
         if "r1c1 %" not in st:
             continue
         chi = f"{st['chi2']:.0f} ({st['df']})" if "chi2" in st else ""
         tv = f"{st['TV']:.3f}" if "TV" in st else ""
-        print(f"{label:<28}{st['puzzles']:>8}{st['r1c1 %']:>13.1f}{st['corner %']:>10.1f}{tv:>7}{chi:>14}"
+        verdict = targets_verdict(st, ref_stats.get("corner %"), stars) if label != reference else ""
+        print(f"{label:<28}{st['puzzles']:>8}{st['r1c1 %']:>13.1f}{st['corner %']:>10.1f}{tv:>7}{chi:>14}{verdict:>9}"
               f"  {st['top times']} x ({st['top /100']:.1f} a 100) {list(st['top'])}")
         if show_heat:
             for row in heat([b for b in boards if len(b.regions) == n and b.solution is not None], n):

@@ -33,7 +33,7 @@ from queens_sat.services.generator.layout import Layout
 from queens_sat.services.generator.logic_filter import Grading
 from queens_sat.services.generator.moves import Probe
 from queens_sat.services.generator.placement import star_room
-from queens_sat.services.generator.planting import LIST_ALL, draw_greedy, draw_listed, planted_placement
+from queens_sat.services.generator.planting import LIST_ALL, corner_wanted, draw_greedy, draw_listed, planted_placement
 from queens_sat.services.generator.region_rules import RegionRules
 from queens_sat.services.generator.repair import repair, thin_repaired
 from queens_sat.services.generator.styles import DEFAULT_STYLE, get_style
@@ -275,16 +275,17 @@ class Searches:
         (``sigma``: among those the cell map keeps, when any is listed), whatever the search's order;
         None when the board has none."""
         n = len(grid)
+        corner = corner_wanted(n, self.stars, rng)  # a corner queen or not, as often as published (planting)
         solutions = self.listed(grid)
         kept = [s for s in solutions or () if sigma is not None and _kept_by(sigma, n, star_cells(s, self.stars))]
         if kept:
-            return draw_listed(n, self.stars, kept, rng, weighted=False)
+            return draw_listed(n, self.stars, kept, rng, weighted=False, corner=corner)
         if solutions is not None:
-            return draw_listed(n, self.stars, solutions, rng) if solutions else None
+            return draw_listed(n, self.stars, solutions, rng, corner=corner) if solutions else None
         if self.stars > 1 and self.star_probe is None:  # no probe to build one with: one of the validator's, drawn
             found = self.call(grid, rule=self.rule, stars=self.stars)
             return draw_listed(n, self.stars, list(found.solutions), rng) if found.count else None
-        return draw_greedy(n, self.stars, rng, lambda given: self.extends(grid, given))
+        return draw_greedy(n, self.stars, rng, lambda given: self.extends(grid, given), corner)
 
     def first_other(self, layout: Layout) -> tuple[int, ...] | None:
         """The lexicographically first solution other than the planted one (Queens): the one the
