@@ -37,7 +37,6 @@ from queens_sat.services.generator.planting import LIST_ALL, corner_wanted, draw
 from queens_sat.services.generator.region_rules import RegionRules
 from queens_sat.services.generator.repair import repair, thin_repaired
 from queens_sat.services.generator.styles import DEFAULT_STYLE, get_style
-from queens_sat.services.generator.thinning import whole_squares
 from queens_sat.services.generator.validators import Validator, Verdict, interpret, named_validator, native_stars, refusal, shared_backend
 
 if TYPE_CHECKING:
@@ -430,7 +429,7 @@ def make_puzzle(options: GeneratorOptions, index: int, progress: Progress | None
                 unique, repairs = outcome.unique, outcome.repairs
                 if unique and repairs and kind != "blobs" and searches.probe is not None:
                     # the repairs fatten a thin drawing: its squares taken back down to the drawn count
-                    repairs += thin_repaired(layout, len(whole_squares(cells, n)), rng, rules, searches.probe, mirror)
+                    repairs += thin_repaired(layout, cells, rng, rules, searches.probe, mirror)
             if unique and drawn_symmetry is not None and restarts < SYMMETRIC_TRIES:
                 # repairs that broke a symmetric design's symmetry made a board of another style: draw again
                 unique = symmetry_share(layout.cells, n, drawn_symmetry) >= MIN_SYMMETRY

@@ -20,12 +20,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from queens_sat.services.generator.layout import neighbours
 from queens_sat.services.generator.region_rules import stays_connected
 
 MIN_LEFT = 3  # no move leaves a region smaller than this (the designs draw none under 3)
 SHARE_RANGE = (0.0, 1.0)  # the share of a board's squares to break up is drawn uniformly from this
+# a share of the boards (up to ``ROUGH_MAX_N``) then get longer region borders than the squares
+# alone give, up to a drawn number a cell: published boards range up to about 1.1 border edges
+# a cell, where square-free thinned boards stop near 0.85 (the search for such moves is O(n^4))
+ROUGH_SHARE = 0.3
+ROUGH_RANGE = (0.85, 1.1)
+ROUGH_MAX_N = 12
 
 
 def squares_of(cells: Sequence[int], n: int, cell: int) -> list[int]:
@@ -137,4 +144,47 @@ def thin_out(
                 else:
                     squares.discard(x)
         stuck.clear()
+    if n <= ROUGH_MAX_N and rng.random() < ROUGH_SHARE:
+        _roughen(n, cells, rng, int(rng.uniform(*ROUGH_RANGE) * n * n), give, undo, sigma, twin)
     return cells
+
+
+def border_count(cells: Sequence[int], n: int) -> int:
+    """The edges between cells of two regions."""
+    right = sum(cells[x] != cells[x + 1] for x in range(n * n) if x % n < n - 1)
+    return right + sum(cells[x] != cells[x + n] for x in range(n * n - n))
+
+
+def lengthening(cells: Sequence[int], n: int) -> list[tuple[int, int]]:
+    """The one-cell moves (cell, region) that lengthen the region borders: the cell has more
+    neighbours in its own region than in the neighbouring region it would join."""
+    nbrs = neighbours(n)
+    options = []
+    for cell in range(n * n):
+        inside = sum(cells[nb] == cells[cell] for nb in nbrs[cell])
+        for region in sorted({cells[nb] for nb in nbrs[cell]} - {cells[cell]}):
+            if inside > sum(cells[nb] == region for nb in nbrs[cell]):
+                options.append((cell, region))
+    return options
+
+
+def _roughen(n: int, cells: list[int], rng: random.Random, goal: int, give: Any, undo: Any,
+             sigma: Sequence[int] | None, twin: Sequence[int] | None) -> None:
+    """Moves that lengthen the region borders (``lengthening``), drawn at random, until there
+    are ``goal`` border edges or none is allowed."""
+    while border_count(cells, n) < goal:
+        options = lengthening(cells, n)
+        rng.shuffle(options)
+        for cell, region in options:
+            moved = give(cell, region)
+            if moved is not None and sigma is not None and twin is not None:
+                mirrored = give(sigma[cell], twin[region]) if sigma[cell] != cell else ([] if twin[region] == region else None)
+                if mirrored is None:
+                    undo(moved)
+                    moved = None
+                else:
+                    moved += mirrored
+            if moved is not None:
+                break
+        else:
+            return
