@@ -699,6 +699,31 @@ def test_grades_are_steered_to_and_the_same_whatever_the_workers():
         assert p.extra["grade"] == "Easy"
 
 
+@pytest.mark.skipif(not NATIVE, reason="steering solves by logic hundreds of times a puzzle")
+def test_steering_mirrors_its_moves_on_a_symmetric_board():
+    """A symmetric layout steered toward a grade with its symmetry's cell map stays more
+    symmetric than steered without it (each move made with its image where the rules allow),
+    and solved by logic (so unique)."""
+    from queens_sat.engines.logic import logic_solve
+    from queens_sat.services.generator.designs import symmetry_share
+    from queens_sat.services.generator.steering import Target, steer
+
+    rules = RegionRules(full_lines=True, max_share=0.6, min_size=3)
+    shares: dict[bool, list[float]] = {True: [], False: []}
+    for p in generate(9, 12, seed=5, style="rotation", workers=1):
+        cells = [k for row in p.regions for k in row]
+        sigma = symmetry_of(cells, 9, fixing=[r * 9 + c for r, c in enumerate(p.solution)])
+        if sigma is None:
+            continue
+        for mirrored in (True, False):
+            layout = Layout(9, "no-touch", cells, p.solution)
+            steer(layout, Target.of(("Expert",), None), 1, random.Random(p.index), rules, moves=40, mirror=sigma if mirrored else None)
+            shares[mirrored].append(symmetry_share(layout.cells, 9, sigma))
+            assert logic_solve(layout.puzzle(), max_depth=1).solved  # steering keeps only solved boards
+            assert queens_sat.solve(layout.puzzle(), limit=2).count == 1
+    assert shares[True] and sum(shares[True]) > sum(shares[False])
+
+
 def test_a_time_limit_bounds_each_puzzle():
     from queens_sat.services.generator import GenerationFailed
 

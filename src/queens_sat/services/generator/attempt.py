@@ -412,6 +412,7 @@ def make_puzzle(options: GeneratorOptions, index: int, progress: Progress | None
             restarts += 1
             continue
         layout = Layout(n, options.rule, cells, solution, options.stars)
+        mirror: list[int] | None = None
         if options.strategy == "repair":
             # a move and its mirror image keep a symmetric layout symmetric, but only a solution the
             # symmetry maps onto itself can then be the only one (its image is a solution too)
@@ -436,7 +437,9 @@ def make_puzzle(options: GeneratorOptions, index: int, progress: Progress | None
         else:
             verdict = searches.check(layout)
             unique, repairs = verdict.settled and verdict.count == 1, 0
-        extra = grading.keep(layout, rng, rules, deadline) if unique else None
+        # steering mirrors its moves on a symmetric design's board too (not on one its givens made unique)
+        steer_mirror = mirror if kind in SYMMETRIC_DESIGNS and not layout.givens else None
+        extra = grading.keep(layout, rng, rules, deadline, steer_mirror) if unique else None
         if extra is not None:
             return GeneratedPuzzle(
                 index, options.seed, n, options.rule, layout.rows(), layout.solution,
