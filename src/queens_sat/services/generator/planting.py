@@ -97,7 +97,8 @@ def draw_listed(
 def draw_greedy(n: int, stars: int, rng: random.Random, extends: Extends, corner: bool | None = None) -> list[int] | None:
     """A solution built cell by cell in a weighted random order (see the module's docstring);
     None when ``extends`` says no solution goes on from the empty board. With ``corner`` True:
-    the corner cells first, in a random order (a corner queen when some solution has one);
+    the corner cells tried first, in a random order, until one takes a queen (then the others
+    wait their turn in the order: putting them all first gave two corner queens too often);
     False: no corner cell, unless the queens given on the way complete only through one
     (then drawn again without the wish)."""
     factor = corner_weight(n, stars)
@@ -105,17 +106,19 @@ def draw_greedy(n: int, stars: int, rng: random.Random, extends: Extends, corner
 
     def key(cell: tuple[int, int]) -> float:  # Efraimidis-Spirakis: the weight-w cells come first more often
         weight = factor if cell in cells else 1.0
-        draw = -math.log(1.0 - rng.random()) / weight
-        if corner is None or cell not in cells:
-            return draw
-        return -1.0 / (1.0 + draw) if corner else math.inf  # corners first in a random order (or never)
+        return -math.log(1.0 - rng.random()) / weight
 
+    first = sorted(cells)
+    rng.shuffle(first)
     order = sorted(((r, c) for r in range(n) for c in range(n)), key=key)
+    order = (first if corner else []) + order
     given: tuple[tuple[int, int], ...] = ()
     in_row, in_col = [0] * n, [0] * n
-    for r, c in order:
+    for i, (r, c) in enumerate(order):
         if in_row[r] == stars or in_col[c] == stars or (corner is False and (r, c) in cells):
             continue
+        if corner and i < len(first) and given:
+            continue  # a corner queen given already: the other corners in their turn
         if any(max(abs(r - gr), abs(c - gc)) <= 1 for gr, gc in given):
             continue  # no two queens (stars) touch under either rule
         if extends((*given, (r, c))):
@@ -129,14 +132,12 @@ def draw_greedy(n: int, stars: int, rng: random.Random, extends: Extends, corner
     return [c for _, c in sorted(given)]
 
 
-def planted_placement(n: int, rng: random.Random, rule: str = "no-touch", stars: int = 1) -> list[int]:
-    """A random placement (``placement.random_placement``) drawn by ``answer_weight`` or, at the
-    sizes of ``CORNER_SHARE``, with a corner queen as often as the corpus: the answer a blob
-    layout is grown around. Rejection: a placement is kept with its weight over the most any
-    has (at most two queens stand on corners, one in row 1 and one in row n), or when it has
-    the corner queen drawn for it (or not)."""
+def planted_placement(n: int, rng: random.Random, rule: str = "no-touch", stars: int = 1, corner: bool | None = None) -> list[int]:
+    """A random placement (``placement.random_placement``) drawn by ``answer_weight``, with a corner
+    queen or not as ``corner`` asks (``corner_wanted``): the answer a blob layout is grown around.
+    Rejection: a placement is kept with its weight over the most any has (at most two queens stand
+    on corners, one in row 1 and one in row n), or when it is of the kind asked."""
     top = corner_weight(n, stars) ** 2
-    corner = corner_wanted(n, stars, rng)
     while True:
         solution = random_placement(n, rng, rule, stars)
         if corner is not None:
