@@ -28,7 +28,10 @@ of puzzles with symmetry >= 0.9, straight-line regions of >= 3 cells. The classi
 its 5-fold cross-validated AUC, generated against reference (0.5: it cannot tell); with
 the answers known (the reference's unique puzzles), queen-position features too (queens
 on corners, r1c1, queens on the edge, mean distance from the edge). Perimeter per area: the
-region borders' length (inner edges between two regions) over n squared.
+region borders' length (inner edges between two regions) over n squared. ``--one-piece``
+keeps only the read boards whose regions are each one piece: 91 of the community corpus's
+219 boards at n 8-10 have a region in several pieces (perimeter per area 0.94 against 0.74),
+which no generated board has.
 """
 
 from __future__ import annotations
@@ -85,6 +88,27 @@ def read_regions(path: str, sizes: Sequence[int], stars: int = 1) -> list[Board]
         if len(regions) in sizes and record.get("stars", 1) == stars:
             out.append(Board(regions, tuple(solution) if solution else None, stars))
     return out
+
+
+def one_piece(regions: Regions) -> bool:
+    """Whether every region of the board is one 4-connected piece (42 % of the community corpus's
+    boards at n 8-10 have a region in several pieces, which raises their perimeter per area)."""
+    n = len(regions)
+    seen: set[tuple[int, int]] = set()
+    pieces = 0
+    for start in ((r, c) for r in range(n) for c in range(n)):
+        if start in seen:
+            continue
+        pieces += 1
+        seen.add(start)
+        stack = [start]
+        while stack:
+            r, c = stack.pop()
+            for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if 0 <= rr < n and 0 <= cc < n and (rr, cc) not in seen and regions[rr][cc] == regions[r][c]:
+                    seen.add((rr, cc))
+                    stack.append((rr, cc))
+    return pieces == len({v for row in regions for v in row})
 
 
 def _symmetries(n: int) -> list[Any]:
@@ -338,6 +362,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--answers-only", action="store_true", help="print the answers' figures (and the classifier) only")
     p.add_argument("--heat", action="store_true", help="print each set's heat map of queen cells")
     p.add_argument("--no-classifier", action="store_true")
+    p.add_argument("--one-piece", action="store_true",
+                   help="keep only the read boards whose regions are each one 4-connected piece (as generated ones are)")
     p.add_argument("--sheet", metavar="PNG", help="write a contact sheet of samples here")
     p.add_argument("--per-set", type=int, default=8, help="boards a set on the contact sheet")
     args = p.parse_args(argv)
@@ -346,6 +372,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     for spec in args.reference + args.set:
         label, _, path = spec.partition("=")
         sets[label] = read_regions(path or label, args.sizes, args.stars)
+        if args.one_piece:
+            sets[label] = [b for b in sets[label] if one_piece(b.regions)]
         print(f"  {label}: {len(sets[label])} puzzles of n = {args.sizes} from {path or label}", file=sys.stderr)
     references = [spec.partition("=")[0] for spec in args.reference]
     for style in args.generate:

@@ -32,7 +32,6 @@ from queens_sat.model.placement import star_cells
 from queens_sat.services.generator import connectivity
 from queens_sat.services.generator.layout import Layout, Move
 from queens_sat.services.generator.region_rules import RegionRules, stays_connected
-from queens_sat.services.generator.thinning import squares_closed
 
 MAX_PROBES = 24  # candidate moves tested for new solutions per repair, smallest first
 
@@ -144,11 +143,8 @@ def choose_move(
     candidates = [
         # smallest first; among those, the moves that keep the drawing's whole lines and inner regions,
         # then (``rules.balanced``) a cell given by a bigger region to a smaller one: repairs that feed
-        # the big regions leave the uneven sizes no drawn board has; before that, the moves that put
-        # fewer whole 2x2 squares inside the region they join (repairs that fatten regions undo the
-        # thin drawing, ``thinning``)
-        (len(path), features.broken_by(path, region), squares_closed(cells, n, path, region),
-         balance * (sizes[region] - sizes[cells[cell]]), rng.random(), region, path)
+        # the big regions leave the uneven sizes no drawn board has
+        (len(path), features.broken_by(path, region), balance * (sizes[region] - sizes[cells[cell]]), rng.random(), region, path)
         for cell in starts
         for region, path in paths_out(layout, cell).items()
     ]

@@ -105,6 +105,7 @@ def thin_repaired(
     n, cells = layout.n, layout.cells
     nbrs = neighbours(n)
     cap = max(layout.sizes)
+    features = DesignFeatures(layout)  # what the drawing has (whole lines, inner regions): no move undoes it
     goal_squares, goal_borders = len(whole_squares(drawn, n)), border_count(drawn, n)
     squares = whole_squares(cells, n)
     stuck: set[int] = set()
@@ -120,7 +121,7 @@ def thin_repaired(
             return None  # a cell on the axis may only join a region that is its own image
         undo: list[tuple[int, int]] = []
         for x, k in moves:
-            if not _may_give(layout, x, k, cap, rules):
+            if not _may_give(layout, x, k, cap, rules, features):
                 break
             undo += layout.move(Move((x,), k))
         else:
@@ -168,7 +169,7 @@ def thin_repaired(
 THIN_PROBES = 3  # a thinning pass asks at most this many probes per n
 
 
-def _may_give(layout: Layout, cell: int, region: int, cap: int, rules: RegionRules) -> bool:
+def _may_give(layout: Layout, cell: int, region: int, cap: int, rules: RegionRules, features: DesignFeatures) -> bool:
     """Whether one cell may join ``region`` in a thinning move (see ``thin_repaired``)."""
     old, cells, n = layout.cells[cell], layout.cells, layout.n
     if old == region or cell in layout.queen_cells or layout.sizes[region] >= cap or layout.sizes[old] <= rules.min_size:
@@ -177,6 +178,6 @@ def _may_give(layout: Layout, cell: int, region: int, cap: int, rules: RegionRul
         return False
     if not stays_connected(cells, n, cell):
         return False
-    if DesignFeatures(layout).broken_by([cell], region):
+    if features.broken_by([cell], region):
         return False
     return complete_move(layout, [cell], region, rules) is not None
