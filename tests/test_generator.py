@@ -626,25 +626,47 @@ def test_answers_are_not_corner_biased():
 def test_the_planted_answer_is_drawn_from_all_solutions_by_weight():
     from queens_sat.services.generator.planting import answer_weight, draw_greedy, draw_listed
 
-    board = Puzzle([[r] * 6 for r in range(6)])  # every no-touch placement solves it
-    every = set(brute_force_solutions(board))
-    corners = {0: [], 1: [], 2: []}
-    for s in sorted(every):
-        corners[(s[0] in (0, 5)) + (s[-1] in (0, 5))].append(s)
-    solutions = [corners[2][0], corners[1][0], corners[0][0]]
-    weights = [answer_weight(6, 1, s) for s in solutions]
+    # outside the sizes the corpus sets a corner share for (n = 12): a weight per corner queen
+    two, one, none = [0, 2, 4, 6, 8, 10, 1, 3, 5, 7, 9, 11], [0, 2, 4, 6, 8, 10, 1, 3, 5, 7, 11, 9], [1, 3, 5, 7, 9, 11, 0, 2, 4, 6, 8, 10]
+    solutions = [tuple(two), tuple(one), tuple(none)]
+    weights = [answer_weight(12, 1, s) for s in solutions]
     assert weights[0] > weights[1] > weights[2] == 1.0  # two corner queens, one, none
     rng = random.Random(3)
-    drawn = [tuple(draw_listed(6, 1, solutions[::-1] if i % 2 else solutions, rng)) for i in range(600)]
+    drawn = [tuple(draw_listed(12, 1, solutions[::-1] if i % 2 else solutions, rng)) for i in range(600)]
     for s, w in zip(solutions, weights, strict=True):  # each drawn about its weight's share, whatever the list's order
         assert abs(drawn.count(s) / 600 - w / sum(weights)) < 0.07
     # greedy, on a board with many solutions: always a solution, every one of them reachable
+    board = Puzzle([[r] * 6 for r in range(6)])  # every no-touch placement solves it
+    every = set(brute_force_solutions(board))
 
     def extends(given):
         return any(all(s[r] == c for r, c in given) for s in every)
 
     found = {tuple(draw_greedy(6, 1, random.Random(i), extends)) for i in range(2000)}
     assert found <= every and len(found) == len(every)
+
+
+def test_the_answer_has_a_corner_queen_as_often_as_the_corpus_at_its_size():
+    from queens_sat.services.generator.planting import CORNER_SHARE, corner_wanted, draw_greedy, draw_listed, has_corner
+
+    board = Puzzle([[r] * 6 for r in range(6)])
+    every = sorted(set(brute_force_solutions(board)))
+    assert any(has_corner(6, 1, s) for s in every) and not all(has_corner(6, 1, s) for s in every)
+
+    def extends(given):
+        return any(all(s[r] == c for r, c in given) for s in every)
+
+    rng = random.Random(5)
+    for corner in (True, False):  # the kind asked for, listed or built greedily
+        assert all(has_corner(6, 1, draw_listed(6, 1, every, rng, corner=corner)) == corner for _ in range(50))
+        # (greedy, without a corner: unless the queens given on the way complete only through one)
+        greedy = [has_corner(6, 1, draw_greedy(6, 1, rng, extends, corner)) == corner for _ in range(50)]
+        assert sum(greedy) >= (50 if corner else 40), sum(greedy)
+    only = [s for s in every if not has_corner(6, 1, s)]
+    assert not has_corner(6, 1, draw_listed(6, 1, only, rng, corner=True))  # none of the kind: any
+    wanted = [corner_wanted(9, 1, rng) for _ in range(2000)]
+    assert abs(sum(wanted) / 2000 - CORNER_SHARE[9]) < 0.04
+    assert corner_wanted(9, 2, rng) is None and corner_wanted(20, 1, rng) is None
 
 
 # --- grades on demand, starting hints (issue 35) ---------------------------------------------
@@ -675,6 +697,31 @@ def test_grades_are_steered_to_and_the_same_whatever_the_workers():
     assert [(p.regions, p.solution, p.extra) for p in one] == [(p.regions, p.solution, p.extra) for p in two]
     for p in generate(9, 3, seed=4, grades=("Easy",)):
         assert p.extra["grade"] == "Easy"
+
+
+@pytest.mark.skipif(not NATIVE, reason="steering solves by logic hundreds of times a puzzle")
+def test_steering_mirrors_its_moves_on_a_symmetric_board():
+    """A symmetric layout steered toward a grade with its symmetry's cell map stays more
+    symmetric than steered without it (each move made with its image where the rules allow),
+    and solved by logic (so unique)."""
+    from queens_sat.engines.logic import logic_solve
+    from queens_sat.services.generator.designs import symmetry_share
+    from queens_sat.services.generator.steering import Target, steer
+
+    rules = RegionRules(full_lines=True, max_share=0.6, min_size=3)
+    shares: dict[bool, list[float]] = {True: [], False: []}
+    for p in generate(9, 12, seed=5, style="rotation", workers=1):
+        cells = [k for row in p.regions for k in row]
+        sigma = symmetry_of(cells, 9, fixing=[r * 9 + c for r, c in enumerate(p.solution)])
+        if sigma is None:
+            continue
+        for mirrored in (True, False):
+            layout = Layout(9, "no-touch", cells, p.solution)
+            steer(layout, Target.of(("Expert",), None), 1, random.Random(p.index), rules, moves=40, mirror=sigma if mirrored else None)
+            shares[mirrored].append(symmetry_share(layout.cells, 9, sigma))
+            assert logic_solve(layout.puzzle(), max_depth=1).solved  # steering keeps only solved boards
+            assert queens_sat.solve(layout.puzzle(), limit=2).count == 1
+    assert shares[True] and sum(shares[True]) > sum(shares[False])
 
 
 def test_a_time_limit_bounds_each_puzzle():

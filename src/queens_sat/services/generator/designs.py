@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from queens_sat.services.generator.layout import neighbours
+from queens_sat.services.generator.thinning import thin_out
 
 Cells = list[int]
 FREE = -1
@@ -63,7 +64,8 @@ def fill(n: int, cells: Cells, placed: int, rng: random.Random) -> Cells | None:
             continue
         cells[cell] = placed + i
         front.extend(nb for nb in nbrs[cell] if cells[nb] == FREE)
-    return _close_pockets(n, cells)
+    closed = _close_pockets(n, cells)
+    return None if closed is None else thin_out(n, closed, rng, first=placed)
 
 
 def growth_rate(n: int, seed: int, rng: random.Random) -> float:
@@ -378,7 +380,8 @@ def symmetric(n: int, rng: random.Random, kinds: Sequence[str]) -> Cells | None:
         cell = rng.choice(options)
         cells[cell] = k
         cells[sigma[cell]] = twin[k]
-    return _close_pockets(n, cells)
+    closed = _close_pockets(n, cells)
+    return None if closed is None else thin_out(n, closed, rng, sigma=sigma, twin=twin)
 
 
 def symmetry_of(cells: Cells, n: int, fixing: Sequence[int] = ()) -> list[int] | None:

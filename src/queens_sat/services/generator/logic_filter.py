@@ -96,8 +96,9 @@ class Grading:
         self.closest: tuple[float, str | None, float] | None = None  # (distance, grade, score)
         self.graded = 0  # unique layouts solved by logic (or tried)
 
-    def keep(self, layout: Any, rng: Any, rules: Any, deadline: float | None) -> dict[str, Any] | None:
-        """What to record about ``layout`` (unique) once steered into the target, None when it did not get there."""
+    def keep(self, layout: Any, rng: Any, rules: Any, deadline: float | None, mirror: list[int] | None = None) -> dict[str, Any] | None:
+        """What to record about ``layout`` (unique) once steered into the target (its moves mirrored
+        by ``mirror``, a symmetric design's cell map), None when it did not get there."""
         if not self.on:
             return {}
         from queens_sat.services.generator.steering import UNSOLVED, solved_score, steer
@@ -108,7 +109,7 @@ class Grading:
         if not self.target.holds(score) and len(layout.givens) < self.max_givens:
             score, result = self.ease(layout, score, result)
         if not self.target.holds(score):
-            steered = steer(layout, self.target, self.depth, rng, rules, score=score, result=result, deadline=deadline)
+            steered = steer(layout, self.target, self.depth, rng, rules, score=score, result=result, deadline=deadline, mirror=mirror)
             score, result, kept = steered.score, steered.result, steered.kept
         if score < UNSOLVED:
             distance = self.target.distance(score)

@@ -18,8 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from queens_sat.services.generator.layout import Layout, Move, neighbours
-from queens_sat.services.generator.moves import Probe, choose_move, complete_move
-from queens_sat.services.generator.region_rules import RegionRules
+from queens_sat.services.generator.moves import DesignFeatures, Probe, choose_move, complete_move
+from queens_sat.services.generator.region_rules import RegionRules, stays_connected
+from queens_sat.services.generator.thinning import border_count, closes_square, lengthening, squares_of, whole, whole_squares
 from queens_sat.services.generator.validators import Verdict
 
 Check = Callable[[Layout], Verdict]
@@ -83,3 +84,100 @@ def mirror_move(layout: Layout, move: Move, mirror: list[int], rules: RegionRule
         return False
     layout.move(twin)
     return True
+
+
+def thin_repaired(
+    layout: Layout,
+    drawn: list[int],
+    rng: random.Random,
+    rules: RegionRules,
+    probe: Probe,
+    mirror: list[int] | None = None,
+) -> int:
+    """Give a unique layout back the thinness of its drawing ``drawn`` (issue 35), keeping it unique:
+    the repairs hand cut-off corridors to their neighbours and fatten a thin drawing
+    (``thinning``). First whole 2x2 squares are broken up down to the drawing's number, then
+    region borders lengthened up to the drawing's length. A move gives one cell (never a
+    planted one) to a neighbouring region in which it closes no square and is kept only when
+    ``probe`` finds no solution with a queen on it: every solution of the new layout without
+    one was a solution before, so the planted one stays the only one. With ``mirror`` (the cell
+    map of a symmetry the layout keeps), each move is made with its image. Returns the cells moved."""
+    n, cells = layout.n, layout.cells
+    nbrs = neighbours(n)
+    cap = max(layout.sizes)
+    features = DesignFeatures(layout)  # what the drawing has (whole lines, inner regions): no move undoes it
+    goal_squares, goal_borders = len(whole_squares(drawn, n)), border_count(drawn, n)
+    squares = whole_squares(cells, n)
+    stuck: set[int] = set()
+    moved_cells = probes = 0
+
+    def attempt(cell: int, region: int) -> list[int] | None:
+        """Make the move (and its image) if allowed and the probe finds no solution through it."""
+        nonlocal probes
+        moves = [(cell, region)]
+        if mirror is not None and mirror[cell] != cell:
+            moves.append((mirror[cell], cells[mirror[cells.index(region)]]))
+        elif mirror is not None and cells[mirror[cells.index(region)]] != region:
+            return None  # a cell on the axis may only join a region that is its own image
+        undo: list[tuple[int, int]] = []
+        for x, k in moves:
+            if not _may_give(layout, x, k, cap, rules, features):
+                break
+            undo += layout.move(Move((x,), k))
+        else:
+            probes += 1
+            if not probe(layout, tuple(x for x, _ in moves)):
+                return [x for x, _ in moves]
+        layout.undo(undo[::-1])
+        return None
+
+    while len(squares) > goal_squares and probes < THIN_PROBES * n:
+        open_squares = sorted(squares - stuck)
+        if not open_squares:
+            break
+        corner = rng.choice(open_squares)
+        block = [corner, corner + 1, corner + n, corner + n + 1]
+        rng.shuffle(block)
+        done = None
+        for cell in block:
+            targets = sorted({cells[nb] for nb in nbrs[cell]} - {cells[cell]})
+            rng.shuffle(targets)
+            done = next((moved for region in targets if (moved := attempt(cell, region)) is not None), None)
+            if done:
+                break
+        if not done:
+            stuck.add(corner)
+            continue
+        moved_cells += len(done)
+        for x in done:
+            for corner in squares_of(cells, n, x):
+                if whole(cells, n, corner):
+                    squares.add(corner)
+                else:
+                    squares.discard(corner)
+        stuck.clear()
+    while border_count(cells, n) < goal_borders and probes < THIN_PROBES * n:
+        options = lengthening(cells, n)
+        rng.shuffle(options)
+        done = next((moved for cell, region in options if (moved := attempt(cell, region)) is not None), None)
+        if not done:
+            break
+        moved_cells += len(done)
+    return moved_cells
+
+
+THIN_PROBES = 3  # a thinning pass asks at most this many probes per n
+
+
+def _may_give(layout: Layout, cell: int, region: int, cap: int, rules: RegionRules, features: DesignFeatures) -> bool:
+    """Whether one cell may join ``region`` in a thinning move (see ``thin_repaired``)."""
+    old, cells, n = layout.cells[cell], layout.cells, layout.n
+    if old == region or cell in layout.queen_cells or layout.sizes[region] >= cap or layout.sizes[old] <= rules.min_size:
+        return False
+    if not any(cells[nb] == region for nb in neighbours(n)[cell]) or closes_square(cells, n, cell, region):
+        return False
+    if not stays_connected(cells, n, cell):
+        return False
+    if features.broken_by([cell], region):
+        return False
+    return complete_move(layout, [cell], region, rules) is not None

@@ -25,6 +25,7 @@ from typing import Any
 from queens_sat.services.generator.layout import Layout, neighbours
 from queens_sat.services.generator.moves import complete_move
 from queens_sat.services.generator.region_rules import RegionRules
+from queens_sat.services.generator.repair import mirror_move
 
 UNSOLVED = 1e9  # the score of a board the engine does not solve at the depth: further than any band
 STEER_MOVES = 1500  # moves a layout is steered for before a fresh one is drawn ...
@@ -102,11 +103,12 @@ class Steered:
 
 def steer(
     layout: Layout, target: Target, depth: int, rng: random.Random, rules: RegionRules, moves: int = STEER_MOVES,
-    score: float | None = None, result: Any = None, deadline: float | None = None,
+    score: float | None = None, result: Any = None, deadline: float | None = None, mirror: list[int] | None = None,
 ) -> Steered:
     """Move cells of ``layout`` (in place) toward ``target`` for up to ``moves`` tried moves; stops
     as soon as the score is in the target, or at ``deadline`` (``time.perf_counter``). ``score``/``result``:
-    the layout's, when known."""
+    the layout's, when known. With ``mirror`` (a symmetric design's cell map), each move is made
+    with its image where the rules allow (``repair.mirror_move``): the board stays nearly symmetric."""
     if score is None:
         score, result = solved_score(layout, depth)
     kept = tried = since = 0
@@ -127,7 +129,10 @@ def steer(
             continue
         tried += 1
         since += 1
+        before = list(layout.cells) if mirror is not None else []
         undo = layout.move(move)
+        if mirror is not None and mirror_move(layout, move, mirror, rules):
+            undo = [(c, k) for c, k in enumerate(before) if layout.cells[c] != k]
         new_score, new_result = solved_score(layout, depth)
         if new_score < UNSOLVED and target.distance(new_score) < target.distance(score):
             since = 0

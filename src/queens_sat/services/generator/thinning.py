@@ -1,0 +1,190 @@
+"""Thinning a drawn partition: cells of 2x2 blocks handed to a neighbouring region (issue 35).
+
+Published boards are drawn with thin regions: one-cell-wide corridors, frames, L and U
+shapes. A flood fill grows blobs instead: a quarter of the 2x2 squares of a generated
+board lay inside one region against a sixth of the community corpus's (n 8-10), and its
+region borders were a fifth shorter (0.68 border edges a cell against 0.74 on the
+corpus's boards whose regions are each one piece). Here a share of the squares inside
+one region, drawn per board (published boards range from blobby to all corridors), is
+broken up: one cell of the square goes to a neighbouring region in which it closes no
+square, the region it leaves staying one piece and no smaller than ``MIN_LEFT`` cells,
+and no region growing past the largest region's size as drawn (the board's largest
+region keeps its share).
+
+Every step is drawn from ``rng`` over sorted candidates, so a seed gives the same board.
+With ``sigma`` (a symmetry's cell map) and ``twin`` (each region's image region), each move
+is made together with its mirror image, or not at all: a symmetric design stays symmetric.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from queens_sat.services.generator.layout import neighbours
+from queens_sat.services.generator.region_rules import stays_connected
+
+MIN_LEFT = 3  # no move leaves a region smaller than this (the designs draw none under 3)
+SHARE_RANGE = (0.0, 1.0)  # the share of a board's squares to break up is drawn uniformly from this
+# thin regions admit more solutions: at n = 20 the repairs needed so many more fresh layouts that a
+# published puzzle took 5 times as long (median 1.7 s against 0.34 s); published boards (and the
+# reference corpus) are of n <= 11, so larger boards keep their drawn blobs
+THIN_MAX_N = 12
+# a share of the boards then get longer region borders than the squares alone give, up to a
+# drawn number a cell: published boards range up to about 1.1 border edges a cell, where
+# square-free thinned boards stop near 0.85
+ROUGH_SHARE = 0.3
+ROUGH_RANGE = (0.85, 1.1)
+
+
+def squares_of(cells: Sequence[int], n: int, cell: int) -> list[int]:
+    """The top-left cells of the 2x2 squares that hold ``cell``."""
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr in (r - 1, r) for cc in (c - 1, c) if 0 <= rr < n - 1 and 0 <= cc < n - 1]
+
+
+def whole(cells: Sequence[int], n: int, corner: int) -> bool:
+    """Whether the 2x2 square with top-left cell ``corner`` lies inside one region."""
+    k = cells[corner]
+    return cells[corner + 1] == k and cells[corner + n] == k and cells[corner + n + 1] == k
+
+
+def whole_squares(cells: Sequence[int], n: int, first: int = 0) -> set[int]:
+    """The top-left cells of the 2x2 squares that lie inside one region (of regions ``first``..)."""
+    return {x for x in range(n * n - n) if x % n < n - 1 and cells[x] >= first and whole(cells, n, x)}
+
+
+def closes_square(cells: Sequence[int], n: int, cell: int, region: int) -> bool:
+    """Whether giving ``cell`` to ``region`` would put a whole 2x2 square inside it."""
+    for corner in squares_of(cells, n, cell):
+        if all(x == cell or cells[x] == region for x in (corner, corner + 1, corner + n, corner + n + 1)):
+            return True
+    return False
+
+
+def thin_out(
+    n: int,
+    cells: list[int],
+    rng: random.Random,
+    first: int = 0,
+    sigma: Sequence[int] | None = None,
+    twin: Sequence[int] | None = None,
+) -> list[int]:
+    """``cells`` (a partition into regions 0..n-1, changed in place) with a drawn share of its 2x2
+    squares inside regions ``first``.. broken up (see the module's docstring); only regions
+    ``first``.. give or take cells (the motifs before them keep their drawn shape). Boards over
+    ``THIN_MAX_N`` are left as drawn."""
+    if n > THIN_MAX_N:
+        return cells
+    share = rng.uniform(*SHARE_RANGE)
+    nbrs = neighbours(n)
+    sizes = [0] * n
+    for k in cells:
+        sizes[k] += 1
+    cap = max(sizes)
+    squares = whole_squares(cells, n, first)
+    goal = int(len(squares) * (1.0 - share) + 0.5)
+    stuck: set[int] = set()
+
+    def give(cell: int, region: int) -> list[tuple[int, int]] | None:
+        """Move ``cell`` to ``region`` if the rules allow; what undoes it, else None."""
+        old = cells[cell]
+        if old == region or old < first or region < first or sizes[old] <= MIN_LEFT or sizes[region] >= cap:
+            return None
+        if closes_square(cells, n, cell, region) or not any(cells[nb] == region for nb in nbrs[cell]):
+            return None
+        if not stays_connected(cells, n, cell):
+            return None
+        cells[cell] = region
+        sizes[old] -= 1
+        sizes[region] += 1
+        return [(cell, old)]
+
+    def undo(changes: list[tuple[int, int]]) -> None:
+        for cell, old in reversed(changes):
+            sizes[cells[cell]] -= 1
+            sizes[old] += 1
+            cells[cell] = old
+
+    while len(squares) > goal:
+        open_squares = sorted(squares - stuck)
+        if not open_squares:
+            break
+        corner = rng.choice(open_squares)
+        block = [corner, corner + 1, corner + n, corner + n + 1]
+        rng.shuffle(block)
+        moved: list[tuple[int, int]] | None = None
+        for cell in block:
+            targets = sorted({cells[nb] for nb in nbrs[cell]} - {cells[cell]})
+            rng.shuffle(targets)
+            for region in targets:
+                moved = give(cell, region)
+                if moved is not None and sigma is not None and twin is not None and sigma[cell] != cell:
+                    mirrored = give(sigma[cell], twin[region])
+                    if mirrored is None:
+                        undo(moved)
+                        moved = None
+                    else:
+                        moved += mirrored
+                elif moved is not None and sigma is not None and twin is not None and twin[region] != region:
+                    undo(moved)  # a cell on the axis may only join a region that is its own image
+                    moved = None
+                if moved is not None:
+                    break
+            if moved is not None:
+                break
+        if moved is None:
+            stuck.add(corner)
+            continue
+        for cell, _ in moved:
+            for x in squares_of(cells, n, cell):
+                if cells[x] >= first and whole(cells, n, x):
+                    squares.add(x)
+                else:
+                    squares.discard(x)
+        stuck.clear()
+    if rng.random() < ROUGH_SHARE:
+        _roughen(n, cells, rng, int(rng.uniform(*ROUGH_RANGE) * n * n), give, undo, sigma, twin)
+    return cells
+
+
+def border_count(cells: Sequence[int], n: int) -> int:
+    """The edges between cells of two regions."""
+    right = sum(cells[x] != cells[x + 1] for x in range(n * n) if x % n < n - 1)
+    return right + sum(cells[x] != cells[x + n] for x in range(n * n - n))
+
+
+def lengthening(cells: Sequence[int], n: int) -> list[tuple[int, int]]:
+    """The one-cell moves (cell, region) that lengthen the region borders: the cell has more
+    neighbours in its own region than in the neighbouring region it would join."""
+    nbrs = neighbours(n)
+    options = []
+    for cell in range(n * n):
+        inside = sum(cells[nb] == cells[cell] for nb in nbrs[cell])
+        for region in sorted({cells[nb] for nb in nbrs[cell]} - {cells[cell]}):
+            if inside > sum(cells[nb] == region for nb in nbrs[cell]):
+                options.append((cell, region))
+    return options
+
+
+def _roughen(n: int, cells: list[int], rng: random.Random, goal: int, give: Any, undo: Any,
+             sigma: Sequence[int] | None, twin: Sequence[int] | None) -> None:
+    """Moves that lengthen the region borders (``lengthening``), drawn at random, until there
+    are ``goal`` border edges or none is allowed."""
+    while border_count(cells, n) < goal:
+        options = lengthening(cells, n)
+        rng.shuffle(options)
+        for cell, region in options:
+            moved = give(cell, region)
+            if moved is not None and sigma is not None and twin is not None:
+                mirrored = give(sigma[cell], twin[region]) if sigma[cell] != cell else ([] if twin[region] == region else None)
+                if mirrored is None:
+                    undo(moved)
+                    moved = None
+                else:
+                    moved += mirrored
+            if moved is not None:
+                break
+        else:
+            return
