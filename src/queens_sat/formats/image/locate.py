@@ -56,11 +56,14 @@ def runs(mask: Array, min_length: int, gap: int = GAP) -> Array:
     height, width = mask.shape
     padded = np.zeros((height, width + 2), dtype=np.int8)
     padded[:, 1:-1] = mask
-    steps = np.diff(padded, axis=1)
-    rows, starts = np.nonzero(steps == 1)
-    _, ends = np.nonzero(steps == -1)
-    if len(rows) == 0:
+    steps = np.diff(padded.ravel())  # one long row: the zero padding keeps the rows' runs apart
+    starts = np.flatnonzero(steps == 1)
+    ends = np.flatnonzero(steps == -1)
+    if len(starts) == 0:
         return np.zeros((0, 3), dtype=np.int64)
+    rows = starts // (width + 2)
+    starts = starts - rows * (width + 2)
+    ends = ends - rows * (width + 2)  # a run ends in the row it starts in
     fresh = np.ones(len(rows), dtype=bool)
     fresh[1:] = (rows[1:] != rows[:-1]) | (starts[1:] - ends[:-1] > gap)
     first = np.flatnonzero(fresh)
