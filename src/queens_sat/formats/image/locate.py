@@ -42,12 +42,12 @@ class Box:
         return max(self.right - self.left, self.bottom - self.top)
 
 
-def shrink(image: Any, side: int = WORK_SIDE) -> tuple[Array, int]:
+def shrink(image: Any, side: int = WORK_SIDE) -> tuple[Any, int]:
     """A Pillow image reduced by a whole factor so that its longer side is at most ``side``,
-    as an array, and the factor."""
+    and the factor."""
     width, height = image.size
     factor = max(1, -(-max(height, width) // side))
-    return np.asarray(image.reduce(factor) if factor > 1 else image, dtype=np.uint8), factor
+    return (image.reduce(factor) if factor > 1 else image), factor
 
 
 def runs(mask: Array, min_length: int, gap: int = GAP) -> Array:
