@@ -107,10 +107,10 @@ def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array]:
         points = lab[where]  # (m, P, P, 3)
         looks = np.where(framed[:, None], colour, colours)  # a framed cell is measured against its region's colour
         own = points - looks[:, None, None, :]  # (m, P, P, 3): each point against its cell's colour
-        off = np.linalg.norm(own, axis=-1)
+        off = _length(own)
         if framed.any():  # ... and against what covers it (its frame's colour): its frame is no ink
             cover = points[framed] - colours[framed][:, None, None, :]
-            off[framed] = np.minimum(off[framed], np.linalg.norm(cover, axis=-1))
+            off[framed] = np.minimum(off[framed], _length(cover))
         if len(own) >= LOOK_CELLS:
             clear = ~framed if (~framed).sum() >= LOOK_CELLS else np.ones_like(framed)  # a framed cell hides its pattern
             far = _pattern_colour(own[clear][:, zone], off[clear][:, zone])
@@ -174,7 +174,13 @@ def _segment_distance(points: Array, far: Array) -> Array:
     """The distance of each point (..., 3, against the cell's colour) to the colours between
     the cell's own (0) and ``far`` (a stripe's soft edge is such a mix)."""
     t = np.clip((points @ far) / max(float(far @ far), 1e-9), 0.0, 1.0)
-    result: Array = np.linalg.norm(points - t[..., None] * far, axis=-1)
+    return _length(points - t[..., None] * far)
+
+
+def _length(v: Array) -> Array:
+    """``np.linalg.norm(v, axis=-1)`` of (..., 3) vectors, the same sums in the same order,
+    without a reduction over an axis of three (three times faster)."""
+    result: Array = np.sqrt((v[..., 0] ** 2 + v[..., 1] ** 2) + v[..., 2] ** 2)
     return result
 
 
