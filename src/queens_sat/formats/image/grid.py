@@ -123,13 +123,14 @@ class _Profile:
                 table[level] = table[level - 1]
                 np.maximum(table[level, :-step], table[level - 1, step:], out=table[level, :-step])
             self._tables[d] = table
-        at = np.round(centres).astype(np.int64)
-        reach = np.broadcast_to(np.asarray(radius, dtype=np.int64), at.shape)
-        lo = np.clip(at - reach, 0, self.size - 1)
-        hi = np.clip(at + reach, 0, self.size - 1)
+        reach = np.asarray(radius, dtype=np.int64)  # the rung of the table and its span: per radius, not per centre
         rung = np.minimum(np.log2(2 * reach + 1).astype(np.int64), len(table) - 1)
         span = np.left_shift(1, rung)
-        result: Array = np.maximum(table[rung, lo], table[rung, np.maximum(hi - span + 1, lo)])
+        at = np.round(centres).astype(np.int64)
+        lo = np.clip(at - reach, 0, self.size - 1)
+        hi = np.clip(at + reach, 0, self.size - 1)
+        flat, start = table.ravel(), rung * self.size
+        result: Array = np.maximum(flat[start + lo], flat[start + np.maximum(hi - span + 1, lo)])
         return result
 
     def peaks(self, lo: int, hi: int, keep: int, outward: str = "start") -> list[int]:
