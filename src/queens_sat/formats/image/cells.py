@@ -48,7 +48,10 @@ def sample_points(lattice: Lattice, shape: tuple[int, ...], lo: float, hi: float
 def cell_pixels(rgb: Array, lattice: Lattice, lo: float, hi: float, count: int) -> Array:
     """The (n, n, count, count, 3) grid of pixels sampled in every cell."""
     rows, cols = sample_points(lattice, rgb.shape, lo, hi, count)
-    return rgb[rows[:, None, :, None], cols[None, :, None, :]]
+    n = len(rows)
+    picked = rgb[rows.ravel()][:, cols.ravel()]  # (n * count, n * count, 3): the sampled rows, then their columns
+    result: Array = np.ascontiguousarray(picked.reshape(n, count, n, count, -1).transpose(0, 2, 1, 3, 4))
+    return result
 
 
 def ring_mask(rings: int = RING) -> Array:
