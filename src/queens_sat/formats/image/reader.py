@@ -1,7 +1,9 @@
 """A puzzle from a picture: find the board, size its grid, read the regions, say the doubts.
 
 The steps, each in its own module: ``decode`` (bytes to pixels), ``locate`` (squares
-outlined by long edges), ``grid`` (n and the lines), ``cells`` (each cell's colour),
+outlined by long edges), ``edges`` (the colour changes those and the grid are found from,
+worked out once for the part of the picture read), ``grid`` (n and the lines), ``cells``
+(each cell's colour),
 ``colours`` and ``borders`` (the regions, two ways), ``marks`` (queens and crosses) and
 ``debug`` (the picture of what was seen). The regions come from the colours when they
 clearly show n regions; else from the walls when thick and thin walls are clearly
