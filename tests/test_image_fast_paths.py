@@ -1,5 +1,5 @@
 """The reader's faster ways of working against plain ones: CIELAB in blocks, pieces of
-ink labelled by jumps, colour distances without a reduction."""
+ink labelled by jumps, colour distances without a reduction, squares in whole pixels."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from queens_sat.formats.image.cells import LAB_BLOCK, to_lab
+from queens_sat.formats.image.locate import MAX_SQUARES, SQUARE, _squares
 from queens_sat.formats.image.marks import _length, _piece_labels
 
 Array = np.ndarray[Any, Any]
@@ -65,3 +66,38 @@ def test_piece_labels_are_the_pieces_smallest_points() -> None:
 def test_length_is_the_norm() -> None:
     v = np.random.default_rng(9).normal(size=(50, 40, 3)) * 40
     assert np.array_equal(_length(v), np.linalg.norm(v, axis=-1))
+
+
+def plain_squares(hsegs: Array, vsegs: Array, min_side: int) -> list[tuple[int, int, int, int]]:
+    """``locate._squares`` as first written: every test in floats, one pair at a time."""
+    found = []
+    for i, (y0, a0, b0) in enumerate(hsegs.tolist()):
+        tol = max(4, 0.05 * (b0 - a0))
+        for j, (y1, a1, b1) in enumerate(hsegs.tolist()):
+            if i == j or not y1 > y0 or abs(a0 - a1) > tol or abs(b0 - b1) > tol:
+                continue
+            left, right = max(a0, a1), min(b0, b1)
+            side_x, side_y = right - left, y1 - y0
+            if side_x < min_side or abs(side_y / max(side_x, 1) - 1) > SQUARE:
+                continue
+            tol_v = max(4, 0.05 * (right - left))
+            covering = [v for v in vsegs.tolist() if min(v[2], y1) - max(v[1], y0) >= 0.7 * (y1 - y0)]
+            if any(abs(v[0] - left) <= tol_v for v in covering) and any(abs(v[0] - right) <= tol_v for v in covering):
+                found.append((i, j, (left, y0, right, y1)))
+    found.sort(key=lambda f: -((f[2][2] - f[2][0]) * (f[2][3] - f[2][1])))  # stable: pairs in row order
+    return [f[2] for f in found[:MAX_SQUARES]]
+
+
+def test_squares_in_whole_pixels_are_the_squares_in_floats() -> None:
+    rng = np.random.default_rng(11)
+    for _ in range(5):
+        starts = rng.integers(0, 300, 60)
+        hsegs = np.stack([rng.integers(0, 400, 60), starts, starts + rng.integers(30, 200, 60)], axis=1)
+        hsegs[30:, 1:] = hsegs[:30, 1:] + rng.integers(-12, 13, (30, 2))  # many with about the same ends
+        hsegs[30:, 0] = hsegs[:30, 0] + (hsegs[:30, 2] - hsegs[:30, 1]) + rng.integers(-20, 21, 30)  # ... about a side below
+        vstarts = np.r_[hsegs[:40, 0], hsegs[:40, 0]] + rng.integers(-10, 11, 80)
+        sides = np.r_[hsegs[:40, 2] - hsegs[:40, 1], hsegs[:40, 2] - hsegs[:40, 1]] + rng.integers(-40, 41, 80)
+        vx = np.r_[hsegs[:40, 1], hsegs[:40, 2]] + rng.integers(-6, 7, 80)
+        vsegs = np.stack([vx, vstarts, vstarts + sides], axis=1)
+        assert len(plain_squares(hsegs, vsegs, 24)) >= 2
+        assert _squares(hsegs, vsegs, 24) == plain_squares(hsegs, vsegs, 24)
