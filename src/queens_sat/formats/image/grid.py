@@ -19,11 +19,11 @@ from typing import Any
 
 import numpy as np
 
+from queens_sat.formats.image.edges import CLIP, FullPicture, changes
 from queens_sat.formats.image.locate import Box
 
 Array = np.ndarray[Any, Any]
 
-CLIP = 48  # a colour change this strong is a full edge; stronger ones count no more
 EDGE_LOW = 14  # a colour change (0-255 over two pixels) this strong is part of a line, however faint the line
 N_MIN, N_MAX = 4, 40
 MIN_PITCH = 7.0  # pixels: smaller cells cannot be sampled
@@ -123,13 +123,14 @@ class _Profile:
                 table[level] = table[level - 1]
                 np.maximum(table[level, :-step], table[level - 1, step:], out=table[level, :-step])
             self._tables[d] = table
-        at = np.round(centres).astype(np.int64)
-        reach = np.broadcast_to(np.asarray(radius, dtype=np.int64), at.shape)
-        lo = np.clip(at - reach, 0, self.size - 1)
-        hi = np.clip(at + reach, 0, self.size - 1)
+        reach = np.asarray(radius, dtype=np.int64)  # the rung of the table and its span: per radius, not per centre
         rung = np.minimum(np.log2(2 * reach + 1).astype(np.int64), len(table) - 1)
         span = np.left_shift(1, rung)
-        result: Array = np.maximum(table[rung, lo], table[rung, np.maximum(hi - span + 1, lo)])
+        at = np.round(centres).astype(np.int64)
+        lo = np.clip(at - reach, 0, self.size - 1)
+        hi = np.clip(at + reach, 0, self.size - 1)
+        flat, start = table.ravel(), rung * self.size
+        result: Array = np.maximum(flat[start + lo], flat[start + np.maximum(hi - span + 1, lo)])
         return result
 
     def peaks(self, lo: int, hi: int, keep: int, outward: str = "start") -> list[int]:
@@ -150,22 +151,6 @@ class _Profile:
         place = idx if outward == "start" else -idx
         idx = idx[np.lexsort((place, -level))][:keep]
         return sorted(int(i) + lo for i in idx)
-
-
-def gradients(rgb: Array) -> tuple[Array, Array]:
-    """Colour change across each pixel (left to right, ``gx``) and down it (``gy``): the
-    largest change of R, G or B over two pixels, clipped at ``CLIP``; uint8 arrays of the
-    picture's shape. Computed once per picture and shared by every square tried."""
-    height, width = rgb.shape[:2]
-    gx = np.zeros((height, width), dtype=np.uint8)
-    gy = np.zeros((height, width), dtype=np.uint8)
-    a, b = rgb[:, 2:], rgb[:, :-2]
-    d = np.maximum(a, b) - np.minimum(a, b)
-    gx[:, 1:-1] = np.minimum(np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2]), CLIP)
-    a, b = rgb[2:], rgb[:-2]
-    d = np.maximum(a, b) - np.minimum(a, b)
-    gy[1:-1] = np.minimum(np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2]), CLIP)
-    return gx, gy
 
 
 def fit_lattice(gx: Array, gy: Array, box: Box) -> Lattice | None:
@@ -283,6 +268,11 @@ def band_strengths(gx: Array, gy: Array, lattice: Lattice, beyond: int = 1) -> t
 def _bands(g: Array, edges: Array, lines: Array, pitch: float, radius: int, beyond: int, axis: int) -> Array:
     size_along = g.shape[axis]
     size_across = g.shape[1 - axis]
+    idx = np.clip(np.round(lines).astype(np.int64)[:, None] + np.arange(-radius, radius + 1)[None, :], 0, size_across - 1)
+    # only the pixels near the lines are summed: running sums along the bands' axis, exact in integers
+    near = g[:, idx.ravel()] if axis == 0 else g[idx.ravel(), :].T
+    sums = np.zeros((size_along + 1, near.shape[1]), dtype=np.int64)
+    np.cumsum(near, axis=0, out=sums[1:])
     out = []
     for b in range(-beyond, len(edges) - 1 + beyond):
         lo = edges[0] + b * pitch
@@ -290,10 +280,8 @@ def _bands(g: Array, edges: Array, lines: Array, pitch: float, radius: int, beyo
         if a < 0 or z > size_along or z <= a:
             out.append(np.nan)
             continue
-        band = g[a:z, :] if axis == 0 else g[:, a:z].T
-        profile = band.mean(axis=0) / CLIP
-        idx = np.clip(np.round(lines).astype(np.int64)[:, None] + np.arange(-radius, radius + 1)[None, :], 0, size_across - 1)
-        out.append(float(profile[idx].max(axis=1).mean()) if len(lines) else 0.0)
+        profile = ((sums[z] - sums[a]) / (z - a) / CLIP).reshape(idx.shape)
+        out.append(float(profile.max(axis=1).mean()) if len(lines) else 0.0)
     return np.array(out)
 
 
@@ -365,14 +353,14 @@ def _placed(
     return out[0], out[1]
 
 
-def fit_lattice_in(image: Any, box: Box) -> Lattice | None:
-    """``fit_lattice`` on the full picture's pixels (a Pillow image) round ``box`` only, for a
-    board too small to be read on the shrunk picture: gradients of a crop with room to grow."""
-    width, height = image.size
+def fit_lattice_in(picture: FullPicture, box: Box) -> Lattice | None:
+    """``fit_lattice`` on the full picture's pixels round ``box`` only, for a board too small
+    to be read on the shrunk picture: gradients of a crop with room to grow."""
+    width, height = picture.size
     pad = int(0.35 * box.side) + 4
     x0, y0 = max(0, box.left - pad), max(0, box.top - pad)
     x1, y1 = min(width, box.right + pad), min(height, box.bottom + pad)
-    gx, gy = gradients(np.asarray(image.crop((x0, y0, x1, y1)), dtype=np.uint8))
+    gx, gy = picture.gradients(x0, y0, x1, y1)
     inner = Box(box.left - x0, box.top - y0, box.right - x0, box.bottom - y0)
     found = fit_lattice(gx, gy, inner)
     if found is None:
@@ -380,22 +368,29 @@ def fit_lattice_in(image: Any, box: Box) -> Lattice | None:
     return Lattice(tuple(v + x0 for v in found.xs), tuple(v + y0 for v in found.ys), found.quality)
 
 
-def refine_lattice(image: Any, coarse: Lattice, factor: int) -> Lattice:
+def refine_lattice(picture: FullPicture, coarse: Lattice, factor: int) -> Lattice:
     """A lattice found on the picture shrunk ``factor`` times, placed exactly on the lines of
-    the full picture (a Pillow image; same n, its ends looked for within a third of a cell
-    of the guess). Only the board's part of the picture is converted, every other row and
-    column of it measured: the profiles are shares of rows, which half of them give as well."""
+    the full picture (same n, its ends looked for within a third of a cell of the guess).
+    Only the board's part of the picture is measured, every other row and column of it:
+    the profiles are shares of rows, which half of them give as well."""
     if factor == 1:
         return coarse
-    width, height = image.size
+    width, height = picture.size
     scaled = [[(v + 0.5) * factor - 0.5 for v in coarse.xs], [(v + 0.5) * factor - 0.5 for v in coarse.ys]]
     pitch = coarse.pitch * factor
     pad = int(0.5 * pitch) + 4
     x0, y0 = max(0, int(scaled[0][0]) - pad), max(0, int(scaled[1][0]) - pad)
     x1, y1 = min(width, int(scaled[0][-1]) + pad + 1), min(height, int(scaled[1][-1]) + pad + 1)
-    crop = np.asarray(image.crop((x0, y0, x1, y1)), dtype=np.uint8)
-    inner = ((int(scaled[0][0]) - x0, int(scaled[0][-1]) - x0), (int(scaled[1][0]) - y0, int(scaled[1][-1]) - y0))
-    px, py = _strided_profiles(crop, inner, REFINE_STRIDE)
+    stride = REFINE_STRIDE
+    if picture.covers(x0, y0, x1, y1):  # worked out already (the board was sized at full size)
+        gx, gy = picture.within(x0, y0, x1, y1, stride)
+    else:
+        planes = [np.asarray(band, dtype=np.uint8) for band in picture.image.crop((x0, y0, x1, y1)).split()]
+        gx = changes([p[::stride] for p in planes], across=True)
+        gy = changes([np.ascontiguousarray(p[:, ::stride]) for p in planes], across=False)
+    (xl, xr), (yt, yb) = (int(scaled[0][0]) - x0, int(scaled[0][-1]) - x0), (int(scaled[1][0]) - y0, int(scaled[1][-1]) - y0)
+    px, _ = _profiles(gx, gx, ((xl, xr), (yt // stride, yb // stride)))
+    _, py = _profiles(gy, gy, ((xl // stride, xr // stride), (yt, yb)))
     n = coarse.n
     lines = []
     for prof_values, guess, origin, open_ends in (
@@ -411,17 +406,6 @@ def refine_lattice(image: Any, coarse: Lattice, factor: int) -> Lattice:
         s, e = pairs[int(np.argmax(score))] if pairs else (round(first), round(last))
         lines.append(tuple(float(origin + v) for v in _refined(prof, s, e, n)))
     return Lattice(lines[0], lines[1], coarse.quality)
-
-
-def _strided_profiles(rgb: Array, inner: tuple[tuple[int, int], tuple[int, int]], stride: int) -> tuple[Array, Array]:
-    """``_profiles`` of a picture from every ``stride``-th row (for the column profile) and
-    column (for the row profile) only."""
-    (xl, xr), (yt, yb) = inner
-    gx, _ = gradients(np.ascontiguousarray(rgb[::stride]))
-    _, gy = gradients(np.ascontiguousarray(rgb[:, ::stride]))
-    px, _ = _profiles(gx, gx, ((xl, xr), (yt // stride, yb // stride)))
-    _, py = _profiles(gy, gy, ((xl // stride, xr // stride), (yt, yb)))
-    return px, py
 
 
 def _profiles(gx: Array, gy: Array, inner: tuple[tuple[int, int], tuple[int, int]]) -> tuple[Array, Array]:

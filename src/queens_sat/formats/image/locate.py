@@ -42,12 +42,12 @@ class Box:
         return max(self.right - self.left, self.bottom - self.top)
 
 
-def shrink(image: Any, side: int = WORK_SIDE) -> tuple[Array, int]:
+def shrink(image: Any, side: int = WORK_SIDE) -> tuple[Any, int]:
     """A Pillow image reduced by a whole factor so that its longer side is at most ``side``,
-    as an array, and the factor."""
+    and the factor."""
     width, height = image.size
     factor = max(1, -(-max(height, width) // side))
-    return np.asarray(image.reduce(factor) if factor > 1 else image, dtype=np.uint8), factor
+    return (image.reduce(factor) if factor > 1 else image), factor
 
 
 def runs(mask: Array, min_length: int, gap: int = GAP) -> Array:
@@ -56,11 +56,14 @@ def runs(mask: Array, min_length: int, gap: int = GAP) -> Array:
     height, width = mask.shape
     padded = np.zeros((height, width + 2), dtype=np.int8)
     padded[:, 1:-1] = mask
-    steps = np.diff(padded, axis=1)
-    rows, starts = np.nonzero(steps == 1)
-    _, ends = np.nonzero(steps == -1)
-    if len(rows) == 0:
+    steps = np.diff(padded.ravel())  # one long row: the zero padding keeps the rows' runs apart
+    starts = np.flatnonzero(steps == 1)
+    ends = np.flatnonzero(steps == -1)
+    if len(starts) == 0:
         return np.zeros((0, 3), dtype=np.int64)
+    rows = starts // (width + 2)
+    starts = starts - rows * (width + 2)
+    ends = ends - rows * (width + 2)  # a run ends in the row it starts in
     fresh = np.ones(len(rows), dtype=bool)
     fresh[1:] = (rows[1:] != rows[:-1]) | (starts[1:] - ends[:-1] > gap)
     first = np.flatnonzero(fresh)
@@ -103,13 +106,15 @@ def _squares(hsegs: Array, vsegs: Array, min_side: int) -> list[tuple[int, int, 
     """Pairs of horizontal runs with matching ends, about a width apart, closed on both
     sides by vertical runs: (left, top, right, bottom), largest first."""
     y, x0, x1 = hsegs[:, 0], hsegs[:, 1], hsegs[:, 2]
-    length = x1 - x0
-    tol = np.maximum(4, 0.05 * length)
-    top, bottom = np.nonzero(
-        (y[None, :] > y[:, None])
-        & (np.abs(x0[:, None] - x0[None, :]) <= tol[:, None])
-        & (np.abs(x1[:, None] - x1[None, :]) <= tol[:, None])
-    )
+    # every pair at once, in 16-bit integers when the picture is small enough (a shrunk one
+    # is); a whole number of pixels is within the tolerance when within its whole part
+    kind = np.int16 if len(hsegs) == 0 or int(hsegs.max()) < 2**14 else np.int64
+    tol = np.floor(np.maximum(4, 0.05 * (x1 - x0))).astype(kind)[:, None]
+    yk, ak, bk = y.astype(kind), x0.astype(kind), x1.astype(kind)
+    pair = yk[None, :] > yk[:, None]
+    pair &= np.abs(ak[:, None] - ak[None, :]) <= tol
+    pair &= np.abs(bk[:, None] - bk[None, :]) <= tol
+    top, bottom = np.nonzero(pair)
     if len(top) == 0:
         return []
     left = np.maximum(x0[top], x0[bottom])
@@ -121,12 +126,15 @@ def _squares(hsegs: Array, vsegs: Array, min_side: int) -> list[tuple[int, int, 
     if len(top) == 0:
         return []
     ys, ye = y[top], y[bottom]
-    tol_v = np.maximum(4, 0.05 * (right - left))
-    vx, vy0, vy1 = vsegs[:, 0], vsegs[:, 1], vsegs[:, 2]
-    overlap = np.minimum(vy1[None, :], ye[:, None]) - np.maximum(vy0[None, :], ys[:, None])
-    covers = overlap >= 0.7 * (ye - ys)[:, None]
-    near_left = np.abs(vx[None, :] - left[:, None]) <= tol_v[:, None]
-    near_right = np.abs(vx[None, :] - right[:, None]) <= tol_v[:, None]
+    kind = kind if len(vsegs) == 0 or int(vsegs.max()) < 2**14 else np.int64
+    tol_v = np.floor(np.maximum(4, 0.05 * (right - left))).astype(kind)[:, None]
+    vx, vy0, vy1 = vsegs[:, 0].astype(kind), vsegs[:, 1].astype(kind), vsegs[:, 2].astype(kind)
+    ys_k, ye_k = ys.astype(kind)[:, None], ye.astype(kind)[:, None]
+    left_k, right_k = left.astype(kind)[:, None], right.astype(kind)[:, None]
+    overlap = np.minimum(vy1[None, :], ye_k) - np.maximum(vy0[None, :], ys_k)
+    covers = overlap >= np.ceil(0.7 * (ye - ys)).astype(kind)[:, None]  # a whole number at least 0.7 of the side
+    near_left = np.abs(vx[None, :] - left_k) <= tol_v
+    near_right = np.abs(vx[None, :] - right_k) <= tol_v
     closed = (covers & near_left).any(axis=1) & (covers & near_right).any(axis=1)
     found = np.stack([left, ys, right, ye], axis=1)[closed]
     order = np.argsort(-((found[:, 2] - found[:, 0]) * (found[:, 3] - found[:, 1])), kind="stable")

@@ -104,11 +104,13 @@ def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array]:
         colour = np.median(colours, axis=0)
         framed = np.linalg.norm(colours - colour, axis=-1) > MAX_TINT  # not a tint: a frame or block over the cell
         framed &= len(colours) >= LOOK_CELLS  # (a region of one or two cells has no colour to go by but its own)
-        cover = lab[where] - colours[:, None, None, :]  # against what covers a framed cell (its frame's colour)
-        colours = np.where(framed[:, None], colour, colours)  # such a cell is measured against its region's colour
-        own = lab[where] - colours[:, None, None, :]  # (m, P, P, 3): each point against its cell's colour
-        off = np.linalg.norm(own, axis=-1)
-        off[framed] = np.minimum(off[framed], np.linalg.norm(cover[framed], axis=-1))  # and its frame is no ink
+        points = lab[where]  # (m, P, P, 3)
+        looks = np.where(framed[:, None], colour, colours)  # a framed cell is measured against its region's colour
+        own = points - looks[:, None, None, :]  # (m, P, P, 3): each point against its cell's colour
+        off = _length(own)
+        if framed.any():  # ... and against what covers it (its frame's colour): its frame is no ink
+            cover = points[framed] - colours[framed][:, None, None, :]
+            off[framed] = np.minimum(off[framed], _length(cover))
         if len(own) >= LOOK_CELLS:
             clear = ~framed if (~framed).sum() >= LOOK_CELLS else np.ones_like(framed)  # a framed cell hides its pattern
             far = _pattern_colour(own[clear][:, zone], off[clear][:, zone])
@@ -172,7 +174,13 @@ def _segment_distance(points: Array, far: Array) -> Array:
     """The distance of each point (..., 3, against the cell's colour) to the colours between
     the cell's own (0) and ``far`` (a stripe's soft edge is such a mix)."""
     t = np.clip((points @ far) / max(float(far @ far), 1e-9), 0.0, 1.0)
-    result: Array = np.linalg.norm(points - t[..., None] * far, axis=-1)
+    return _length(points - t[..., None] * far)
+
+
+def _length(v: Array) -> Array:
+    """``np.linalg.norm(v, axis=-1)`` of (..., 3) vectors, the same sums in the same order,
+    without a reduction over an axis of three (three times faster)."""
+    result: Array = np.sqrt((v[..., 0] ** 2 + v[..., 1] ** 2) + v[..., 2] ** 2)
     return result
 
 
@@ -222,21 +230,7 @@ def _largest_in(inked: Array) -> Array:
     shape = inked.shape
     size = shape[-1] * shape[-2]
     big = size + 1
-    labels = np.where(inked, np.arange(size).reshape(shape[-2:]), big)
-    for _ in range(2 * size):
-        spread = labels.copy()
-        spread[..., 1:, :] = np.minimum(spread[..., 1:, :], labels[..., :-1, :])
-        spread[..., :-1, :] = np.minimum(spread[..., :-1, :], labels[..., 1:, :])
-        spread[..., :, 1:] = np.minimum(spread[..., :, 1:], labels[..., :, :-1])
-        spread[..., :, :-1] = np.minimum(spread[..., :, :-1], labels[..., :, 1:])
-        spread[..., 1:, 1:] = np.minimum(spread[..., 1:, 1:], labels[..., :-1, :-1])
-        spread[..., :-1, :-1] = np.minimum(spread[..., :-1, :-1], labels[..., 1:, 1:])
-        spread[..., 1:, :-1] = np.minimum(spread[..., 1:, :-1], labels[..., :-1, 1:])
-        spread[..., :-1, 1:] = np.minimum(spread[..., :-1, 1:], labels[..., 1:, :-1])
-        spread = np.where(inked, spread, big)
-        if np.array_equal(spread, labels):
-            break
-        labels = spread
+    labels = _piece_labels(inked, big)
     flat = labels.reshape(*shape[:-2], size)
     out = np.zeros(shape, dtype=bool)
     side = shape[-1]
@@ -261,6 +255,34 @@ def _largest_in(inked: Array) -> Array:
         if best is not None:
             out[index] = best
     return out
+
+
+def _piece_labels(inked: Array, big: int) -> Array:
+    """Each ink point of an (m, P, P) stack labelled with the smallest index (row * P + column)
+    of its piece, ``big`` elsewhere: the smallest label among the eight neighbours is taken
+    and then each label's own label (a jump along the piece), until nothing changes; the
+    jumps make it a few rounds, not one a point across the piece."""
+    m, height, width = inked.shape
+    size = height * width
+    labels = np.where(inked, np.arange(size).reshape(height, width), big)
+    tail = np.full((m, big - size + 1), big, dtype=labels.dtype)  # the labels of ``big`` and beyond: big
+    while True:
+        spread = labels.copy()
+        spread[..., 1:, :] = np.minimum(spread[..., 1:, :], labels[..., :-1, :])
+        spread[..., :-1, :] = np.minimum(spread[..., :-1, :], labels[..., 1:, :])
+        spread[..., :, 1:] = np.minimum(spread[..., :, 1:], labels[..., :, :-1])
+        spread[..., :, :-1] = np.minimum(spread[..., :, :-1], labels[..., :, 1:])
+        spread[..., 1:, 1:] = np.minimum(spread[..., 1:, 1:], labels[..., :-1, :-1])
+        spread[..., :-1, :-1] = np.minimum(spread[..., :-1, :-1], labels[..., 1:, 1:])
+        spread[..., 1:, :-1] = np.minimum(spread[..., 1:, :-1], labels[..., :-1, 1:])
+        spread[..., :-1, 1:] = np.minimum(spread[..., :-1, 1:], labels[..., 1:, :-1])
+        flat = np.where(inked, spread, big).reshape(m, size)
+        for _ in range(2):  # a label is a point of the same piece with a label no larger
+            flat = np.take_along_axis(np.concatenate([flat, tail], axis=1), flat, axis=1)
+        spread = flat.reshape(m, height, width)
+        if np.array_equal(spread, labels):
+            return labels
+        labels = spread
 
 
 def _is_frame(piece: Array, rows: Array, cols: Array, side: int) -> bool:

@@ -1,7 +1,9 @@
 """A puzzle from a picture: find the board, size its grid, read the regions, say the doubts.
 
 The steps, each in its own module: ``decode`` (bytes to pixels), ``locate`` (squares
-outlined by long edges), ``grid`` (n and the lines), ``cells`` (each cell's colour),
+outlined by long edges), ``edges`` (the colour changes those and the grid are found from,
+worked out once for the part of the picture read), ``grid`` (n and the lines), ``cells``
+(each cell's colour),
 ``colours`` and ``borders`` (the regions, two ways), ``marks`` (queens and crosses) and
 ``debug`` (the picture of what was seen). The regions come from the colours when they
 clearly show n regions; else from the walls when thick and thin walls are clearly
@@ -21,6 +23,7 @@ from queens_sat.formats.image.cells import CellColours, cell_colours
 from queens_sat.formats.image.colours import CLOSE, SURE_RATIO, ColourRead, colour_regions
 from queens_sat.formats.image.debug import LABELS, Seen, write_debug_image
 from queens_sat.formats.image.decode import decode_image
+from queens_sat.formats.image.edges import FullPicture, gradients
 from queens_sat.formats.image.grid import (
     BAND_SHARE,
     FULL_LINE,
@@ -31,7 +34,6 @@ from queens_sat.formats.image.grid import (
     border_cover,
     fit_lattice,
     fit_lattice_in,
-    gradients,
     refine_lattice,
 )
 from queens_sat.formats.image.locate import Box, candidate_boxes, shrink
@@ -126,6 +128,7 @@ def find_lattice(image: Any, seen: Seen, source: str) -> Lattice:
     ``locate.WORK_SIDE`` pixels and then placed on the full picture's lines."""
     work, factor = shrink(image)
     gx, gy = gradients(work)
+    picture = FullPicture(image)
     boxes = candidate_boxes(gx, gy, factor)
     seen.boxes = [Box(b.left * factor, b.top * factor, b.right * factor, b.bottom * factor) for b in boxes]
     fits: list[Lattice] = []
@@ -134,7 +137,7 @@ def find_lattice(image: Any, seen: Seen, source: str) -> Lattice:
             continue  # a square within a board found already (a region's outline), or too small to beat it
         if factor > 1 and box.side < SMALL_BOX:  # too few pixels a cell once shrunk: read it at full size
             full_box = Box(box.left * factor, box.top * factor, box.right * factor, box.bottom * factor)
-            fit = fit_lattice_in(image, full_box)
+            fit = fit_lattice_in(picture, full_box)
             if fit is not None:
                 fit = Lattice(tuple((v + 0.5) / factor - 0.5 for v in fit.xs), tuple((v + 0.5) / factor - 0.5 for v in fit.ys), fit.quality)
         else:
@@ -169,7 +172,7 @@ def find_lattice(image: Any, seen: Seen, source: str) -> Lattice:
             f"{'down' if tall > wide else 'across'} further than they reach there): take the screenshot with the whole board",
             source=source,
         )
-    lattice = refine_lattice(image, coarse, factor)
+    lattice = refine_lattice(picture, coarse, factor)
     seen.lattice = lattice
     return lattice
 
