@@ -4,6 +4,8 @@ a cross, and a focus frame round a cell is neither a mark nor hides the star ins
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -129,3 +131,22 @@ def test_a_one_cell_striped_region_is_no_queen_and_its_queen_is_read():
     assert (found.queens, found.crosses, found.unclear) == ([], [], [])
     found = _read(striped([(5, 5)]), regions)
     assert (found.queens, found.crosses) == ([(5, 5)], [])
+
+
+
+SHOT = Path(__file__).parent / "page_shots" / "hinted-one-cell-stripes.png"  # bench/page_screenshots.py, cropped to the board
+SHOT_QUEENS = {(1, 5), (2, 1), (3, 11), (6, 2), (9, 3), (10, 0)}  # what the page showed (0-based), r5c8 hinted
+
+
+def test_a_queen_read_on_stripes_no_other_region_shows_is_warned_of():
+    """The page's 12x12 board with the hint on a one-cell region hatched in a colour no other
+    region is hatched in: its stripes, frame and letter read as a queen at r5c8. Its pattern
+    cannot be learnt from other cells, so a queen read there is warned of: no wrong queen
+    without a warning."""
+    from queens_sat.formats.image import read_puzzle_image
+
+    read = read_puzzle_image(SHOT, read_marks=True)
+    queens = set(read.puzzle.queens)
+    assert queens >= SHOT_QUEENS
+    for r, c in queens - SHOT_QUEENS:
+        assert any(f"r{r + 1}c{c + 1}: the queen read there may be the stripes" in w for w in read.warnings), (r, c, read.warnings)

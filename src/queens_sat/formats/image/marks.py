@@ -66,12 +66,13 @@ class MarkRead:
     queens: list[tuple[int, int]] = field(default_factory=list)
     crosses: list[tuple[int, int]] = field(default_factory=list)
     unclear: list[tuple[int, int]] = field(default_factory=list)
+    doubtful: list[tuple[int, int]] = field(default_factory=list)  # queens read where a small region's stripes may be
 
 
 def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array, regions: Array) -> MarkRead:
     points = int(np.clip(round((SPAN[1] - SPAN[0]) * lattice.pitch), *POINTS))
     lab = to_lab(cell_pixels(rgb, lattice, *SPAN, points))  # (n, n, P, P, 3)
-    inked, framed = _ink(lab, cell_lab, regions)
+    inked, framed, striped = _ink(lab, cell_lab, regions)
     inked = _without_edge_lines(inked)
     largest = _largest_pieces(_grown(inked)) & inked  # pieces joined across a point missed on a thin stroke
     found = MarkRead()
@@ -81,6 +82,8 @@ def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array, regions: Array) ->
             kind = _kind(largest[r, c], bool(framed[r, c]))
             if kind == "queen":
                 found.queens.append((r, c))
+                if striped[r, c]:
+                    found.doubtful.append((r, c))
             elif kind == "cross":
                 found.crosses.append((r, c))
             elif kind == "unclear":
@@ -88,12 +91,15 @@ def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array, regions: Array) ->
     return found
 
 
-def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array]:
+def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array, Array]:
     """Which points (n, n, P, P) are ink: far from the cell's look there (see the module's
-    docstring), by full CIELAB distance (ink on a grey cell counts); and which cells (n, n)
-    are framed (a highlight covers them: their colour is not their region's)."""
+    docstring), by full CIELAB distance (ink on a grey cell counts); which cells (n, n)
+    are framed (a highlight covers them: their colour is not their region's); and which cells
+    of one- or two-cell regions look striped by a pattern the board shows nowhere else (their
+    stripes stay ink, so a mark read there may be them)."""
     inked = np.zeros(lab.shape[:-1], dtype=bool)
     framed_cells = np.zeros(regions.shape, dtype=bool)
+    striped = np.zeros(regions.shape, dtype=bool)
     side = lab.shape[2]
     zone = _pattern_zone(side)
     seen_patterns: list[Array] = []  # the patterns of the larger regions (against their colours)
@@ -119,13 +125,14 @@ def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array]:
         else:  # a region of one or two cells: a pattern only like one the board shows elsewhere (not a mark's ink)
             far = _pattern_colour(own[:, zone], off[:, zone])
             if far is not None and not (_even(off[:, zone], far) and any(_like_pattern(far, other) for other in seen_patterns)):
+                striped[where] = True
                 far = None
         if far is not None:  # a pattern: any mix of the colour and the pattern's is no ink
             off = np.minimum(off, _segment_distance(own, far))
         noise = float(np.median(np.median(off.reshape(len(own), -1), axis=1)))
         inked[where] = off > min(INK, FAINT_INK + NOISE_TIMES * noise)
         framed_cells[where] = framed
-    return inked, framed_cells
+    return inked, framed_cells, striped
 
 
 def _pattern_colour(own: Array, off: Array) -> Array | None:

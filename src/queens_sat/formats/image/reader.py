@@ -107,6 +107,8 @@ def _read(image: Any, source: str, options: ImageOptions, seen: Seen, stars: int
         marks = {"queens": len(queens), "blocked": len(blocked)}
         for r, c in found.unclear:
             warnings.append(f"cell {cell_name(r, c)} has a mark that is neither a queen nor a cross; it is left empty")
+        for r, c in found.doubtful:
+            warnings.append(f"cell {cell_name(r, c)}: the queen read there may be the stripes of its one- or two-cell region; check it")
     seen.lines.append(f"regions from the {method}" + (f"; {len(warnings)} warning(s)" if warnings else ""))
     seen.lines.extend(f"warning: {w}" for w in warnings)
     try:
