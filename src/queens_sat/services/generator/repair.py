@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from queens_sat.services.generator.layout import Layout, Move, neighbours
 from queens_sat.services.generator.moves import DesignFeatures, Probe, choose_move, complete_move
 from queens_sat.services.generator.region_rules import RegionRules, stays_connected
-from queens_sat.services.generator.thinning import border_count, closes_square, lengthening, squares_of, whole, whole_squares
+from queens_sat.services.generator.thinning import border_count, break_a_square, closes_square, lengthening, whole_squares
 from queens_sat.services.generator.validators import Verdict
 
 Check = Callable[[Layout], Verdict]
@@ -103,7 +103,6 @@ def thin_repaired(
     one was a solution before, so the planted one stays the only one. With ``mirror`` (the cell
     map of a symmetry the layout keeps), each move is made with its image. Returns the cells moved."""
     n, cells = layout.n, layout.cells
-    nbrs = neighbours(n)
     cap = max(layout.sizes)
     features = DesignFeatures(layout)  # what the drawing has (whole lines, inner regions): no move undoes it
     goal_squares, goal_borders = len(whole_squares(drawn, n)), border_count(drawn, n)
@@ -131,31 +130,9 @@ def thin_repaired(
         layout.undo(undo[::-1])
         return None
 
-    while len(squares) > goal_squares and probes < THIN_PROBES * n:
-        open_squares = sorted(squares - stuck)
-        if not open_squares:
-            break
-        corner = rng.choice(open_squares)
-        block = [corner, corner + 1, corner + n, corner + n + 1]
-        rng.shuffle(block)
-        done = None
-        for cell in block:
-            targets = sorted({cells[nb] for nb in nbrs[cell]} - {cells[cell]})
-            rng.shuffle(targets)
-            done = next((moved for region in targets if (moved := attempt(cell, region)) is not None), None)
-            if done:
-                break
-        if not done:
-            stuck.add(corner)
-            continue
-        moved_cells += len(done)
-        for x in done:
-            for corner in squares_of(cells, n, x):
-                if whole(cells, n, corner):
-                    squares.add(corner)
-                else:
-                    squares.discard(corner)
-        stuck.clear()
+    while len(squares) > goal_squares and probes < THIN_PROBES * n and squares - stuck:
+        done = break_a_square(n, cells, squares, stuck, rng, attempt)
+        moved_cells += len(done or ())
     while border_count(cells, n) < goal_borders and probes < THIN_PROBES * n:
         options = lengthening(cells, n)
         rng.shuffle(options)

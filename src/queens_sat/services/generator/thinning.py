@@ -19,7 +19,7 @@ is made together with its mirror image, or not at all: a symmetric design stays 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from queens_sat.services.generator.layout import neighbours
@@ -61,6 +61,46 @@ def closes_square(cells: Sequence[int], n: int, cell: int, region: int) -> bool:
         if all(x == cell or cells[x] == region for x in (corner, corner + 1, corner + n, corner + n + 1)):
             return True
     return False
+
+
+def break_a_square(
+    n: int,
+    cells: list[int],
+    squares: set[int],
+    stuck: set[int],
+    rng: random.Random,
+    attempt: Callable[[int, int], list[int] | None],
+    first: int = 0,
+) -> list[int] | None:
+    """One step of breaking up whole 2x2 squares (``squares``, their top-left cells), shared by the
+    drawing's thinning and the repaired layout's: a random square not ``stuck``, its cells in a
+    random order, each offered to its neighbouring regions in a random order; the first move
+    ``attempt(cell, region)`` makes (it returns the cells it moved) updates ``squares`` (those
+    inside regions ``first``..) and clears ``stuck``. When no move is made the square is stuck.
+    Returns the cells moved, or None (then no open square is left once ``stuck`` holds them all)."""
+    open_squares = sorted(squares - stuck)
+    if not open_squares:
+        return None
+    nbrs = neighbours(n)
+    corner = rng.choice(open_squares)
+    block = [corner, corner + 1, corner + n, corner + n + 1]
+    rng.shuffle(block)
+    for cell in block:
+        targets = sorted({cells[nb] for nb in nbrs[cell]} - {cells[cell]})
+        rng.shuffle(targets)
+        for region in targets:
+            moved = attempt(cell, region)
+            if moved is not None:
+                for x in moved:
+                    for square in squares_of(cells, n, x):
+                        if cells[square] >= first and whole(cells, n, square):
+                            squares.add(square)
+                        else:
+                            squares.discard(square)
+                stuck.clear()
+                return moved
+    stuck.add(corner)
+    return None
 
 
 def thin_out(
@@ -107,43 +147,22 @@ def thin_out(
             sizes[old] += 1
             cells[cell] = old
 
-    while len(squares) > goal:
-        open_squares = sorted(squares - stuck)
-        if not open_squares:
-            break
-        corner = rng.choice(open_squares)
-        block = [corner, corner + 1, corner + n, corner + n + 1]
-        rng.shuffle(block)
-        moved: list[tuple[int, int]] | None = None
-        for cell in block:
-            targets = sorted({cells[nb] for nb in nbrs[cell]} - {cells[cell]})
-            rng.shuffle(targets)
-            for region in targets:
-                moved = give(cell, region)
-                if moved is not None and sigma is not None and twin is not None and sigma[cell] != cell:
-                    mirrored = give(sigma[cell], twin[region])
-                    if mirrored is None:
-                        undo(moved)
-                        moved = None
-                    else:
-                        moved += mirrored
-                elif moved is not None and sigma is not None and twin is not None and twin[region] != region:
-                    undo(moved)  # a cell on the axis may only join a region that is its own image
-                    moved = None
-                if moved is not None:
-                    break
-            if moved is not None:
-                break
-        if moved is None:
-            stuck.add(corner)
-            continue
-        for cell, _ in moved:
-            for x in squares_of(cells, n, cell):
-                if cells[x] >= first and whole(cells, n, x):
-                    squares.add(x)
-                else:
-                    squares.discard(x)
-        stuck.clear()
+    def attempt(cell: int, region: int) -> list[int] | None:
+        """The move, with its image on a symmetric design; the cells moved, or None."""
+        moved = give(cell, region)
+        if moved is not None and sigma is not None and twin is not None and sigma[cell] != cell:
+            mirrored = give(sigma[cell], twin[region])
+            if mirrored is None:
+                undo(moved)
+                return None
+            moved += mirrored
+        elif moved is not None and sigma is not None and twin is not None and twin[region] != region:
+            undo(moved)  # a cell on the axis may only join a region that is its own image
+            return None
+        return None if moved is None else [x for x, _ in moved]
+
+    while len(squares) > goal and squares - stuck:
+        break_a_square(n, cells, squares, stuck, rng, attempt, first)
     if rng.random() < ROUGH_SHARE:
         _roughen(n, cells, rng, int(rng.uniform(*ROUGH_RANGE) * n * n), give, undo, sigma, twin)
     return cells
