@@ -56,3 +56,13 @@ def test_checking_a_small_free_board_imports_no_numpy() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.stdout.split()[-2:] == ["1", "False"], done.stdout + done.stderr  # 92 solutions: exit 1, multiple
+
+
+def test_every_missing_extra_names_the_source_install() -> None:
+    """The PDF booklet's, the charts' and the plot's messages say what serve's says: the README
+    installs from the source folder, so '.[extra]' first (a package index would not have it)."""
+    from queens_sat.services.benchmark.plot import INSTALL_HINT as PLOT_HINT
+    from queens_sat.services.library.booklet import INSTALL_HINT as PDF_HINT
+
+    assert "pip install '.[pdf]' in the queens-sat source folder" in PDF_HINT
+    assert "pip install '.[plot]' in the queens-sat source folder" in PLOT_HINT

@@ -110,7 +110,7 @@ def _check_address(host: str, port: int) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from queens_sat.model.errors import PuzzleError, UsageError
+    from queens_sat.model.errors import PuzzleError, UsageError, extra_remedy
 
     try:
         import uvicorn
@@ -119,7 +119,6 @@ def run(args: argparse.Namespace) -> int:
         from queens_sat.server.settings import SETTINGS_VARIABLE
         from queens_sat.server.stopping import leave_stragglers
     except ImportError as err:
-
         raise UsageError(f"serve needs {err.name}: {extra_remedy('serve')}") from None
     settings = ServiceSettings(
         max_body=args.max_body,
@@ -202,9 +201,3 @@ def _serve(uvicorn: Any, args: argparse.Namespace) -> None:
         http=_http_protocol(),  # httptools with a deadline for request heads (server.protocol)
         log_level="info",
     )
-
-
-def extra_remedy(extra: str) -> str:
-    """How to install one of the package's extras, in the form its source install takes (the
-    README installs queens-sat from its source folder, not from a package index)."""
-    return f"pip install '.[{extra}]' in the queens-sat source folder (the extras of an installed copy: pip install 'queens-sat[{extra}]')"

@@ -155,6 +155,12 @@ class Cancelled(QueensSatError):
     it, or stops). The search itself stopped as at its time limit; this ends its caller's work too."""
 
 
+def extra_remedy(extra: str) -> str:
+    """How to install one of the package's extras, in the form its source install takes (the
+    README installs queens-sat from its source folder, not from a package index)."""
+    return f"pip install '.[{extra}]' in the queens-sat source folder (the extras of an installed copy: pip install 'queens-sat[{extra}]')"
+
+
 class MissingDependency(QueensSatError, RuntimeError):
     """An optional library that a feature needs is not installed; the message says what to install."""
 

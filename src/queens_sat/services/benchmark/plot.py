@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from queens_sat.model.errors import extra_remedy
 from queens_sat.services.benchmark import BenchError
 from queens_sat.services.benchmark.measure import Measurement
 
-INSTALL_HINT = "pip install 'queens-sat[plot]' (or pip install matplotlib)"
+INSTALL_HINT = f"{extra_remedy('plot')}, or pip install matplotlib"
 
 
 class PlotError(BenchError):

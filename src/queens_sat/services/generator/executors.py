@@ -12,7 +12,7 @@ import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from queens_sat.model.errors import QueensSatError
+from queens_sat.model.errors import QueensSatError, extra_remedy
 from queens_sat.runtime.pools import HeldSpawnContext
 from queens_sat.runtime.signals import worker_signals  # Ctrl-C and SIGTERM are the main process's; die with it
 from queens_sat.services.generator.attempt import GeneratorOptions, Progress, make_puzzle
@@ -122,7 +122,7 @@ class DaskExecutor:
             from distributed import Client, LocalCluster
         except ImportError:
             raise ExecutorError(
-                "--dask needs Dask's distributed scheduler: pip install 'queens-sat[dask]' (or 'dask[distributed]')"
+                f"--dask needs Dask's distributed scheduler: {extra_remedy('dask')}, or pip install 'dask[distributed]'"
             ) from None
         self.options = options
         self.cluster = None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from queens_sat.model.errors import MissingDependency
+from queens_sat.model.errors import MissingDependency, extra_remedy
 from queens_sat.services.library.entries import Entry
 
 PAGE_MM = (210.0, 297.0)  # A4 portrait
@@ -21,7 +21,7 @@ COLUMNS, ROWS = 2, 3  # puzzles a page
 CAPTION_MM = 7.0  # the line under each board
 TITLE_MM = 12.0  # the page's heading
 CELL_PX = 48  # pixels a cell in the embedded pictures (about 300 dpi at these sizes)
-INSTALL_HINT = "the PDF booklet needs fpdf2: pip install 'queens-sat[pdf]' (or pip install fpdf2)"
+INSTALL_HINT = f"the PDF booklet needs fpdf2: {extra_remedy('pdf')}, or pip install fpdf2"
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from queens_sat.model.errors import MissingDependency
+from queens_sat.model.errors import MissingDependency, extra_remedy
 from queens_sat.services.render.palette import INK
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def require_matplotlib() -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise PlotUnavailable("charts need matplotlib: pip install 'queens-sat[plot]'") from None
+        raise PlotUnavailable(f"charts need matplotlib: {extra_remedy('plot')}") from None
 
 
 def series_style(i: int) -> dict[str, object]:
