@@ -64,10 +64,12 @@ def cell_colours(rgb: Array, lattice: Lattice) -> CellColours:
     pixels = cell_pixels(rgb, lattice, *SPAN, POINTS)
     ring = pixels[:, :, ring_mask()]  # (n, n, 56, 3)
     median = np.median(ring, axis=2)
-    lab_ring = to_lab(ring)
+    wide = ring_mask(RING + 1)
+    lab_wide = to_lab(pixels[:, :, wide])  # (n, n, 72, 3): converted once, the two outer rings taken from it
+    lab_ring = lab_wide[:, :, ring_mask()[wide]]
     lab = to_lab(median)
     agreement = (distance(lab_ring, lab[:, :, None, :]) <= AGREE).mean(axis=2)
-    return CellColours(median, lab, agreement, to_lab(pixels[:, :, ring_mask(RING + 1)]))
+    return CellColours(median, lab, agreement, lab_wide)
 
 
 def _linear(c: Array) -> Array:

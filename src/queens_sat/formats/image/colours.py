@@ -183,9 +183,9 @@ def _uncover(ring: Array, flat: Array, pairs: Array, weights: Array) -> None:
         matched = flat[others[good]]
         if float(distance(matched[:, None, :], matched[None, :, :]).max()) >= SEPARATE:
             continue  # two unlike neighbours' colours show: no telling which region it is
-        for e, ok, pts in zip(touching, good, shown, strict=True):
+        for e, other, ok, pts in zip(touching, others, good, shown, strict=True):
             if ok:
-                weights[e] = float(distance(ring[cell][pts].mean(axis=0), flat[pairs[e, 0] if pairs[e, 1] == cell else pairs[e, 1]]))
+                weights[e] = float(distance(ring[cell][pts].mean(axis=0), flat[other]))
 
 
 def _without_shade(cell: Array, other: Array) -> Array | None:
