@@ -2,8 +2,9 @@
 
 Uniqueness is not enough for a fair puzzle: the player may still have to guess.
 The engine (``queens_sat.engines.logic``, issue 6) solves by deduction with contradiction
-probes at most ``max_depth`` deep; a puzzle it cannot solve is thrown away and
-the generator draws a fresh layout, as it does for a layout it cannot repair.
+probes at most ``max_depth`` deep; ``Grading`` solves each unique layout so, steers one
+whose score misses the wanted grades toward them (``steering``), and the generator draws a
+fresh layout when that fails, as it does for a layout it cannot repair.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from queens_sat.model.errors import ArgumentError
-from queens_sat.model.puzzle import Puzzle
 
 
 def logic_engine():
@@ -60,20 +60,6 @@ def mix_grades(n: int, draw: float) -> tuple[str, ...]:
     """The grades one puzzle of the default mix may have, from a uniform ``draw`` in [0, 1)."""
     _, known = logic_engine()
     return HARDER if draw < harder_share(n) else tuple(g for g in known if g not in HARDER)
-
-
-def graded(
-    puzzle: Puzzle, max_depth: int, grades: tuple[str, ...], score_range: tuple[float, float] | None = None
-) -> dict[str, Any] | None:
-    """The engine's verdict to record (grade, difficulty score, hardest technique, steps), or None to throw the puzzle away."""
-    logic_solve, _ = logic_engine()
-    result = logic_solve(puzzle, max_depth=max_depth)  # the puzzle carries its stars
-    if not result.solved or (grades and result.grade not in grades):
-        return None
-    score = float(result.score)
-    if score_range is not None and not score_range[0] <= score <= score_range[1]:
-        return None
-    return {"grade": result.grade, "score": round(score, 3), "hardest": result.hardest, "logic_steps": result.step_count}
 
 
 class Grading:
