@@ -236,37 +236,32 @@ class Searches:
             )
         return verdict
 
+    def probe_search(self, grid: np.ndarray, given: tuple[tuple[int, int], ...], limit: int, keep: int) -> Any | None:
+        """The probes' search of the board with ``given`` queens (stars) placed, within the probe's
+        time limit: the Queens search, or the k-star backend; None for k stars without one."""
+        if self.stars == 1:
+            board = PlainGrid(len(grid), grid, self.rule, grid, given)
+            return searching.search(board, backend=self.queen_probe, limit=limit, keep=keep, time_limit=self.probe_time_limit)
+        if self.star_probe is None:
+            return None
+        puzzle = Puzzle(grid.tolist(), rule=self.rule, stars=self.stars, queens=given)
+        return self.star_probe.search(puzzle, limit=limit, keep=keep, time_limit=self.probe_time_limit)
+
     def extends(self, grid: np.ndarray, given: tuple[tuple[int, int], ...]) -> bool:
         """Whether some solution of the board puts a queen (star) on every cell of ``given``
         (a probe stopped by its time limit counts as "no": the planting then looks further)."""
-        n = len(grid)
-        found: Any
         try:
-            if self.stars == 1:
-                board = PlainGrid(n, grid, self.rule, grid, given)
-                found = searching.search(board, backend=self.queen_probe, limit=1, keep=0, time_limit=self.probe_time_limit)
-            else:
-                assert self.star_probe is not None
-                puzzle = Puzzle(grid.tolist(), rule=self.rule, stars=self.stars, queens=given)
-                found = self.star_probe.search(puzzle, limit=1, keep=0, time_limit=self.probe_time_limit)
+            found = self.probe_search(grid, given, 1, 0)
         except PuzzleError:  # a given cell clashes with another (the pure-Python path says so, the native one counts 0)
             return False
+        assert found is not None  # (the planting builds no answer of k stars without a probe)
         return bool(found.count) and not found.timed_out
 
     def listed(self, grid: np.ndarray) -> list[tuple[int, ...]] | None:
         """Every solution of the board when it has fewer than ``LIST_ALL`` (the same set whatever
         the search), else None (also when a search ran out of time, or no probe takes k stars)."""
-        n = len(grid)
-        found: Any
-        if self.stars == 1:
-            board = PlainGrid(n, grid, self.rule, grid)
-            found = searching.search(board, backend=self.queen_probe, limit=LIST_ALL, keep=LIST_ALL, time_limit=self.probe_time_limit)
-        elif self.star_probe is not None:
-            puzzle = Puzzle(grid.tolist(), rule=self.rule, stars=self.stars)
-            found = self.star_probe.search(puzzle, limit=LIST_ALL, keep=LIST_ALL, time_limit=self.probe_time_limit)
-        else:
-            return None
-        if found.timed_out or found.count >= LIST_ALL:
+        found = self.probe_search(grid, (), LIST_ALL, LIST_ALL)
+        if found is None or found.timed_out or found.count >= LIST_ALL:
             return None
         return [tuple(int(c) for c in s) for s in found.solutions]
 
@@ -327,14 +322,8 @@ class Searches:
 
     def unique_with(self, layout: Layout, given: tuple[tuple[int, int], ...]) -> bool | None:
         """Whether the layout has one solution once ``given`` holds queens (stars); None when a search ran out of time."""
-        found: Any
-        if self.stars == 1:
-            board = PlainGrid(layout.n, layout.grid, self.rule, layout.grid, given)
-            found = searching.search(board, backend=self.queen_probe, limit=2, keep=0, time_limit=self.probe_time_limit)
-        elif self.star_probe is not None:
-            puzzle = Puzzle(layout.rows(), rule=self.rule, stars=self.stars, queens=given)
-            found = self.star_probe.search(puzzle, limit=2, keep=0, time_limit=self.probe_time_limit)
-        else:
+        found = self.probe_search(layout.grid, given, 2, 0)
+        if found is None:
             return None
         self.checks += 1
         return None if found.timed_out and found.count < 2 else found.count == 1
@@ -348,13 +337,8 @@ class Searches:
         """
         n = layout.n
         for cell in cells:
-            found: Any
-            if self.star_probe is None:
-                board = PlainGrid(n, layout.grid, self.rule, layout.grid, (divmod(cell, n),))
-                found = searching.search(board, backend=self.queen_probe, limit=1, keep=0, time_limit=self.probe_time_limit)
-            else:  # k stars: the native k-star search (else what auto picks), the cell a given star
-                puzzle = Puzzle(layout.rows(), rule=self.rule, stars=self.stars, queens=(divmod(cell, n),))
-                found = self.star_probe.search(puzzle, limit=1, keep=0, time_limit=self.probe_time_limit)
+            found = self.probe_search(layout.grid, (divmod(cell, n),), 1, 0)  # (k stars: only made with a k-star probe)
+            assert found is not None
             if found.timed_out:
                 self.timeouts += 1
                 return True
