@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from queens_sat.services.generator.layout import Layout, Move, neighbours
 from queens_sat.services.generator.moves import DesignFeatures, Probe, choose_move, complete_move
 from queens_sat.services.generator.region_rules import RegionRules, stays_connected
-from queens_sat.services.generator.thinning import border_count, break_a_square, closes_square, lengthening, whole_squares
+from queens_sat.services.generator.thinning import border_count, break_a_square, closes_square, lengthen_borders, whole_squares
 from queens_sat.services.generator.validators import Verdict
 
 Check = Callable[[Layout], Verdict]
@@ -133,14 +133,7 @@ def thin_repaired(
     while len(squares) > goal_squares and probes < THIN_PROBES * n and squares - stuck:
         done = break_a_square(n, cells, squares, stuck, rng, attempt)
         moved_cells += len(done or ())
-    while border_count(cells, n) < goal_borders and probes < THIN_PROBES * n:
-        options = lengthening(cells, n)
-        rng.shuffle(options)
-        done = next((moved for cell, region in options if (moved := attempt(cell, region)) is not None), None)
-        if not done:
-            break
-        moved_cells += len(done)
-    return moved_cells
+    return moved_cells + lengthen_borders(n, cells, rng, goal_borders, attempt, lambda: probes < THIN_PROBES * n)
 
 
 THIN_PROBES = 3  # a thinning pass asks at most this many probes per n

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from queens_sat.services.generator.layout import neighbours
 from queens_sat.services.generator.region_rules import stays_connected
@@ -164,7 +163,7 @@ def thin_out(
     while len(squares) > goal and squares - stuck:
         break_a_square(n, cells, squares, stuck, rng, attempt, first)
     if rng.random() < ROUGH_SHARE:
-        _roughen(n, cells, rng, int(rng.uniform(*ROUGH_RANGE) * n * n), give, undo, sigma, twin)
+        lengthen_borders(n, cells, rng, int(rng.uniform(*ROUGH_RANGE) * n * n), attempt)
     return cells
 
 
@@ -187,23 +186,20 @@ def lengthening(cells: Sequence[int], n: int) -> list[tuple[int, int]]:
     return options
 
 
-def _roughen(n: int, cells: list[int], rng: random.Random, goal: int, give: Any, undo: Any,
-             sigma: Sequence[int] | None, twin: Sequence[int] | None) -> None:
-    """Moves that lengthen the region borders (``lengthening``), drawn at random, until there
-    are ``goal`` border edges or none is allowed."""
-    while border_count(cells, n) < goal:
+def lengthen_borders(
+    n: int, cells: list[int], rng: random.Random, goal: int, attempt: Callable[[int, int], list[int] | None],
+    more: Callable[[], bool] = lambda: True,
+) -> int:
+    """Moves that lengthen the region borders (``lengthening``), drawn at random and made by
+    ``attempt(cell, region)`` (the cells it moved, or None), until there are ``goal`` border
+    edges, none is made, or ``more()`` says stop; shared by the drawing's roughening and the
+    repaired layout's. Returns the cells moved."""
+    moved_cells = 0
+    while border_count(cells, n) < goal and more():
         options = lengthening(cells, n)
         rng.shuffle(options)
-        for cell, region in options:
-            moved = give(cell, region)
-            if moved is not None and sigma is not None and twin is not None:
-                mirrored = give(sigma[cell], twin[region]) if sigma[cell] != cell else ([] if twin[region] == region else None)
-                if mirrored is None:
-                    undo(moved)
-                    moved = None
-                else:
-                    moved += mirrored
-            if moved is not None:
-                break
-        else:
-            return
+        done = next((moved for cell, region in options if (moved := attempt(cell, region)) is not None), None)
+        if done is None:
+            break
+        moved_cells += len(done)
+    return moved_cells
