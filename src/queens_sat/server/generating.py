@@ -22,7 +22,7 @@ import anyio
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
-from queens_sat.model.errors import Cancelled
+from queens_sat.model.errors import Cancelled, shown
 from queens_sat.server.admission import Lane, lane
 from queens_sat.server.errors import BAD_REQUEST, UNAVAILABLE, UNPROCESSABLE, ServiceError
 from queens_sat.server.inputs import body_text, query_options, read_body
@@ -62,10 +62,10 @@ def _fields(body: bytes) -> dict[str, Any]:
         raise ServiceError(BAD_REQUEST, f"expected a JSON object of generator options, got {type(obj).__name__}")
     for key, value in obj.items():
         if key not in FIELDS:
-            raise ServiceError(BAD_REQUEST, f"unknown option {key!r}; give any of {', '.join(FIELDS)}")
+            raise ServiceError(BAD_REQUEST, f"unknown option {shown(key)}; give any of {', '.join(FIELDS)}")
         kinds = FIELDS[key]
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-            raise ServiceError(BAD_REQUEST, f'"{key}" must be {kinds[0].__name__}, got {value!r}')
+            raise ServiceError(BAD_REQUEST, f'"{key}" must be {kinds[0].__name__}, got {shown(value)}')
     if "n" not in obj:
         raise ServiceError(BAD_REQUEST, 'give the board size "n"')
     return obj
@@ -76,7 +76,7 @@ def _score(value: Any) -> tuple[float, float] | None:
     if value is None:
         return None
     if len(value) != 2 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in value):
-        raise ServiceError(BAD_REQUEST, f'"score" must be [low, high], got {value!r}')
+        raise ServiceError(BAD_REQUEST, f'"score" must be [low, high], got {shown(value)}')
     return float(value[0]), float(value[1])
 
 
@@ -85,7 +85,7 @@ def _grades(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         return (value,)
     if not all(isinstance(g, str) for g in value):
-        raise ServiceError(BAD_REQUEST, f'"grade" must be a grade or a list of grades, got {value!r}')
+        raise ServiceError(BAD_REQUEST, f'"grade" must be a grade or a list of grades, got {shown(value)}')
     return tuple(value)
 
 
