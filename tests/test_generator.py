@@ -756,7 +756,7 @@ def test_givens_are_part_of_the_answer_honoured_and_minimal(stars, n):
 
 
 def test_the_command_line_writes_givens(capsys):
-    code, out, _ = run(capsys, "generate", "--n", "8", "--count", "2", "--seed", "3", "--workers", "1", "--givens", "-q")
+    code, out, _ = run(capsys, "generate", "--n", "8", "--count", "4", "--seed", "3", "--workers", "1", "--givens", "-q")
     records = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and any(r.get("givens") for r in records)
     assert run(capsys, "generate", "--n", "8", "--max-givens", "2", "--workers", "1")[0] == 2

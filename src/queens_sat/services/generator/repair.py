@@ -97,7 +97,8 @@ def thin_repaired(
     """Give a unique layout back the thinness of its drawing ``drawn`` (issue 35), keeping it unique:
     the repairs hand cut-off corridors to their neighbours and fatten a thin drawing
     (``thinning``). First whole 2x2 squares are broken up down to the drawing's number, then
-    region borders lengthened up to the drawing's length. A move gives one cell (never a
+    region borders brought to the drawing's length (lengthened, or shortened where the repairs
+    made them longer, whole squares coming back up to the drawing's number). A move gives one cell (never a
     planted one) to a neighbouring region in which it closes no square and is kept only when
     ``probe`` finds no solution with a queen on it: every solution of the new layout without
     one was a solution before, so the planted one stays the only one. With ``mirror`` (the cell
@@ -119,8 +120,10 @@ def thin_repaired(
         elif mirror is not None and cells[mirror[cells.index(region)]] != region:
             return None  # a cell on the axis may only join a region that is its own image
         undo: list[tuple[int, int]] = []
+        # a repaired layout with longer borders than its drawing may get whole squares back, up to the drawing's
+        may_close = border_count(cells, n) > goal_borders and len(whole_squares(cells, n)) < goal_squares
         for x, k in moves:
-            if not _may_give(layout, x, k, cap, rules, features):
+            if not _may_give(layout, x, k, cap, rules, features, may_close):
                 break
             undo += layout.move(Move((x,), k))
         else:
@@ -133,18 +136,25 @@ def thin_repaired(
     while len(squares) > goal_squares and probes < THIN_PROBES * n and squares - stuck:
         done = break_a_square(n, cells, squares, stuck, rng, attempt)
         moved_cells += len(done or ())
+    if mirror is not None and border_count(cells, n) > goal_borders:
+        return moved_cells  # a symmetric board is only lengthened: shortening cost the symmetric styles symmetry
     return moved_cells + lengthen_borders(n, cells, rng, goal_borders, attempt, lambda: probes < THIN_PROBES * n)
 
 
 THIN_PROBES = 3  # a thinning pass asks at most this many probes per n
 
 
-def _may_give(layout: Layout, cell: int, region: int, cap: int, rules: RegionRules, features: DesignFeatures) -> bool:
-    """Whether one cell may join ``region`` in a thinning move (see ``thin_repaired``)."""
+def _may_give(
+    layout: Layout, cell: int, region: int, cap: int, rules: RegionRules, features: DesignFeatures, may_close: bool = False,
+) -> bool:
+    """Whether one cell may join ``region`` in a thinning move (see ``thin_repaired``); with
+    ``may_close`` the move may put a whole 2x2 square inside ``region``."""
     old, cells, n = layout.cells[cell], layout.cells, layout.n
     if old == region or cell in layout.queen_cells or layout.sizes[region] >= cap or layout.sizes[old] <= rules.min_size:
         return False
-    if not any(cells[nb] == region for nb in neighbours(n)[cell]) or closes_square(cells, n, cell, region):
+    if not any(cells[nb] == region for nb in neighbours(n)[cell]):
+        return False
+    if not may_close and closes_square(cells, n, cell, region):
         return False
     if not stays_connected(cells, n, cell):
         return False

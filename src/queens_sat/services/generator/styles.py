@@ -67,7 +67,7 @@ class Style:
 
 STYLES: dict[str, Style] = {
     "published": Style(
-        (("rings", 4.0), ("bands", 2.5), ("figures", 1.0), ("spiral", 1.0), ("mirror", 3.0), ("rotation", 2.5), ("blobs", 0.5)),
+        (("rings", 3.0), ("bands", 3.0), ("figures", 1.0), ("spiral", 1.0), ("mirror", 1.2), ("rotation", 1.0), ("blobs", 0.5)),
         min_sizes=((1, 0.35), (2, 0.3), (3, 0.2), (4, 0.15)),
     ),
     "blobs": Style((("blobs", 1.0),), full_lines=False, max_share=0.4, min_size=1, balanced=False),

@@ -4,11 +4,13 @@ Published boards are drawn with thin regions: one-cell-wide corridors, frames, L
 shapes. A flood fill grows blobs instead: a quarter of the 2x2 squares of a generated
 board lay inside one region against a sixth of the community corpus's (n 8-10), and its
 region borders were a fifth shorter (0.68 border edges a cell against 0.74 on the
-corpus's boards whose regions are each one piece). Here a share of the squares inside
-one region, drawn per board (published boards range from blobby to all corridors), is
-broken up: one cell of the square goes to a neighbouring region in which it closes no
-square, the region it leaves staying one piece and no smaller than ``MIN_LEFT`` cells,
-and no region growing past the largest region's size as drawn (the board's largest
+corpus's boards whose regions are each one piece). Here each board's border length is drawn
+from the corpus's own spread (``BORDER_DECILES``: published boards range from blobby to all
+corridors) and the drawing is brought to it: squares inside one region are broken up (one
+cell of the square goes to a neighbouring region in which it closes no square), then single
+cells change region to lengthen the borders, or, on a drawing already past the goal, to
+shorten them. The region a cell leaves stays one piece and no smaller than ``MIN_LEFT``
+cells, and no region grows past the largest region's size as drawn (the board's largest
 region keeps its share).
 
 Every step is drawn from ``rng`` over sorted candidates, so a seed gives the same board.
@@ -25,16 +27,14 @@ from queens_sat.services.generator.layout import neighbours
 from queens_sat.services.generator.region_rules import stays_connected
 
 MIN_LEFT = 3  # no move leaves a region smaller than this (the designs draw none under 3)
-SHARE_RANGE = (0.0, 1.0)  # the share of a board's squares to break up is drawn uniformly from this
 # thin regions admit more solutions: at n = 20 the repairs needed so many more fresh layouts that a
 # published puzzle took 5 times as long (median 1.7 s against 0.34 s); published boards (and the
 # reference corpus) are of n <= 11, so larger boards keep their drawn blobs
 THIN_MAX_N = 12
-# a share of the boards then get longer region borders than the squares alone give, up to a
-# drawn number a cell: published boards range up to about 1.1 border edges a cell, where
-# square-free thinned boards stop near 0.85
-ROUGH_SHARE = 0.3
-ROUGH_RANGE = (0.85, 1.1)
+# region border edges a cell, the deciles of the community corpus's boards at n 6-11 whose regions
+# are each one piece (386 boards; its lowest, 0.41, raised to 0.55). The corpus's other boards reuse
+# a region id for cells that do not touch (pictures drawn in colours: up to 46 pieces on a board),
+# which lengthens their borders to 0.94 a cell at n 8-10; generated regions are each one piece.
 
 
 def squares_of(cells: Sequence[int], n: int, cell: int) -> list[int]:
@@ -102,6 +102,17 @@ def break_a_square(
     return None
 
 
+BORDER_DECILES = (0.55, 0.63, 0.66, 0.69, 0.71, 0.73, 0.75, 0.78, 0.80, 0.83, 0.90)
+
+
+def border_goal(rng: random.Random) -> float:
+    """A board's region borders, in edges a cell, drawn from ``BORDER_DECILES`` (between deciles linearly)."""
+    at = rng.random() * (len(BORDER_DECILES) - 1)
+    low = int(at)
+    high = min(low + 1, len(BORDER_DECILES) - 1)
+    return BORDER_DECILES[low] + (at - low) * (BORDER_DECILES[high] - BORDER_DECILES[low])
+
+
 def thin_out(
     n: int,
     cells: list[int],
@@ -110,28 +121,30 @@ def thin_out(
     sigma: Sequence[int] | None = None,
     twin: Sequence[int] | None = None,
 ) -> list[int]:
-    """``cells`` (a partition into regions 0..n-1, changed in place) with a drawn share of its 2x2
-    squares inside regions ``first``.. broken up (see the module's docstring); only regions
+    """``cells`` (a partition into regions 0..n-1, changed in place) brought to a drawn length of
+    region borders (see the module's docstring); only regions
     ``first``.. give or take cells (the motifs before them keep their drawn shape). Boards over
     ``THIN_MAX_N`` are left as drawn."""
     if n > THIN_MAX_N:
         return cells
-    share = rng.uniform(*SHARE_RANGE)
+    goal_borders = int(border_goal(rng) * n * n)
     nbrs = neighbours(n)
     sizes = [0] * n
     for k in cells:
         sizes[k] += 1
     cap = max(sizes)
     squares = whole_squares(cells, n, first)
-    goal = int(len(squares) * (1.0 - share) + 0.5)
     stuck: set[int] = set()
+    # a drawing thinner than the goal gets whole squares back, but a symmetric one stays as thin as
+    # drawn: fatter symmetric boards need more repairs, and those break their symmetry
+    fattening = sigma is None and border_count(cells, n) > goal_borders
 
     def give(cell: int, region: int) -> list[tuple[int, int]] | None:
         """Move ``cell`` to ``region`` if the rules allow; what undoes it, else None."""
         old = cells[cell]
         if old == region or old < first or region < first or sizes[old] <= MIN_LEFT or sizes[region] >= cap:
             return None
-        if closes_square(cells, n, cell, region) or not any(cells[nb] == region for nb in nbrs[cell]):
+        if (not fattening and closes_square(cells, n, cell, region)) or not any(cells[nb] == region for nb in nbrs[cell]):
             return None
         if not stays_connected(cells, n, cell):
             return None
@@ -160,10 +173,10 @@ def thin_out(
             return None
         return None if moved is None else [x for x, _ in moved]
 
-    while len(squares) > goal and squares - stuck:
+    while not fattening and border_count(cells, n) < goal_borders and squares - stuck:
         break_a_square(n, cells, squares, stuck, rng, attempt, first)
-    if rng.random() < ROUGH_SHARE:
-        lengthen_borders(n, cells, rng, int(rng.uniform(*ROUGH_RANGE) * n * n), attempt)
+    if fattening or border_count(cells, n) < goal_borders:
+        lengthen_borders(n, cells, rng, goal_borders, attempt)
     return cells
 
 
@@ -173,15 +186,17 @@ def border_count(cells: Sequence[int], n: int) -> int:
     return right + sum(cells[x] != cells[x + n] for x in range(n * n - n))
 
 
-def lengthening(cells: Sequence[int], n: int) -> list[tuple[int, int]]:
-    """The one-cell moves (cell, region) that lengthen the region borders: the cell has more
-    neighbours in its own region than in the neighbouring region it would join."""
+def lengthening(cells: Sequence[int], n: int, longer: bool = True) -> list[tuple[int, int]]:
+    """The one-cell moves (cell, region) that lengthen the region borders (the cell has more
+    neighbours in its own region than in the neighbouring region it would join), or with
+    ``longer=False`` that shorten them (fewer)."""
     nbrs = neighbours(n)
     options = []
     for cell in range(n * n):
         inside = sum(cells[nb] == cells[cell] for nb in nbrs[cell])
         for region in sorted({cells[nb] for nb in nbrs[cell]} - {cells[cell]}):
-            if inside > sum(cells[nb] == region for nb in nbrs[cell]):
+            outside = sum(cells[nb] == region for nb in nbrs[cell])
+            if (inside > outside) if longer else (inside < outside):
                 options.append((cell, region))
     return options
 
@@ -190,13 +205,14 @@ def lengthen_borders(
     n: int, cells: list[int], rng: random.Random, goal: int, attempt: Callable[[int, int], list[int] | None],
     more: Callable[[], bool] = lambda: True,
 ) -> int:
-    """Moves that lengthen the region borders (``lengthening``), drawn at random and made by
-    ``attempt(cell, region)`` (the cells it moved, or None), until there are ``goal`` border
-    edges, none is made, or ``more()`` says stop; shared by the drawing's roughening and the
-    repaired layout's. Returns the cells moved."""
+    """Moves that bring the region borders to ``goal`` edges (``lengthening``, longer or shorter),
+    drawn at random and made by ``attempt(cell, region)`` (the cells it moved, or None), until
+    the goal is passed, none is made, or ``more()`` says stop; shared by the drawing's thinning
+    and the repaired layout's. Returns the cells moved."""
     moved_cells = 0
-    while border_count(cells, n) < goal and more():
-        options = lengthening(cells, n)
+    longer = border_count(cells, n) < goal
+    while (count := border_count(cells, n)) != goal and (count < goal) == longer and more():
+        options = lengthening(cells, n, longer)
         rng.shuffle(options)
         done = next((moved for cell, region in options if (moved := attempt(cell, region)) is not None), None)
         if done is None:
