@@ -134,7 +134,7 @@ def test_text_errors_name_file_and_line(tmp_path):
         read_puzzle(path)
     assert str(info.value).startswith(f"{path}:3: row 2: ragged grid")
     path.write_text("# queens: 1 2\nAB\nBA\n")
-    with pytest.raises(PuzzleError, match="written as \\(row, column\\)"):
+    with pytest.raises(PuzzleError, match="written as r3c5 \\(rows and columns from 1\\)"):
         read_puzzle(path)
     path.write_text("# only comments\n\n")
     with pytest.raises(PuzzleError, match="no grid found"):
@@ -201,3 +201,14 @@ def test_write_puzzle_picks_format_from_suffix(tmp_path):
         write_puzzle(p, tmp_path / name, id="x")
         assert read_puzzle(tmp_path / name) == p
     assert (tmp_path / "a.txt").read_text().splitlines()[0] == "# id: x"
+
+
+def test_text_givens_are_named_from_1_and_the_older_pairs_still_read():
+    """A text grid names its given cells as every message does (r1c2); files with the older
+    0-based pairs read to the same puzzle."""
+    puzzle = Puzzle(["AABB", "AABB", "CCDD", "CCDD"], rule="queens", queens=[(0, 1)], blocked=[(2, 2), (3, 0)])
+    text = puzzle_to_text(puzzle)
+    assert "# queens: r1c2\n" in text and "# blocked: r3c3 r4c1\n" in text
+    for written in (text, text.replace("r1c2", "(0, 1)").replace("r3c3 r4c1", "(2, 2), R4C1")):
+        back = parse_puzzle(written, format="text")
+        assert back.queens == puzzle.queens and back.blocked == puzzle.blocked

@@ -1,9 +1,11 @@
 """The plain text grid: a row per line, one label character per cell.
 
 Spaces between cells are allowed, ``#`` starts a comment, blank lines are
-ignored. Comments of the form ``# rule: queens``, ``# stars: 2``, ``# queens: (0, 1) (2, 3)``,
-``# blocked: (4, 4)``, ``# id: name`` and ``# n: 8`` (a board without regions,
-when no grid follows) carry what the grid alone cannot say.
+ignored. Comments of the form ``# rule: queens``, ``# stars: 2``, ``# queens: r1c2 r3c4``,
+``# blocked: r5c5``, ``# id: name`` and ``# n: 8`` (a board without regions,
+when no grid follows) carry what the grid alone cannot say. Given cells are named as every
+message names them, rows and columns from 1; files written before that, with 0-based
+``(row, column)`` pairs (``# queens: (0, 1)``), still read the same.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 from queens_sat.formats.records import PuzzleRecord
 from queens_sat.model.arguments import instance_of
-from queens_sat.model.errors import FormatError, PuzzleError, shown
+from queens_sat.model.errors import FormatError, PuzzleError, cell_name, shown
 from queens_sat.model.limits import REGION_N
 from queens_sat.model.puzzle import Puzzle, check_distinct_givens
 
@@ -22,7 +24,8 @@ _DIRECTIVE = re.compile(r"^\s*#\s*(rule|queens|blocked|id|n|stars)\s*:\s*(.*?)\s
 # ASCII digits only (int() would take other scripts' digits, and "²" matches isdigit() but
 # not int()), and few enough that int() never meets Python's limit on long numbers.
 _NUMBER = r"-?[0-9]{1,18}"
-_PAIR = re.compile(rf"\(\s*({_NUMBER})\s*,\s*({_NUMBER})\s*\)")
+_PAIR = re.compile(rf"\(\s*({_NUMBER})\s*,\s*({_NUMBER})\s*\)")  # the older 0-based form
+_NAMED = re.compile(r"\b[rR]([0-9]{1,18})[cC]([0-9]{1,18})\b")  # r3c5: rows and columns from 1
 _WHOLE = re.compile(r"[0-9]{1,18}")
 
 
@@ -30,16 +33,20 @@ TEXT_GIVENS = REGION_N * REGION_N  # given cells a text grid may list: every cel
 
 
 def _pairs(text: str, what: str, source: str, line: int, room: int) -> list[tuple[int, int]]:
-    """The (row, column) pairs of a directive, at most ``room`` of them (counted before any is
-    made: a 10 MB line of pairs is refused, not read into a million tuples)."""
-    found = text.count("(")
+    """The (row, column) cells of a directive, 0-based, at most ``room`` of them (counted before any
+    is made: a 10 MB line of cells is refused, not read into a million tuples), named ``r3c5`` or
+    in the older ``(2, 4)`` form."""
+    found = text.count("(") + text.count("c") + text.count("C")
     if found > room:
         raise FormatError(
             f"{what}: {found:,} cells listed, more than a text grid can hold ({TEXT_GIVENS:,} in all)", source=source, line=line
         )
     pairs = [(int(a), int(b)) for a, b in _PAIR.findall(text)]
-    if _PAIR.sub("", text).strip(" ,;"):
-        raise FormatError(f"{what}: expected cells written as (row, column), got {shown(text)}", source=source, line=line)
+    pairs += [(int(a) - 1, int(b) - 1) for a, b in _NAMED.findall(text)]
+    if _NAMED.sub("", _PAIR.sub("", text)).strip(" ,;"):
+        raise FormatError(
+            f"{what}: expected cells written as r3c5 (rows and columns from 1), got {shown(text)}", source=source, line=line
+        )
     return pairs
 
 
@@ -135,9 +142,9 @@ def puzzle_to_text(puzzle: Puzzle, *, id: str | None = None) -> str:
     if puzzle.stars > 1:
         lines.append(f"# stars: {puzzle.stars}")
     if puzzle.queens:
-        lines.append("# queens: " + " ".join(f"({r}, {c})" for r, c in sorted(puzzle.queens)))
+        lines.append("# queens: " + " ".join(cell_name(r, c) for r, c in sorted(puzzle.queens)))
     if puzzle.blocked:
-        lines.append("# blocked: " + " ".join(f"({r}, {c})" for r, c in sorted(puzzle.blocked)))
+        lines.append("# blocked: " + " ".join(cell_name(r, c) for r, c in sorted(puzzle.blocked)))
     if puzzle.regions is None:
         lines.append(f"# n: {puzzle.n}")
     else:
