@@ -23,6 +23,7 @@ from helpers import EXAMPLES
 from served import QUEENS_SAT, serving
 
 from queens_sat.server import ServiceSettings, create_app
+from queens_sat.services.generator import GeneratorOptions
 
 UNIQUE_8 = (EXAMPLES / "unique-8.json").read_text()
 UNIQUE_9_TEXT = (EXAMPLES / "unique-9.txt").read_text()
@@ -469,8 +470,11 @@ def test_serve_says_when_the_port_is_taken():
 def test_generate_advertises_reachable_grades_and_refuses_the_others_at_once(client):
     """Issue 35: GET /generate lists the grades a size reaches (and the depth each needs); a grade it
     cannot reach is a 400 naming the setting that would, not a 200 stream ending in an error."""
-    table = client.get("/generate").json()["grades"]
+    capabilities = client.get("/generate").json()
+    table = capabilities["grades"]
     assert table["1"]["9"]["Expert"] == 1 and table["1"]["9"]["Easy"] == 0
+    assert capabilities["default_depth"] == {"1": 0, "2": 2, "3": 2}  # the page sends a depth only above these
+    assert [GeneratorOptions(n=12, stars=k).max_depth for k in (1, 2, 3)] == [0, 2, 2]  # what the generator does
     assert "Expert" not in table["1"]["5"]
     assert "max-depth 1" in error_of(client.post("/generate", json={"n": 9, "grade": "Expert"}), 400)
     assert "n >= 7" in error_of(client.post("/generate", json={"n": 5, "grade": ["Expert"], "max_depth": 1}), 400)

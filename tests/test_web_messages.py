@@ -321,3 +321,5 @@ def test_the_new_puzzle_form_offers_only_the_grades_the_size_reaches(server: Any
     assert "Hard" in offered(browser)
     Select(browser.find_element("id", "new-size")).select_by_value("9")
     wait_for(browser, lambda d: "Expert" in offered(d), "Expert at 9x9")
+    # the depth a request carries: only above the default GET /generate names for that star count
+    assert browser.execute_script("return [depthFor('Expert', 9, 1), depthFor('Easy', 9, 1), depthFor('Hard', 10, 2)]") == [1, None, None]

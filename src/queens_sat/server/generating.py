@@ -162,12 +162,17 @@ def _error_line(message: str) -> bytes:
 
 async def capabilities(request: Request) -> JsonAnswer:
     """``GET /generate``: the sizes this server makes and, for each star count and size, the grades
-    the generator reaches and the least ``max_depth`` each needs (the page offers only those)."""
-    from queens_sat.services.generator.reach import grade_table
+    the generator reaches and the least ``max_depth`` each needs (the page offers only those),
+    with the depth a request without ``max_depth`` gets (``default_depth``, per star count)."""
+    from queens_sat.services.generator.reach import default_depth, grade_table
 
     settings: ServiceSettings = request.app.state.settings
     sizes = range(4, min(settings.max_generate_n, 25) + 1)
-    return JsonAnswer({"max_n": settings.max_generate_n, "max_count": settings.max_generate, "grades": grade_table(sizes, (1, 2, 3))})
+    stars = (1, 2, 3)
+    return JsonAnswer({
+        "max_n": settings.max_generate_n, "max_count": settings.max_generate,
+        "grades": grade_table(sizes, stars), "default_depth": {str(k): default_depth(k) for k in stars},
+    })
 
 
 async def generate(request: Request) -> Response:

@@ -2,12 +2,16 @@
 // and stars, as GET /generate advertises them (issue 35), each with the least probe depth it needs.
 "use strict";
 
-const QS_GRADES = { table: null };
+const QS_GRADES = { table: null, defaults: null };
 
 async function loadReachableGrades() {
   try {
     const response = await fetch("/generate");
-    if (response.ok) QS_GRADES.table = (await response.json()).grades;
+    if (response.ok) {
+      const capabilities = await response.json();
+      QS_GRADES.table = capabilities.grades;
+      QS_GRADES.defaults = capabilities.default_depth || null;
+    }
   } catch (err) { /* offline: the form keeps every grade, and the server refuses what it cannot make */ }
 }
 
@@ -32,9 +36,11 @@ function offerGrades(select, n, k) {
   select.value = chosen in grades ? chosen : "";
 }
 
-// The max_depth a request for this grade must carry (null: the server's default reaches it).
+// The max_depth a request for this grade must carry (null: the server's default, which GET
+// /generate names per star count, reaches it; a server that does not name it is sent the depth).
 function depthFor(grade, n, k) {
   const grades = reachableGrades(n, k);
-  const defaultDepth = k === 1 ? 0 : 2;
-  return grades && grade in grades && grades[grade] > defaultDepth ? grades[grade] : null;
+  if (!grades || !(grade in grades)) return null;
+  const defaultDepth = QS_GRADES.defaults ? QS_GRADES.defaults[String(k)] : undefined;
+  return defaultDepth !== undefined && grades[grade] <= defaultDepth ? null : grades[grade];
 }

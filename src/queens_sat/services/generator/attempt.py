@@ -34,6 +34,7 @@ from queens_sat.services.generator.logic_filter import Grading
 from queens_sat.services.generator.moves import Probe
 from queens_sat.services.generator.placement import star_room
 from queens_sat.services.generator.planting import LIST_ALL, corner_wanted, draw_greedy, draw_listed, planted_placement
+from queens_sat.services.generator.reach import default_depth
 from queens_sat.services.generator.region_rules import RegionRules
 from queens_sat.services.generator.repair import repair, thin_repaired
 from queens_sat.services.generator.styles import DEFAULT_STYLE, get_style
@@ -123,7 +124,7 @@ class GeneratorOptions:
         elif not callable(self.validator):
             raise ArgumentError(f"validator must be a name or a callable, got {shown(self.validator)}", argument="validator")
         if self.max_depth is None:
-            object.__setattr__(self, "max_depth", 0 if self.stars == 1 else 2)
+            object.__setattr__(self, "max_depth", default_depth(self.stars))
         if self.score_range is not None:
             low, high = score_range_of(self.score_range)
             if not 0 <= low <= high:

@@ -64,6 +64,12 @@ def reachable_grades(n: int, stars: int = 1, depth: int | None = None) -> dict[s
     return out
 
 
+def default_depth(stars: int) -> int:
+    """The probe depth the generator grades at when none is asked: 0 for Queens (published dailies
+    need no probes), 2 for Star Battles (without probes few k-star boards are solved by logic)."""
+    return 0 if stars == 1 else 2
+
+
 def grade_table(sizes: Iterable[int], star_counts: Iterable[int]) -> dict[str, dict[str, dict[str, int]]]:
     """``{stars: {n: {grade: least depth}}}`` for the sizes each star count fits (n >= 4 k): what a client offers."""
     return {
