@@ -18,8 +18,8 @@ than a placement drawn uniformly does (uniform no-touch placements: 34-41 % at n
 because their makers like a corner region to start from. At the sizes the community
 corpus holds well (n 6-11, 57-174 puzzles with one solution a size) each puzzle first
 draws whether its answer has a corner queen, with the corpus's share at that n
-(``CORNER_SHARE``), and the answer is then drawn among the solutions of that kind (any,
-when the board has none of it): the share follows the reference whatever the design,
+(``CORNER_SHARE``), and the answer is then drawn among the solutions of that kind (a
+board with none of it is drawn again): the share follows the reference whatever the design,
 where a fixed weight per corner queen gave 47-67 % by style against the corpus's
 48-63 %. The per-n shares swing (62 % at n 8, 48 % at n 9, 63 % at n 10) more than the
 corpus's sampling error explains with confidence (about 6 points a size), but they are
@@ -83,24 +83,31 @@ def answer_weight(n: int, stars: int, solution: Sequence[int]) -> float:
 
 def draw_listed(
     n: int, stars: int, solutions: Sequence[Sequence[int]], rng: random.Random, weighted: bool = True, corner: bool | None = None,
-) -> list[int]:
+) -> list[int] | None:
     """One of ``solutions`` (a complete list) drawn by ``answer_weight`` (``weighted`` false: uniformly);
-    with ``corner``, only among those with (True) or without (False) a corner queen when there are
-    any; the list's order does not matter."""
+    with ``corner``, only among those with (True) or without (False) a corner queen, None when
+    there are none (the board is drawn again: drawn among all instead, the answers followed the
+    boards' leaning rather than the wish); the list's order does not matter."""
     ordered = sorted({tuple(int(c) for c in s) for s in solutions})
     if corner is not None:
-        ordered = [s for s in ordered if has_corner(n, stars, s) == corner] or ordered
+        ordered = [s for s in ordered if has_corner(n, stars, s) == corner]
+    if not ordered:
+        return None
     weights = [answer_weight(n, stars, s) if weighted else 1.0 for s in ordered]
     return list(rng.choices(ordered, weights)[0])
 
 
-def draw_greedy(n: int, stars: int, rng: random.Random, extends: Extends, corner: bool | None = None) -> list[int] | None:
+def draw_greedy(
+    n: int, stars: int, rng: random.Random, extends: Extends, corner: bool | None = None, tries: int = 3,
+) -> list[int] | None:
     """A solution built cell by cell in a weighted random order (see the module's docstring);
     None when ``extends`` says no solution goes on from the empty board. With ``corner`` True:
     the corner cells tried first, in a random order, until one takes a queen (then the others
     wait their turn in the order: putting them all first gave two corner queens too often);
-    False: no corner cell, unless the queens given on the way complete only through one
-    (then drawn again without the wish)."""
+    False: no corner cell. When the queens given on the way complete only through a corner
+    cell, it is drawn again, ``tries`` times in all, then None: the board is drawn again (drawn
+    again without the wish instead, 14 % of the no-corner wishes of ``bands`` at n 9 ended
+    with a corner queen)."""
     factor = corner_weight(n, stars)
     cells = corners(n)
 
@@ -128,7 +135,7 @@ def draw_greedy(n: int, stars: int, rng: random.Random, extends: Extends, corner
             if len(given) == n * stars:
                 break
     if len(given) < n * stars:
-        return draw_greedy(n, stars, rng, extends) if corner is False and given else None
+        return draw_greedy(n, stars, rng, extends, corner, tries - 1) if corner is False and given and tries > 1 else None
     return [c for _, c in sorted(given)]
 
 
