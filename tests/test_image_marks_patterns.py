@@ -150,3 +150,52 @@ def test_a_queen_read_on_stripes_no_other_region_shows_is_warned_of():
     assert queens >= SHOT_QUEENS
     for r, c in queens - SHOT_QUEENS:
         assert any(f"r{r + 1}c{c + 1}: the queen read there may be the stripes" in w for w in read.warnings), (r, c, read.warnings)
+
+
+def _read_shot(name: str):  # type: ignore[no-untyped-def]
+    from queens_sat.formats.image import read_puzzle_image
+
+    return read_puzzle_image(Path(__file__).parent / "page_shots" / name, read_marks=True)
+
+
+def _same_regions(read_regions: list[list[int]], rows: list[str]) -> bool:
+    from queens_sat.formats.image.reader import same_partition
+
+    return same_partition(np.array(read_regions), np.array([[ord(ch) for ch in row] for row in rows]))
+
+
+WON_REGIONS = ["CCCCCCCAAADDDD", "CCCCCBBBBAADDD", "CCCCDDDDBBBDDD", "CCCDDDDDDDDDDD", "CCCCCDDDDDEDDD", "JCCCCFDDDDDDDD",
+               "JCCKKKKDDDDDGD", "JHJKKKKDDDDKKD", "JJJKKKKKIKKKKD", "JJJKKKKKKKKKKD", "JJKKKKKKKKKKKD", "NNKKKKKLLKKKKK",
+               "NNKMMKKKKKKKKK", "NNKKKKKKKKKKKK"]
+WON_QUEENS = {(0, 9), (1, 6), (2, 3), (3, 13), (4, 10), (5, 5), (6, 12), (7, 1), (8, 8), (9, 2), (10, 11), (11, 7), (12, 4), (13, 0)}
+
+
+def test_a_won_queen_on_a_plain_one_cell_region_is_no_pattern():
+    """The page's solved 14x14 board (1920x1080, colour-blind safe palette): its queens are
+    drawn green, and the green queen on the plain one-cell region F (r6c6) is a darker shade
+    of its teal, as the hatching of other regions is. Taken for that region's pattern, it
+    vanished; a pattern covers all four sides of a cell alike, a queen does not."""
+    read = _read_shot("won-queen-one-cell.png")
+    assert _same_regions(read.puzzle.regions, WON_REGIONS)
+    assert set(read.puzzle.queens) == WON_QUEENS
+    assert not read.puzzle.blocked
+
+
+PHONE_REGIONS = ["BBBAAAAAAAAACCCC", "BBBBGGGGGGGAAACC", "BBBBBEEEEEGACCCC", "BBBBBEDDDEGACCCC", "BBBBBEDDEEGACACC",
+                 "BBBBBFDDDFGAAACC", "BBBBGFDDDFGAAACC", "BBBBGFFFFFGAAACH", "IBBAGGGGGGGAAAHH", "IIJAAAAAAAAAAAHH",
+                 "IIJJJLLLKKKKAAHH", "IIIJJJLLKKKAAAHH", "IIIIJJIIIKKKMMMM", "IIIJJIIIIPMMMNNN", "IIIIIIOIIPMMMNNN",
+                 "IIIIIOOIPPPMMNNN"]
+PHONE_QUEENS = {(13, 14), (14, 6), (1, 1), (15, 10), (6, 4), (12, 12), (10, 11), (11, 7)}
+PHONE_CROSSES = {(13, 3), (2, 9), (12, 7), (0, 8), (13, 7), (7, 9), (7, 5), (11, 11), (7, 1), (8, 8), (15, 11), (14, 12),
+                 (5, 8), (12, 4), (4, 4), (1, 6)}
+
+
+def test_a_hint_frames_soft_edge_and_letter_are_no_queen_on_a_phone():
+    """The page's half-played 16x16 board on a phone (390x844 at pixel ratio 2), the hint's
+    frame on r10c3 with the region's letter J beside it: the frame's soft inner edge (a mix
+    of the frame's colour and the region's) joined the letter into a frame-sized piece with
+    ink in its middle, read as a queen. The mixes of a frame and its cell's colour are no ink."""
+    read = _read_shot("phone-hint-frame-label.png")
+    assert _same_regions(read.puzzle.regions, PHONE_REGIONS)
+    assert set(read.puzzle.queens) == PHONE_QUEENS
+    assert set(read.puzzle.blocked) == PHONE_CROSSES

@@ -43,6 +43,7 @@ EVEN_PATTERN = 1.2  # a pattern's farthest points are at most this much further 
 PATTERN_LIGHTNESS = 8.0  # ΔL: a small region's pattern as much lighter or darker as another's is one
 LIGHT_PATTERN = 40.0  # ΔE: ... and a pattern (a light veil) is no further from the colour than this (ink is)
 PATTERN_SHARE = 0.08  # share of a cell's pattern zone a pattern covers at least (the page's stripes: about 0.2)
+SIDES_EVEN = 0.4  # on a small region, a pattern covers each side of the zone at least this share of its best side
 LEAST = 4  # points: a smaller piece is no mark (noise)
 MARK_SPAN = 0.1  # a mark is at least this share of the sampled square wide or high (LinkedIn's cross: 0.16)
 CROSS_FILL = 0.7  # a cross fills less of its bounding box than this (a small one read with its soft edges: 0.65)
@@ -114,16 +115,16 @@ def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array, Arr
         looks = np.where(framed[:, None], colour, colours)  # a framed cell is measured against its region's colour
         own = points - looks[:, None, None, :]  # (m, P, P, 3): each point against its cell's colour
         off = _length(own)
-        if framed.any():  # ... and against what covers it (its frame's colour): its frame is no ink
-            cover = points[framed] - colours[framed][:, None, None, :]
-            off[framed] = np.minimum(off[framed], _length(cover))
+        for i in np.flatnonzero(framed):  # ... and against what covers it (its frame's colour, and the
+            # frame's soft inner edge, a mix of the two): its frame is no ink
+            off[i] = np.minimum(off[i], _segment_distance(own[i], colours[i] - colour))
         if len(own) >= LOOK_CELLS:
             clear = ~framed if (~framed).sum() >= LOOK_CELLS else np.ones_like(framed)  # a framed cell hides its pattern
             far = _pattern_colour(own[clear][:, zone], off[clear][:, zone])
             if far is not None:
                 seen_patterns.append(far)
         else:  # a region of one or two cells: a pattern only like one the board shows elsewhere (not a mark's ink)
-            far = _pattern_colour(own[:, zone], off[:, zone])
+            far = _pattern_colour(own[:, zone], off[:, zone]) if _on_every_side(off) else None
             if far is not None and not (_even(off[:, zone], far) and any(_like_pattern(far, other) for other in seen_patterns)):
                 striped[where] = True
                 far = None
@@ -154,6 +155,16 @@ def _pattern_colour(own: Array, off: Array) -> Array | None:
     return result
 
 
+def _on_every_side(off: Array) -> bool:
+    """Whether the points off the colour (``off`` (m, P, P)) cover each of the pattern zone's
+    four sides on every cell, about alike, as stripes or dots do: a mark is centred and
+    reaches one side (a crown's points) far more than the others. A one-cell region with a
+    queen drawn in a darker shade of its colour (the page's won queens) is no pattern."""
+    share = np.stack([(off[:, band] > PATTERNED).mean(axis=1) for band in _zone_sides(off.shape[-1])], axis=1)  # (m, 4)
+    least, most = share.min(axis=1), share.max(axis=1)
+    return bool(np.all((least >= PATTERN_SHARE) & (least >= SIDES_EVEN * most)))
+
+
 def _even(off: Array, far: Array) -> bool:
     """Whether the points off the colour are a pattern's, all about as far as its core (a
     glyph's soft edge is fainter and its middle much further)."""
@@ -175,6 +186,14 @@ def _pattern_zone(side: int) -> Array:
     inner = (u >= EDGE_BAND) & (u <= 1 - EDGE_BAND)
     zone: Array = (ring[:, None] & inner[None, :]) | (inner[:, None] & ring[None, :])
     return zone
+
+
+def _zone_sides(side: int) -> list[Array]:
+    """The pattern zone's four sides (top, bottom, left, right), each a (side, side) mask."""
+    u = (np.arange(side) + 0.5) / side
+    low, high = (u >= EDGE_BAND) & (u < 0.3), (u > 0.7) & (u <= 1 - EDGE_BAND)
+    inner = (u >= EDGE_BAND) & (u <= 1 - EDGE_BAND)
+    return [low[:, None] & inner[None, :], high[:, None] & inner[None, :], inner[:, None] & low[None, :], inner[:, None] & high[None, :]]
 
 
 def _segment_distance(points: Array, far: Array) -> Array:
