@@ -199,3 +199,20 @@ def test_a_hint_frames_soft_edge_and_letter_are_no_queen_on_a_phone():
     assert _same_regions(read.puzzle.regions, PHONE_REGIONS)
     assert set(read.puzzle.queens) == PHONE_QUEENS
     assert set(read.puzzle.blocked) == PHONE_CROSSES
+
+
+STRIPED_CROSSES = {(3, 0), (14, 10), (8, 14), (12, 6), (1, 4), (5, 2), (6, 14), (14, 3), (5, 10), (5, 1), (7, 1), (1, 13),
+                   (1, 11), (9, 9), (15, 7), (8, 4)}
+STRIPED_QUEENS = {(4, 5), (15, 10), (1, 1), (7, 15), (11, 7), (3, 8), (0, 3), (14, 6)}
+
+
+def test_a_small_cross_on_stripes_keeps_its_soft_edges():
+    """The page's half-played 16x16 board at 1400x1000 (cells of 37 px, the bright palette):
+    the crosses on the hatched lilac region (r2c5, r9c5) are about 7 px across, drawn in the
+    ink the stripes are a veil of. Mixes of the colour and the stripes' are no ink, so only
+    the crosses' cores were left, in bits, read as neither a queen nor a cross. A point
+    darker than the stripes, the stripes' own way, is ink."""
+    read = _read_shot("crosses-on-stripes.png")
+    assert _same_regions(read.puzzle.regions, PHONE_REGIONS)  # the same board as the phone's above
+    assert set(read.puzzle.queens) == STRIPED_QUEENS
+    assert set(read.puzzle.blocked) == STRIPED_CROSSES

@@ -42,6 +42,7 @@ PATTERN_CORE = 0.75  # rank (from the faintest) of the pattern's points taken as
 EVEN_PATTERN = 1.2  # a pattern's farthest points are at most this much further than its core
 PATTERN_LIGHTNESS = 8.0  # ΔL: a small region's pattern as much lighter or darker as another's is one
 LIGHT_PATTERN = 40.0  # ΔE: ... and a pattern (a light veil) is no further from the colour than this (ink is)
+BEYOND_PATTERN = 0.25  # a point this share of the pattern's depth past its core, the same way, is ink (a mark's soft edge)
 PATTERN_SHARE = 0.08  # share of a cell's pattern zone a pattern covers at least (the page's stripes: about 0.2)
 SIDES_EVEN = 0.4  # on a small region, a pattern covers each side of the zone at least this share of its best side
 LEAST = 4  # points: a smaller piece is no mark (noise)
@@ -128,10 +129,12 @@ def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array, Arr
             if far is not None and not (_even(off[:, zone], far) and any(_like_pattern(far, other) for other in seen_patterns)):
                 striped[where] = True
                 far = None
+        darker = np.zeros(off.shape, dtype=bool)
         if far is not None:  # a pattern: any mix of the colour and the pattern's is no ink
             off = np.minimum(off, _segment_distance(own, far))
+            darker = (own @ far) / max(float(far @ far), 1e-9) > 1 + BEYOND_PATTERN
         noise = float(np.median(np.median(off.reshape(len(own), -1), axis=1)))
-        inked[where] = off > min(INK, FAINT_INK + NOISE_TIMES * noise)
+        inked[where] = (off > min(INK, FAINT_INK + NOISE_TIMES * noise)) | (darker & (off > PATTERNED + NOISE_TIMES * noise))
         framed_cells[where] = framed
     return inked, framed_cells, striped
 
