@@ -216,3 +216,15 @@ def test_a_small_cross_on_stripes_keeps_its_soft_edges():
     assert _same_regions(read.puzzle.regions, PHONE_REGIONS)  # the same board as the phone's above
     assert set(read.puzzle.queens) == STRIPED_QUEENS
     assert set(read.puzzle.blocked) == STRIPED_CROSSES
+
+
+def test_a_won_queen_under_the_focus_outline_on_a_phone():
+    """The same solved board on a phone (cells of 49 px, pixel ratio 2): the focus outline
+    round r14c1 (hatched teal, its queen drawn green) lies on most of the cell's sampled
+    ring, yet moved its median only a little off the teal, so the cell was measured against
+    that mix, and its green queen was no ink. The colour most of a cell shows is the
+    outline's: the cell is framed, and measured against its region's colour."""
+    read = _read_shot("phone-focus-won-queen.png")
+    assert _same_regions(read.puzzle.regions, WON_REGIONS)
+    assert set(read.puzzle.queens) == WON_QUEENS
+    assert not read.puzzle.blocked

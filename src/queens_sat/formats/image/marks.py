@@ -71,10 +71,12 @@ class MarkRead:
     doubtful: list[tuple[int, int]] = field(default_factory=list)  # queens read where a small region's stripes may be
 
 
-def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array, regions: Array) -> MarkRead:
+def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array, regions: Array, shown: Array | None = None) -> MarkRead:
+    """The marks on the cells of ``rgb``; ``cell_lab`` is each cell's (median) colour and
+    ``shown`` (``cells.CellColours.shown``) the colour most of a mixed cell shows."""
     points = int(np.clip(round((SPAN[1] - SPAN[0]) * lattice.pitch), *POINTS))
     lab = to_lab(cell_pixels(rgb, lattice, *SPAN, points))  # (n, n, P, P, 3)
-    inked, framed, striped = _ink(lab, cell_lab, regions)
+    inked, framed, striped = _ink(lab, cell_lab, regions, cell_lab if shown is None else shown)
     inked = _without_edge_lines(inked)
     largest = _largest_pieces(_grown(inked)) & inked  # pieces joined across a point missed on a thin stroke
     found = MarkRead()
@@ -93,12 +95,14 @@ def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array, regions: Array) ->
     return found
 
 
-def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array, Array]:
+def _ink(lab: Array, cell_lab: Array, regions: Array, shown: Array) -> tuple[Array, Array, Array]:
     """Which points (n, n, P, P) are ink: far from the cell's look there (see the module's
     docstring), by full CIELAB distance (ink on a grey cell counts); which cells (n, n)
     are framed (a highlight covers them: their colour is not their region's); and which cells
     of one- or two-cell regions look striped by a pattern the board shows nowhere else (their
-    stripes stay ink, so a mark read there may be them)."""
+    stripes stay ink, so a mark read there may be them). A mixed cell (its ``shown`` colour,
+    most of its ring's, is not its median) is framed too: a focus outline over a phone's small
+    cell covers about half its ring and moves its median only a little off its colour."""
     inked = np.zeros(lab.shape[:-1], dtype=bool)
     framed_cells = np.zeros(regions.shape, dtype=bool)
     striped = np.zeros(regions.shape, dtype=bool)
@@ -111,6 +115,10 @@ def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array, Arr
         colours = cell_lab[where]  # (m, 3) each cell's own colour (a hovered cell's is tinted)
         colour = np.median(colours, axis=0)
         framed = np.linalg.norm(colours - colour, axis=-1) > MAX_TINT  # not a tint: a frame or block over the cell
+        mixed = np.any(shown[where] != colours, axis=-1)  # a mixed cell: something covers much of its ring
+        covered = np.linalg.norm(shown[where] - colour, axis=-1) > MAX_TINT  # ... most: what covers it shows most
+        covers = np.where(covered[:, None], shown[where], colours)  # (m, 3) the colour over a framed cell
+        framed |= mixed
         framed &= len(colours) >= LOOK_CELLS  # (a region of one or two cells has no colour to go by but its own)
         points = lab[where]  # (m, P, P, 3)
         looks = np.where(framed[:, None], colour, colours)  # a framed cell is measured against its region's colour
@@ -118,7 +126,7 @@ def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array, Arr
         off = _length(own)
         for i in np.flatnonzero(framed):  # ... and against what covers it (its frame's colour, and the
             # frame's soft inner edge, a mix of the two): its frame is no ink
-            off[i] = np.minimum(off[i], _segment_distance(own[i], colours[i] - colour))
+            off[i] = np.minimum(off[i], _segment_distance(own[i], covers[i] - colour))
         if len(own) >= LOOK_CELLS:
             clear = ~framed if (~framed).sum() >= LOOK_CELLS else np.ones_like(framed)  # a framed cell hides its pattern
             far = _pattern_colour(own[clear][:, zone], off[clear][:, zone])

@@ -101,7 +101,7 @@ def _read(image: Any, source: str, options: ImageOptions, seen: Seen, stars: int
     if options.read_marks:
         from queens_sat.formats.image.marks import read_marks
 
-        found = read_marks(rgb, lattice, cells.lab, regions)
+        found = read_marks(rgb, lattice, cells.lab, regions, cells.shown)
         queens, blocked = found.queens, found.crosses
         seen.queens, seen.crosses = queens, blocked
         marks = {"queens": len(queens), "blocked": len(blocked)}
