@@ -228,3 +228,39 @@ def test_a_won_queen_under_the_focus_outline_on_a_phone():
     assert _same_regions(read.puzzle.regions, WON_REGIONS)
     assert set(read.puzzle.queens) == WON_QUEENS
     assert not read.puzzle.blocked
+
+
+THIN_FRAME_REGIONS = ["KBBBBBBAAAAD", "KBBBBBBBBDAD", "KCBBBBBBBDDD", "KKBBBIIIIFFD", "KKBBBBIEFFDD", "KKKHIIIIFFFF",
+                      "KGGHHIIIFIII", "KKJJHJIIIIII", "KKJJJJJILLII", "KKKJJKLLLLLI", "KKKKKKKLLLLL", "KKKKKKLLLLLL"]
+THIN_FRAME_QUEENS = {(5, 9), (1, 5), (2, 1), (0, 8), (9, 3), (4, 7)}
+THIN_FRAME_CROSSES = {(4, 6), (0, 1), (0, 9), (9, 5), (11, 4), (2, 6), (11, 0), (8, 0), (7, 11), (2, 3), (5, 6), (5, 3)}
+
+
+def test_a_thin_hint_frames_inner_edge_is_a_line_not_a_queen():
+    """The page's half-played 12x12 board on a phone, the hint on r4c12: the frame, scaled to
+    a tenth of the cell, leaves the cell's colour its median (the cell is not framed), and
+    the frame's soft inner edge lies just inside the band where lines along the sampled
+    square's sides are dropped; joined to the region letter D it was read, silently, as a
+    queen. A line across the sampled square's outer fifth is no mark."""
+    read = _read_shot("phone-thin-hint-frame.png")
+    assert _same_regions(read.puzzle.regions, THIN_FRAME_REGIONS)
+    assert set(read.puzzle.queens) == THIN_FRAME_QUEENS
+    assert set(read.puzzle.blocked) == THIN_FRAME_CROSSES
+
+
+BOARD_17 = ["EEMMMMMMMMMAAAAAA", "EEEMBBBBBBMAAAAAA", "EEMMBBDDDCMAAAAAA", "EEEMBDDDDCMAAAAAA", "GEEMBBFCCCAAAAAAA",
+            "GGGMBBFFAAAIIIIIA", "GMMMKBHFAAAIIIIIA", "GMMMKBHFAAIIIIIIA", "JMMMKBBBAAIIIIAAA", "JJMMKABBAAIIIIIII",
+            "JJJMKABBAAKLLLLLI", "JJJMKABBAKKLNNLLI", "JJJMKAAAAAKMNNNNI", "QQQMKKKKKKKMNNNII", "QQQMMMMMMMMMONNNN",
+            "QQQQQQPPPOOOONNNN", "QQQQQQQOOOOOONNNN"]
+
+
+def test_a_framed_cell_of_a_two_cell_region_is_a_block_not_a_queen():
+    """The page's half-played 17x17 board at 1920x1080, the hint on r8c7 of the two-cell
+    region H: a region that small has no colour but its cells' own, so the framed cell is
+    measured against its frame's blue, and its peach inside is one block of ink, no mark.
+    The frame's soft edges beside that block, joined to it across an empty column, made its
+    box less full than a block's, and it was read as a queen."""
+    read = _read_shot("hinted-two-cell-region.png")
+    assert _same_regions(read.puzzle.regions, BOARD_17)
+    assert set(read.puzzle.queens) == {(5, 7), (10, 10), (6, 0), (13, 14), (0, 16), (1, 4), (2, 9), (3, 5)}
+    assert len(read.puzzle.blocked) == 17

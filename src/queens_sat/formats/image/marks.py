@@ -53,6 +53,7 @@ DIAGONAL = 0.16  # how near, as a share of the box's side
 SMALL_REACH = 1.6  # points off the diagonal still near it on a small cross (its strokes, soft edges included, are 2-3 points wide)
 EDGE_BAND = 0.15  # the outer share of the sampled square where a line along its side may reach in
 EDGE_LINE = 0.8  # a row (or column) of points this much ink there is a line, not a mark
+LINE_BAND = 0.22  # ... that far in from the sampled square's side (a phone's thin frame's inner edge: 0.16)
 TINT_FILL = 0.82  # a piece filling its bounding box this fully (a crown fills about 0.5, a disc 0.79) ...
 TINT_SPAN = 0.5  # ... and this share of the sampled square both ways is a tint over the cell, not a mark
 CORNER = 0.3  # a piece wholly within this share of the sampled square from two sides is a corner label
@@ -223,10 +224,11 @@ def _length(v: Array) -> Array:
 
 def _without_edge_lines(inked: Array) -> Array:
     """The ink less the rows and columns of points along the sampled square's edges that are
-    nearly all ink: a thick region border reaching into a small cell is a line across it,
-    never a queen (a mark leaves most of a row beside it clear)."""
+    nearly all ink: a thick region border reaching into a small cell, or the soft inner
+    edge of a thin hint's frame round it, is a line across it, never a queen (a mark
+    leaves most of a row beside it clear)."""
     side = inked.shape[-1]
-    band = max(1, round(EDGE_BAND * side))
+    band = max(1, round(LINE_BAND * side))
     out: Array = inked.copy()
     rows_full = inked.mean(axis=-1) >= EDGE_LINE  # (..., side): a row of points almost all ink
     cols_full = inked.mean(axis=-2) >= EDGE_LINE
@@ -332,6 +334,31 @@ def _is_frame(piece: Array, rows: Array, cols: Array, side: int) -> bool:
     return not bool(middle.any())
 
 
+def _widest_run(present: Array) -> slice:
+    """The longest run of True in a 1-d mask, as a slice."""
+    best, start, run = slice(0, 0), 0, 0
+    for i, on in enumerate([*present.tolist(), False]):
+        if on:
+            run += 1
+            continue
+        if run > best.stop - best.start:
+            best = slice(start, i)
+        start, run = i + 1, 0
+    return best
+
+
+def _is_block(box: Array, side: int) -> bool:
+    """Whether a piece (cut to its bounding box) is a block filling the cell (``TINT_FILL``
+    of its box, ``TINT_SPAN`` of the sampled square both ways): a hint's or the mouse's
+    highlight, or a small region's cell under a frame whose inner part is all unlike the
+    frame. Thin lines beside it, joined to it across an empty row or column (a frame's soft
+    edges), are left out: the widest run of rows and of columns with ink is measured."""
+    rows, cols = _widest_run(np.asarray(box.any(axis=1))), _widest_run(np.asarray(box.any(axis=0)))
+    core = box[rows, cols]
+    height, width = core.shape
+    return bool(core.size) and core.mean() >= TINT_FILL and min(height, width) >= TINT_SPAN * side
+
+
 def _kind(piece: Array, framed: bool = False) -> str | None:
     """"queen", "cross", "unclear", or None for an empty cell."""
     count = int(piece.sum())
@@ -354,7 +381,7 @@ def _kind(piece: Array, framed: bool = False) -> str | None:
     if framed and (off_centre or to_a_side):
         return None  # a highlighted cell's label, larger on a phone's small cell, off to a side; marks are centred
     fill = count / (height * width)
-    if fill >= TINT_FILL and min(height, width) >= TINT_SPAN * side:
+    if _is_block(piece[top : bottom + 1, left : right + 1], side):
         return None  # a block of another colour filling the cell (a hint's or the mouse's highlight), no mark
     u = (cols - left + 0.5) / width
     v = (rows - top + 0.5) / height
