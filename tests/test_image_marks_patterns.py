@@ -264,3 +264,22 @@ def test_a_framed_cell_of_a_two_cell_region_is_a_block_not_a_queen():
     assert _same_regions(read.puzzle.regions, BOARD_17)
     assert set(read.puzzle.queens) == {(5, 7), (10, 10), (6, 0), (13, 14), (0, 16), (1, 4), (2, 9), (3, 5)}
     assert len(read.puzzle.blocked) == 17
+
+
+ARM_REGIONS = ["DDAAAAAAAAAAAAA", "DDDAAAAAAAAABAA", "DDDDDDCCCCCBBAA", "DCCDDDDDDDCBAAA", "DCCEEEDDDDCBAAA",
+               "FCEEEEEEEHCAAAA", "FCEEEEEEEHCGGGG", "FCEEEEEHHHCGGGG", "FCCCCCCCCCCIGGG", "FFFJCCCCCCKIIIG",
+               "FFFJJJCCKKKKKIK", "FFFJJJCCKLLOKKK", "NFFNMJCLLLLOKKK", "NNFNMMMMLLLOOKK", "NNNNMMMMMLOOOKK"]
+ARM_QUEENS = {(10, 14), (1, 12), (0, 2), (4, 5), (7, 7), (13, 1), (11, 9)}
+ARM_CROSSES = {(2, 7), (11, 14), (9, 8), (14, 14), (11, 13), (11, 12), (6, 4), (2, 1), (2, 12), (5, 2), (0, 5), (0, 11),
+               (3, 11), (12, 7), (4, 11)}
+
+
+def test_a_cross_whose_arm_tip_is_lost_in_stripes_is_a_cross():
+    """The page's half-played 15x15 board at 1920x1080: the cross on r12c14, on pink hatched
+    the cross's own slant, lost the tip of its top right arm in a stripe, and without two
+    arms at its top it was not a cross (a star has one point there). Ink lying almost all
+    along both diagonals (a star's: at most 0.7 of it) is a cross without that fork."""
+    read = _read_shot("cross-arm-on-stripes.png")
+    assert _same_regions(read.puzzle.regions, ARM_REGIONS)
+    assert set(read.puzzle.queens) == ARM_QUEENS
+    assert set(read.puzzle.blocked) == ARM_CROSSES

@@ -49,6 +49,8 @@ LEAST = 4  # points: a smaller piece is no mark (noise)
 MARK_SPAN = 0.1  # a mark is at least this share of the sampled square wide or high (LinkedIn's cross: 0.16)
 CROSS_FILL = 0.7  # a cross fills less of its bounding box than this (a small one read with its soft edges: 0.65)
 CROSS_DIAGONAL = 0.75  # ... and this much of its ink lies near the box's diagonals (a crown's or a disc's: about 0.55)
+ALL_DIAGONAL = 0.9  # ... or this much, with an arm's tip lost (on stripes of its own slant); a star's: at most 0.7
+BOTH_DIAGONALS = 0.35  # ... and this much near each diagonal (a stripe's bit lies along one)
 DIAGONAL = 0.16  # how near, as a share of the box's side
 SMALL_REACH = 1.6  # points off the diagonal still near it on a small cross (its strokes, soft edges included, are 2-3 points wide)
 EDGE_BAND = 0.15  # the outer share of the sampled square where a line along its side may reach in
@@ -389,8 +391,11 @@ def _kind(piece: Array, framed: bool = False) -> str | None:
     near = (np.abs(u - v) < reach) | (np.abs(u + v - 1) < reach)
     top = v < 0.25
     forked = bool((top & (u < 0.35)).any() and (top & (u > 0.65)).any())
-    if fill < CROSS_FILL and near.mean() >= CROSS_DIAGONAL and 0.6 <= height / width <= 1.6 and forked:
-        return "cross"  # two arms at its top (a star has one point there)
+    diagonal = float(near.mean())
+    both = min(float((np.abs(u - v) < reach).mean()), float((np.abs(u + v - 1) < reach).mean())) >= BOTH_DIAGONALS
+    armed = forked or (diagonal >= ALL_DIAGONAL and both)
+    if fill < CROSS_FILL and diagonal >= CROSS_DIAGONAL and 0.6 <= height / width <= 1.6 and armed:
+        return "cross"  # two arms at its top (a star has one point there), or one lost in stripes and the rest on the diagonals
     if fill >= QUEEN_FILL and max(height, width) >= QUEEN_SPAN * side:
         return "queen"
     return "unclear"
