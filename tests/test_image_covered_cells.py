@@ -51,3 +51,24 @@ def test_a_framed_one_cell_region_showing_its_own_colour_stays_one():
     lab, rgb, ring = _board(regions, {(2, 2): 0.3})
     read = colour_regions(lab, rgb, ring)
     assert same_partition(read.regions, regions)
+
+
+PHONE_17 = ["EEMMMMMMMMMAAAAAA", "EEEMBBBBBBMAAAAAA", "EEMMBBDDDCMAAAAAA", "EEEMBDDDDCMAAAAAA", "GEEMBBFCCCAAAAAAA",
+            "GGGMBBFFAAAIIIIIA", "GMMMKBHFAAAIIIIIA", "GMMMKBHFAAIIIIIIA", "JMMMKBBBAAIIIIAAA", "JJMMKABBAAIIIIIII",
+            "JJJMKABBAAKLLLLLI", "JJJMKABBAKKLNNLLI", "JJJMKAAAAAKMNNNNI", "QQQMKKKKKKKMNNNII", "QQQMMMMMMMMMONNNN",
+            "QQQQQQPPPOOOONNNN", "QQQQQQQOOOOOONNNN"]
+
+
+def test_a_small_cell_boxed_by_borders_and_stripes_shows_its_regions_colour():
+    """The page's empty 17x17 board on a phone (390x844 at pixel ratio 2, the colour-blind
+    safe palette): a hatched cell with thick borders on three sides has its sampled points
+    on the borders, the stripes and its colour in about equal parts, and their median lay
+    between them, as far from its region's colour as two regions' colours are apart: the
+    board was refused. The colour most of its light points show is its region's."""
+    from pathlib import Path
+
+    from queens_sat.formats.image import read_puzzle_image
+
+    read = read_puzzle_image(Path(__file__).parent / "page_shots" / "phone-bordered-striped-cells.png")
+    truth = np.array([[ord(ch) for ch in row] for row in PHONE_17])
+    assert same_partition(np.array(read.puzzle.regions), truth)

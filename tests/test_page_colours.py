@@ -78,3 +78,25 @@ def test_regions_are_plain_while_colours_last() -> None:
         looks = page_looks([random_board(n, rng).regions], colors)[0]
         assert all(look["use"] == 0 for look in looks), n  # no hatching before the colours run out
     assert min(delta_e(a, b) for a, b in itertools.combinations(colors, 2)) < THRESHOLD  # why the order matters
+
+
+@pytest.mark.parametrize("palette", ["bright", "safe"])
+def test_the_smallest_region_of_a_colour_is_the_plain_one(palette: str) -> None:
+    """A colour used again is hatched on its larger regions: a one-cell region's few stripes
+    look like a mark (to people and the image reader), so the smallest region keeps it plain,
+    and the others take the patterns in turn, so that no two regions look alike."""
+    colors = bright_palette() if palette == "bright" else list(REGION_COLORS)
+    rng = random.Random(f"plain-{palette}")
+    puzzles = [random_board(n, rng) for n in range(13, 18) for _ in range(10)]
+    reused = 0
+    for puzzle, board_looks in zip(puzzles, page_looks([p.regions for p in puzzles], colors), strict=True):
+        sizes = [sum(row.count(k) for row in puzzle.regions) for k in range(puzzle.n)]
+        by_colour: dict[str, list[tuple[int, int]]] = {}
+        for k, look in enumerate(board_looks):
+            by_colour.setdefault(look["color"], []).append((look["use"], sizes[k]))
+        for looks in by_colour.values():
+            uses = sorted(looks)
+            assert [use for use, _ in uses] == list(range(len(uses)))
+            assert [size for _, size in uses] == sorted(size for _, size in uses), (puzzle.regions, board_looks)
+            reused += len(uses) > 1
+    assert reused > 0  # the boards do reuse colours

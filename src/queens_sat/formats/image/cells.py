@@ -22,6 +22,8 @@ POINTS = 9
 SPAN = (0.14, 0.86)
 RING = 2  # rings of sample points kept for the colour (the middle 5 x 5 may hold a mark)
 AGREE = 12.0  # a sample this close (ΔE) to the cell's colour agrees with it
+MIXED = 0.5  # a cell whose ring agrees less than this with its median is mixed: its regions' colour is looked for
+INK_LIGHTNESS = 30.0  # CIELAB L below which a point is grid line, border or ink, never a region's colour
 LIGHTNESS_WEIGHT = 0.5  # lightness counts half in colour distances: shading (a hovered cell) changes it most
 
 
@@ -31,6 +33,7 @@ class CellColours:
     lab: Array  # (n, n, 3) the same in CIELAB
     agreement: Array  # (n, n) share of the ring samples close to the cell's colour
     ring: Array  # (n, n, 72, 3) the samples of the three outer rings, in CIELAB (inside a wide frame too)
+    shown: Array  # (n, n, 3) CIELAB: ``lab``, or for a mixed cell the colour most of its ring shows (the regions are read from it)
 
 
 def sample_points(lattice: Lattice, shape: tuple[int, ...], lo: float, hi: float, count: int) -> tuple[Array, Array]:
@@ -69,7 +72,27 @@ def cell_colours(rgb: Array, lattice: Lattice) -> CellColours:
     lab_ring = lab_wide[:, :, ring_mask()[wide]]
     lab = to_lab(median)
     agreement = (distance(lab_ring, lab[:, :, None, :]) <= AGREE).mean(axis=2)
-    return CellColours(median, lab, agreement, lab_wide)
+    shown = lab.copy()
+    for r, c in zip(*np.nonzero(agreement < MIXED), strict=True):
+        shown[r, c] = _most_shown(lab_ring[r, c], lab[r, c])
+    return CellColours(median, lab, agreement, lab_wide, shown)
+
+
+def _most_shown(lab_ring: Array, lab: Array) -> Array:
+    """The colour most of a mixed cell's ring points show, leaving out near-black ones (grid
+    lines, borders, ink), when more points show it than show the cell's median ``lab``: a
+    small cell with thick borders on three sides and stripes over the rest has a median
+    between them all, and its region's colour in the most points."""
+    light = lab_ring[lab_ring[:, 0] >= INK_LIGHTNESS]
+    if not len(light):
+        return lab
+    close = distance(light[:, None, :], light[None, :, :]) <= AGREE  # (k, k)
+    counts = close.sum(axis=1)
+    best = int(np.argmax(counts))
+    if counts[best] <= int((distance(lab_ring, lab) <= AGREE).sum()):
+        return lab
+    result: Array = np.median(light[close[best]], axis=0)
+    return result
 
 
 def _linear(c: Array) -> Array:

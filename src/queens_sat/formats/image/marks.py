@@ -42,15 +42,20 @@ PATTERN_CORE = 0.75  # rank (from the faintest) of the pattern's points taken as
 EVEN_PATTERN = 1.2  # a pattern's farthest points are at most this much further than its core
 PATTERN_LIGHTNESS = 8.0  # ΔL: a small region's pattern as much lighter or darker as another's is one
 LIGHT_PATTERN = 40.0  # ΔE: ... and a pattern (a light veil) is no further from the colour than this (ink is)
+BEYOND_PATTERN = 0.25  # a point this share of the pattern's depth past its core, the same way, is ink (a mark's soft edge)
 PATTERN_SHARE = 0.08  # share of a cell's pattern zone a pattern covers at least (the page's stripes: about 0.2)
+SIDES_EVEN = 0.4  # on a small region, a pattern covers each side of the zone at least this share of its best side
 LEAST = 4  # points: a smaller piece is no mark (noise)
 MARK_SPAN = 0.1  # a mark is at least this share of the sampled square wide or high (LinkedIn's cross: 0.16)
 CROSS_FILL = 0.7  # a cross fills less of its bounding box than this (a small one read with its soft edges: 0.65)
 CROSS_DIAGONAL = 0.75  # ... and this much of its ink lies near the box's diagonals (a crown's or a disc's: about 0.55)
+ALL_DIAGONAL = 0.9  # ... or this much, with an arm's tip lost (on stripes of its own slant); a star's: at most 0.7
+BOTH_DIAGONALS = 0.35  # ... and this much near each diagonal (a stripe's bit lies along one)
 DIAGONAL = 0.16  # how near, as a share of the box's side
 SMALL_REACH = 1.6  # points off the diagonal still near it on a small cross (its strokes, soft edges included, are 2-3 points wide)
 EDGE_BAND = 0.15  # the outer share of the sampled square where a line along its side may reach in
 EDGE_LINE = 0.8  # a row (or column) of points this much ink there is a line, not a mark
+LINE_BAND = 0.22  # ... that far in from the sampled square's side (a phone's thin frame's inner edge: 0.16)
 TINT_FILL = 0.82  # a piece filling its bounding box this fully (a crown fills about 0.5, a disc 0.79) ...
 TINT_SPAN = 0.5  # ... and this share of the sampled square both ways is a tint over the cell, not a mark
 CORNER = 0.3  # a piece wholly within this share of the sampled square from two sides is a corner label
@@ -69,10 +74,12 @@ class MarkRead:
     doubtful: list[tuple[int, int]] = field(default_factory=list)  # queens read where a small region's stripes may be
 
 
-def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array, regions: Array) -> MarkRead:
+def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array, regions: Array, shown: Array | None = None) -> MarkRead:
+    """The marks on the cells of ``rgb``; ``cell_lab`` is each cell's (median) colour and
+    ``shown`` (``cells.CellColours.shown``) the colour most of a mixed cell shows."""
     points = int(np.clip(round((SPAN[1] - SPAN[0]) * lattice.pitch), *POINTS))
     lab = to_lab(cell_pixels(rgb, lattice, *SPAN, points))  # (n, n, P, P, 3)
-    inked, framed, striped = _ink(lab, cell_lab, regions)
+    inked, framed, striped = _ink(lab, cell_lab, regions, cell_lab if shown is None else shown)
     inked = _without_edge_lines(inked)
     largest = _largest_pieces(_grown(inked)) & inked  # pieces joined across a point missed on a thin stroke
     found = MarkRead()
@@ -91,12 +98,14 @@ def read_marks(rgb: Array, lattice: Lattice, cell_lab: Array, regions: Array) ->
     return found
 
 
-def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array, Array]:
+def _ink(lab: Array, cell_lab: Array, regions: Array, shown: Array) -> tuple[Array, Array, Array]:
     """Which points (n, n, P, P) are ink: far from the cell's look there (see the module's
     docstring), by full CIELAB distance (ink on a grey cell counts); which cells (n, n)
     are framed (a highlight covers them: their colour is not their region's); and which cells
     of one- or two-cell regions look striped by a pattern the board shows nowhere else (their
-    stripes stay ink, so a mark read there may be them)."""
+    stripes stay ink, so a mark read there may be them). A mixed cell (its ``shown`` colour,
+    most of its ring's, is not its median) is framed too: a focus outline over a phone's small
+    cell covers about half its ring and moves its median only a little off its colour."""
     inked = np.zeros(lab.shape[:-1], dtype=bool)
     framed_cells = np.zeros(regions.shape, dtype=bool)
     striped = np.zeros(regions.shape, dtype=bool)
@@ -109,28 +118,34 @@ def _ink(lab: Array, cell_lab: Array, regions: Array) -> tuple[Array, Array, Arr
         colours = cell_lab[where]  # (m, 3) each cell's own colour (a hovered cell's is tinted)
         colour = np.median(colours, axis=0)
         framed = np.linalg.norm(colours - colour, axis=-1) > MAX_TINT  # not a tint: a frame or block over the cell
+        mixed = np.any(shown[where] != colours, axis=-1)  # a mixed cell: something covers much of its ring
+        covered = np.linalg.norm(shown[where] - colour, axis=-1) > MAX_TINT  # ... most: what covers it shows most
+        covers = np.where(covered[:, None], shown[where], colours)  # (m, 3) the colour over a framed cell
+        framed |= mixed
         framed &= len(colours) >= LOOK_CELLS  # (a region of one or two cells has no colour to go by but its own)
         points = lab[where]  # (m, P, P, 3)
         looks = np.where(framed[:, None], colour, colours)  # a framed cell is measured against its region's colour
         own = points - looks[:, None, None, :]  # (m, P, P, 3): each point against its cell's colour
         off = _length(own)
-        if framed.any():  # ... and against what covers it (its frame's colour): its frame is no ink
-            cover = points[framed] - colours[framed][:, None, None, :]
-            off[framed] = np.minimum(off[framed], _length(cover))
+        for i in np.flatnonzero(framed):  # ... and against what covers it (its frame's colour, and the
+            # frame's soft inner edge, a mix of the two): its frame is no ink
+            off[i] = np.minimum(off[i], _segment_distance(own[i], covers[i] - colour))
         if len(own) >= LOOK_CELLS:
             clear = ~framed if (~framed).sum() >= LOOK_CELLS else np.ones_like(framed)  # a framed cell hides its pattern
             far = _pattern_colour(own[clear][:, zone], off[clear][:, zone])
             if far is not None:
                 seen_patterns.append(far)
         else:  # a region of one or two cells: a pattern only like one the board shows elsewhere (not a mark's ink)
-            far = _pattern_colour(own[:, zone], off[:, zone])
+            far = _pattern_colour(own[:, zone], off[:, zone]) if _on_every_side(off) else None
             if far is not None and not (_even(off[:, zone], far) and any(_like_pattern(far, other) for other in seen_patterns)):
                 striped[where] = True
                 far = None
+        darker = np.zeros(off.shape, dtype=bool)
         if far is not None:  # a pattern: any mix of the colour and the pattern's is no ink
             off = np.minimum(off, _segment_distance(own, far))
+            darker = (own @ far) / max(float(far @ far), 1e-9) > 1 + BEYOND_PATTERN
         noise = float(np.median(np.median(off.reshape(len(own), -1), axis=1)))
-        inked[where] = off > min(INK, FAINT_INK + NOISE_TIMES * noise)
+        inked[where] = (off > min(INK, FAINT_INK + NOISE_TIMES * noise)) | (darker & (off > PATTERNED + NOISE_TIMES * noise))
         framed_cells[where] = framed
     return inked, framed_cells, striped
 
@@ -152,6 +167,16 @@ def _pattern_colour(own: Array, off: Array) -> Array | None:
         cores.append(own[cell, order[int(PATTERN_CORE * (len(order) - 1))]])  # a stripe's core, not a border or mark
     result: Array = np.median(np.array(cores), axis=0)
     return result
+
+
+def _on_every_side(off: Array) -> bool:
+    """Whether the points off the colour (``off`` (m, P, P)) cover each of the pattern zone's
+    four sides on every cell, about alike, as stripes or dots do: a mark is centred and
+    reaches one side (a crown's points) far more than the others. A one-cell region with a
+    queen drawn in a darker shade of its colour (the page's won queens) is no pattern."""
+    share = np.stack([(off[:, band] > PATTERNED).mean(axis=1) for band in _zone_sides(off.shape[-1])], axis=1)  # (m, 4)
+    least, most = share.min(axis=1), share.max(axis=1)
+    return bool(np.all((least >= PATTERN_SHARE) & (least >= SIDES_EVEN * most)))
 
 
 def _even(off: Array, far: Array) -> bool:
@@ -177,6 +202,14 @@ def _pattern_zone(side: int) -> Array:
     return zone
 
 
+def _zone_sides(side: int) -> list[Array]:
+    """The pattern zone's four sides (top, bottom, left, right), each a (side, side) mask."""
+    u = (np.arange(side) + 0.5) / side
+    low, high = (u >= EDGE_BAND) & (u < 0.3), (u > 0.7) & (u <= 1 - EDGE_BAND)
+    inner = (u >= EDGE_BAND) & (u <= 1 - EDGE_BAND)
+    return [low[:, None] & inner[None, :], high[:, None] & inner[None, :], inner[:, None] & low[None, :], inner[:, None] & high[None, :]]
+
+
 def _segment_distance(points: Array, far: Array) -> Array:
     """The distance of each point (..., 3, against the cell's colour) to the colours between
     the cell's own (0) and ``far`` (a stripe's soft edge is such a mix)."""
@@ -193,10 +226,11 @@ def _length(v: Array) -> Array:
 
 def _without_edge_lines(inked: Array) -> Array:
     """The ink less the rows and columns of points along the sampled square's edges that are
-    nearly all ink: a thick region border reaching into a small cell is a line across it,
-    never a queen (a mark leaves most of a row beside it clear)."""
+    nearly all ink: a thick region border reaching into a small cell, or the soft inner
+    edge of a thin hint's frame round it, is a line across it, never a queen (a mark
+    leaves most of a row beside it clear)."""
     side = inked.shape[-1]
-    band = max(1, round(EDGE_BAND * side))
+    band = max(1, round(LINE_BAND * side))
     out: Array = inked.copy()
     rows_full = inked.mean(axis=-1) >= EDGE_LINE  # (..., side): a row of points almost all ink
     cols_full = inked.mean(axis=-2) >= EDGE_LINE
@@ -302,6 +336,31 @@ def _is_frame(piece: Array, rows: Array, cols: Array, side: int) -> bool:
     return not bool(middle.any())
 
 
+def _widest_run(present: Array) -> slice:
+    """The longest run of True in a 1-d mask, as a slice."""
+    best, start, run = slice(0, 0), 0, 0
+    for i, on in enumerate([*present.tolist(), False]):
+        if on:
+            run += 1
+            continue
+        if run > best.stop - best.start:
+            best = slice(start, i)
+        start, run = i + 1, 0
+    return best
+
+
+def _is_block(box: Array, side: int) -> bool:
+    """Whether a piece (cut to its bounding box) is a block filling the cell (``TINT_FILL``
+    of its box, ``TINT_SPAN`` of the sampled square both ways): a hint's or the mouse's
+    highlight, or a small region's cell under a frame whose inner part is all unlike the
+    frame. Thin lines beside it, joined to it across an empty row or column (a frame's soft
+    edges), are left out: the widest run of rows and of columns with ink is measured."""
+    rows, cols = _widest_run(np.asarray(box.any(axis=1))), _widest_run(np.asarray(box.any(axis=0)))
+    core = box[rows, cols]
+    height, width = core.shape
+    return bool(core.size) and core.mean() >= TINT_FILL and min(height, width) >= TINT_SPAN * side
+
+
 def _kind(piece: Array, framed: bool = False) -> str | None:
     """"queen", "cross", "unclear", or None for an empty cell."""
     count = int(piece.sum())
@@ -324,7 +383,7 @@ def _kind(piece: Array, framed: bool = False) -> str | None:
     if framed and (off_centre or to_a_side):
         return None  # a highlighted cell's label, larger on a phone's small cell, off to a side; marks are centred
     fill = count / (height * width)
-    if fill >= TINT_FILL and min(height, width) >= TINT_SPAN * side:
+    if _is_block(piece[top : bottom + 1, left : right + 1], side):
         return None  # a block of another colour filling the cell (a hint's or the mouse's highlight), no mark
     u = (cols - left + 0.5) / width
     v = (rows - top + 0.5) / height
@@ -332,8 +391,11 @@ def _kind(piece: Array, framed: bool = False) -> str | None:
     near = (np.abs(u - v) < reach) | (np.abs(u + v - 1) < reach)
     top = v < 0.25
     forked = bool((top & (u < 0.35)).any() and (top & (u > 0.65)).any())
-    if fill < CROSS_FILL and near.mean() >= CROSS_DIAGONAL and 0.6 <= height / width <= 1.6 and forked:
-        return "cross"  # two arms at its top (a star has one point there)
+    diagonal = float(near.mean())
+    both = min(float((np.abs(u - v) < reach).mean()), float((np.abs(u + v - 1) < reach).mean())) >= BOTH_DIAGONALS
+    armed = forked or (diagonal >= ALL_DIAGONAL and both)
+    if fill < CROSS_FILL and diagonal >= CROSS_DIAGONAL and 0.6 <= height / width <= 1.6 and armed:
+        return "cross"  # two arms at its top (a star has one point there), or one lost in stripes and the rest on the diagonals
     if fill >= QUEEN_FILL and max(height, width) >= QUEEN_SPAN * side:
         return "queen"
     return "unclear"

@@ -86,7 +86,7 @@ def _read(image: Any, source: str, options: ImageOptions, seen: Seen, stars: int
     n = lattice.n
     seen.lines.append(f"grid: {n}x{n}, cells of {lattice.pitch:.1f} px, clarity {lattice.quality:.2f}")
     cells = cell_colours(rgb, lattice)
-    colours = colour_regions(cells.lab, cells.rgb, cells.ring)
+    colours = colour_regions(cells.shown, cells.rgb, cells.ring)
     walls = read_walls(rgb, lattice)
     regions, method, warnings = _regions(n, cells, colours, walls, source)
     if seen.open_sides:
@@ -101,7 +101,7 @@ def _read(image: Any, source: str, options: ImageOptions, seen: Seen, stars: int
     if options.read_marks:
         from queens_sat.formats.image.marks import read_marks
 
-        found = read_marks(rgb, lattice, cells.lab, regions)
+        found = read_marks(rgb, lattice, cells.lab, regions, cells.shown)
         queens, blocked = found.queens, found.crosses
         seen.queens, seen.crosses = queens, blocked
         marks = {"queens": len(queens), "blocked": len(blocked)}

@@ -3,7 +3,9 @@
 // here each board is coloured on its own, most-constrained region first (DSatur order): a
 // region takes the colour farthest (CIE76 ΔE, normal vision) from its neighbours' colours,
 // the least used among those at least NEIGHBOUR_DELTA_E away. A colour used again is drawn
-// with the next hatching pattern, so no two regions look alike. Loaded by index.html before
+// with the next hatching pattern, so no two regions look alike; the smallest region of a
+// colour is the one drawn plain, as a pattern needs room to show (a one-cell region's few
+// stripes look like a mark to people and the image reader alike). Loaded by index.html before
 // page.js; node loads it too (module.exports) so that the tests can check every palette.
 "use strict";
 
@@ -61,8 +63,16 @@ function regionLooks(regions, colors) {
       if (better) { choice = i; choiceKey = key; }
     });
     colorOf[region] = choice;
-    looks[region] = { color: colors[choice], use: uses[choice] };
     uses[choice] += 1;
+  }
+  // each colour's regions, smallest first (the region number breaks ties), get its looks in turn
+  const sizes = new Array(count).fill(0);
+  regions.forEach((row) => row.forEach((k) => { sizes[k] += 1; }));
+  const order = [...Array(count).keys()].sort((a, b) => sizes[a] - sizes[b] || a - b);
+  uses.fill(0);
+  for (const region of order) {
+    looks[region] = { color: colors[colorOf[region]], use: uses[colorOf[region]] };
+    uses[colorOf[region]] += 1;
   }
   return looks;
 }
