@@ -67,3 +67,22 @@ def test_the_text_box_follows_the_board(server: Any, browser: Any) -> None:
     wait_for(browser, lambda d: "AABB" in d.find_element("id", "io").get_attribute("value"), "the box to show the new board")
     shown = json.loads(browser.find_element("id", "io").get_attribute("value"))
     assert shown["regions"] == ["AABB", "AABB", "CCDD", "CCDD"]
+
+
+def test_a_late_export_does_not_overwrite_the_next_board(server: Any, browser: Any) -> None:
+    """An export whose answer comes back after another board was loaded is dropped: the box
+    never shows the board before (the server's answer is held back 1.5 s here)."""
+    open_page(browser, link(server.url, STRIPES, play=False))
+    browser.execute_script("document.querySelector('details.io').open = true; document.getElementById('io').value = ''")
+    browser.execute_script(
+        """const real = window.fetch; let held = false;
+           window.fetch = (url, options) => {
+             if (!held && String(url).includes('/convert')) {
+               held = true; return new Promise((done) => setTimeout(() => done(real(url, options)), 1500)); }
+             return real(url, options); };"""
+    )
+    browser.find_element("id", "export-json").click()
+    browser.execute_script("window.location.hash = arguments[0]", link("", ["AABB", "AABB", "CCDD", "CCDD"], play=False)[2:])
+    wait_for(browser, lambda d: len(d.find_elements("css selector", ".cell")) == 16, "the new board")
+    browser.execute_script("return new Promise((done) => setTimeout(done, 2500))")  # the held answer arrives
+    assert "AAAAA" not in browser.find_element("id", "io").get_attribute("value")

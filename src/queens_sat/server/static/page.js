@@ -139,13 +139,18 @@ function setBoard(n, regions, rule, stars) {
   followText();
 }
 
-// the "Puzzle text" box shows the board loaded, not the text of the one before
+// the "Puzzle text" box shows the board loaded, not the text of the one before; an answer that
+// comes back after a newer one was asked for (another board loaded, another export) is dropped
+let textSeq = 0;
+
 async function followText() {
+  const seq = ++textSeq;  // also drops an export of the board before, still on its way
   if (!$("io").value.trim()) return;
   try {
-    $("io").value = await api("/convert", puzzleJson(false), "?to=json", true);
+    const text = await api("/convert", puzzleJson(false), "?to=json", true);
+    if (seq === textSeq) $("io").value = text;
   } catch (err) {
-    $("io").value = "";
+    if (seq === textSeq) $("io").value = "";
   }
 }
 
@@ -716,8 +721,11 @@ async function newPuzzle(event) {
 }
 
 async function exportAs(format) {
+  const seq = ++textSeq;
   try {
-    $("io").value = await api("/convert", puzzleJson(state.mode === "play"), `?to=${format}`, true);
+    const text = await api("/convert", puzzleJson(state.mode === "play"), `?to=${format}`, true);
+    if (seq !== textSeq) return;  // a board loaded meanwhile: the box follows it instead
+    $("io").value = text;
     keep();
     setMessage(`Exported as ${format === "text" ? "a text grid" : "JSON"} into the box below.`);
   } catch (err) {
