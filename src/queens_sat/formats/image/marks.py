@@ -27,6 +27,7 @@ import numpy as np
 
 from queens_sat.formats.image.cells import cell_pixels, to_lab
 from queens_sat.formats.image.grid import Lattice
+from queens_sat.formats.image.locate import runs
 
 Array = np.ndarray[Any, Any]
 
@@ -337,16 +338,12 @@ def _is_frame(piece: Array, rows: Array, cols: Array, side: int) -> bool:
 
 
 def _widest_run(present: Array) -> slice:
-    """The longest run of True in a 1-d mask, as a slice."""
-    best, start, run = slice(0, 0), 0, 0
-    for i, on in enumerate([*present.tolist(), False]):
-        if on:
-            run += 1
-            continue
-        if run > best.stop - best.start:
-            best = slice(start, i)
-        start, run = i + 1, 0
-    return best
+    """The longest run of True in a 1-d mask (the first of the longest), as a slice."""
+    found = runs(present[None, :], 1, gap=0)  # (row, start, end) in order
+    if not len(found):
+        return slice(0, 0)
+    _, start, end = found[int(np.argmax(found[:, 2] - found[:, 1]))]
+    return slice(int(start), int(end))
 
 
 def _is_block(box: Array, side: int) -> bool:
