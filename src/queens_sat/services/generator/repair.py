@@ -111,6 +111,11 @@ def thin_repaired(
     stuck: set[int] = set()
     moved_cells = probes = 0
 
+    def may_close() -> bool:
+        """A repaired layout with longer borders than its drawing may get whole squares back, up to
+        the drawing's number (asked only of a move that would close one)."""
+        return border_count(cells, n) > goal_borders and len(whole_squares(cells, n)) < goal_squares
+
     def attempt(cell: int, region: int) -> list[int] | None:
         """Make the move (and its image) if allowed and the probe finds no solution through it."""
         nonlocal probes
@@ -120,8 +125,6 @@ def thin_repaired(
         elif mirror is not None and cells[mirror[cells.index(region)]] != region:
             return None  # a cell on the axis may only join a region that is its own image
         undo: list[tuple[int, int]] = []
-        # a repaired layout with longer borders than its drawing may get whole squares back, up to the drawing's
-        may_close = border_count(cells, n) > goal_borders and len(whole_squares(cells, n)) < goal_squares
         for x, k in moves:
             if not _may_give(layout, x, k, cap, rules, features, may_close):
                 break
@@ -145,16 +148,17 @@ THIN_PROBES = 3  # a thinning pass asks at most this many probes per n
 
 
 def _may_give(
-    layout: Layout, cell: int, region: int, cap: int, rules: RegionRules, features: DesignFeatures, may_close: bool = False,
+    layout: Layout, cell: int, region: int, cap: int, rules: RegionRules, features: DesignFeatures,
+    may_close: Callable[[], bool] = lambda: False,
 ) -> bool:
-    """Whether one cell may join ``region`` in a thinning move (see ``thin_repaired``); with
-    ``may_close`` the move may put a whole 2x2 square inside ``region``."""
+    """Whether one cell may join ``region`` in a thinning move (see ``thin_repaired``); the move
+    may put a whole 2x2 square inside ``region`` only where ``may_close()`` says so."""
     old, cells, n = layout.cells[cell], layout.cells, layout.n
     if old == region or cell in layout.queen_cells or layout.sizes[region] >= cap or layout.sizes[old] <= rules.min_size:
         return False
     if not any(cells[nb] == region for nb in neighbours(n)[cell]):
         return False
-    if not may_close and closes_square(cells, n, cell, region):
+    if closes_square(cells, n, cell, region) and not may_close():
         return False
     if not stays_connected(cells, n, cell):
         return False
