@@ -98,9 +98,9 @@ def thin_repaired(
     the repairs hand cut-off corridors to their neighbours and fatten a thin drawing
     (``thinning``). First whole 2x2 squares are broken up down to the drawing's number, then
     region borders brought to the drawing's length (lengthened, or shortened where the repairs
-    made them longer, whole squares coming back up to the drawing's number). A move gives one cell (never a
-    planted one) to a neighbouring region in which it closes no square and is kept only when
-    ``probe`` finds no solution with a queen on it: every solution of the new layout without
+    made them longer, whole squares coming back up to the drawing's number). A move gives one
+    cell (never a planted one) to a neighbouring region in which it closes no square (unless
+    shortening lets it) and is kept only when ``probe`` finds no solution with a queen on it: every solution of the new layout without
     one was a solution before, so the planted one stays the only one. With ``mirror`` (the cell
     map of a symmetry the layout keeps), each move is made with its image. Returns the cells moved."""
     n, cells = layout.n, layout.cells

@@ -35,6 +35,7 @@ THIN_MAX_N = 12
 # are each one piece (386 boards; its lowest, 0.41, raised to 0.55). The corpus's other boards reuse
 # a region id for cells that do not touch (pictures drawn in colours: up to 46 pieces on a board),
 # which lengthens their borders to 0.94 a cell at n 8-10; generated regions are each one piece.
+BORDER_DECILES = (0.55, 0.63, 0.66, 0.69, 0.71, 0.73, 0.75, 0.78, 0.80, 0.83, 0.90)
 
 
 def squares_of(cells: Sequence[int], n: int, cell: int) -> list[int]:
@@ -102,9 +103,6 @@ def break_a_square(
     return None
 
 
-BORDER_DECILES = (0.55, 0.63, 0.66, 0.69, 0.71, 0.73, 0.75, 0.78, 0.80, 0.83, 0.90)
-
-
 def border_goal(rng: random.Random) -> float:
     """A board's region borders, in edges a cell, drawn from ``BORDER_DECILES`` (between deciles linearly)."""
     at = rng.random() * (len(BORDER_DECILES) - 1)
@@ -122,9 +120,8 @@ def thin_out(
     twin: Sequence[int] | None = None,
 ) -> list[int]:
     """``cells`` (a partition into regions 0..n-1, changed in place) brought to a drawn length of
-    region borders (see the module's docstring); only regions
-    ``first``.. give or take cells (the motifs before them keep their drawn shape). Boards over
-    ``THIN_MAX_N`` are left as drawn."""
+    region borders (see the module's docstring); only regions ``first``.. give or take cells
+    (the motifs before them keep their drawn shape). Boards over ``THIN_MAX_N`` are left as drawn."""
     if n > THIN_MAX_N:
         return cells
     goal_borders = int(border_goal(rng) * n * n)
