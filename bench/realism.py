@@ -93,22 +93,10 @@ def read_regions(path: str, sizes: Sequence[int], stars: int = 1) -> list[Board]
 def one_piece(regions: Regions) -> bool:
     """Whether every region of the board is one 4-connected piece (42 % of the community corpus's
     boards at n 8-10 have a region in several pieces, which raises their perimeter per area)."""
-    n = len(regions)
-    seen: set[tuple[int, int]] = set()
-    pieces = 0
-    for start in ((r, c) for r in range(n) for c in range(n)):
-        if start in seen:
-            continue
-        pieces += 1
-        seen.add(start)
-        stack = [start]
-        while stack:
-            r, c = stack.pop()
-            for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if 0 <= rr < n and 0 <= cc < n and (rr, cc) not in seen and regions[rr][cc] == regions[r][c]:
-                    seen.add((rr, cc))
-                    stack.append((rr, cc))
-    return pieces == len({v for row in regions for v in row})
+    from queens_sat.services.generator.region_rules import pieces
+
+    counts = pieces([k for row in regions for k in row], len(regions))
+    return sum(counts) == sum(1 for count in counts if count)
 
 
 def _symmetries(n: int) -> list[Any]:
